@@ -1,0 +1,131 @@
+package io.gantry.scheduler.actions;
+
+import io.gantry.scheduler.framework.Action;
+import io.gantry.scheduler.framework.ActionType;
+import io.gantry.scheduler.framework.Decision;
+import io.gantry.scheduler.framework.JobFitError;
+import io.gantry.scheduler.framework.JobState;
+import io.gantry.scheduler.framework.Session;
+import io.gantry.scheduler.framework.Statement;
+import io.gantry.scheduler.framework.TasksToAllocate;
+import io.gantry.scheduler.model.PodSet;
+import io.gantry.scheduler.model.QueueInfo;
+import io.gantry.scheduler.model.TaskInfo;
+import io.gantry.scheduler.model.TaskStatus;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * KAI's allocate action (kai-reference §4.6): jobs in queue order, each pass in its own statement,
+ * committed when the pass placed every task and discarded otherwise; a job that grew and still has
+ * pending tasks goes back into the order. No evictions.
+ */
+public final class AllocateAction implements Action {
+  @Override
+  public ActionType type() {
+    return ActionType.ALLOCATE;
+  }
+
+  @Override
+  public void execute(Session session) {
+    JobsOrderByQueues order =
+        new JobsOrderByQueues(session.hooks(), session.snapshot().queues(), candidates(session));
+    JobAllocator allocator = new JobAllocator(session);
+    TasksToAllocate tasksToAllocate = new TasksToAllocate(session.hooks());
+    JobState job;
+    while ((job = order.pop()) != null) {
+      boolean pushBack = false;
+      try (Statement statement = session.statement()) {
+        if (allocator.allocate(job, statement)) {
+          List<Decision> decisions = statement.commit();
+          recordEvents(session, decisions);
+          pushBack = !tasksToAllocate.of(job).isEmpty();
+        }
+      }
+      order.finish(job, pushBack);
+    }
+  }
+
+  /** Pending, ready jobs of existing leaf queues; the others get their fit error or event. */
+  private static List<JobState> candidates(Session session) {
+    Map<String, QueueInfo> queues =
+        session.snapshot().queues().stream()
+            .collect(Collectors.toMap(QueueInfo::name, Function.identity()));
+    Set<String> parents = new TreeSet<>();
+    session.snapshot().queues().forEach(q -> q.parent().ifPresent(parents::add));
+    List<JobState> out = new ArrayList<>();
+    for (JobState job : session.jobs()) {
+      if (!job.hasPendingTasks()) {
+        continue;
+      }
+      String queue = job.info().queue();
+      if (!queues.containsKey(queue) || parents.contains(queue)) {
+        session.recordJobFitError(
+            job,
+            new JobFitError(
+                JobFitError.QUEUE_DOES_NOT_EXIST, "Queue '" + queue + "' does not exist"));
+        continue;
+      }
+      if (!ready(session, job)) {
+        continue;
+      }
+      out.add(job);
+    }
+    return out;
+  }
+
+  /** A PodSet is ready when its alive, non-gated pods reach minMember (kai-reference §4.4). */
+  private static boolean ready(Session session, JobState job) {
+    for (PodSet p : job.podSets()) {
+      long alive = job.count(p, TaskStatus::isAlive);
+      long gated = job.count(p, s -> s == TaskStatus.GATED);
+      if (alive - gated < p.minMember()) {
+        String message = FitMessages.notReady(p.minMember(), alive, gated);
+        session.recordEvent(job.id(), "NotReady", message);
+        session.recordJobFitError(job, new JobFitError("NotReady", message));
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static void recordEvents(Session session, List<Decision> decisions) {
+    for (Decision d : decisions) {
+      switch (d.kind()) {
+        case BIND -> {
+          var bind = (io.gantry.scheduler.framework.BindDecision) d;
+          session.recordEvent(
+              d.taskId(),
+              "Scheduled",
+              "Successfully assigned pod "
+                  + podName(session, d.taskId())
+                  + " to node "
+                  + bind.nodeName()
+                  + " at node-pool default");
+        }
+        case PIPELINE -> {
+          var pipe = (io.gantry.scheduler.framework.PipelineDecision) d;
+          session.recordEvent(
+              d.taskId(),
+              "Pipelined",
+              "Pod " + podName(session, d.taskId()) + " is pipelined to node " + pipe.nodeName()
+                  + " and waits for resources being released");
+        }
+        case EVICT -> {
+          var evict = (io.gantry.scheduler.framework.EvictDecision) d;
+          session.recordEvent(d.taskId(), "Evict", evict.message());
+        }
+      }
+    }
+  }
+
+  private static String podName(Session session, String taskId) {
+    TaskInfo task = session.task(taskId).info();
+    return task.namespace() + "/" + task.podName();
+  }
+}

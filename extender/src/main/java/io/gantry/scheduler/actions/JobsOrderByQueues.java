@@ -1,0 +1,134 @@
+package io.gantry.scheduler.actions;
+
+import io.gantry.scheduler.framework.JobState;
+import io.gantry.scheduler.framework.PluginHooks;
+import io.gantry.scheduler.model.QueueInfo;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.PriorityQueue;
+
+/**
+ * KAI's JobsOrderByQueues (kai-reference §4.5): a heap of queues per level mirroring the queue
+ * tree, leaves holding heaps of jobs. {@link #pop} descends from the roots taking the best queue
+ * at each level and detaches that path, so the allocation that follows cannot disturb any heap;
+ * {@link #finish} re-inserts the path with the queues' new state. Each pop costs O(depth · log n).
+ */
+final class JobsOrderByQueues {
+  private final PluginHooks hooks;
+  private final Map<String, QueueNode> nodes = new LinkedHashMap<>();
+  private final PriorityQueue<QueueNode> roots;
+  private List<QueueNode> detached = List.of();
+
+  private final class QueueNode {
+    final String name;
+    final QueueNode parent;
+    final PriorityQueue<QueueNode> children = new PriorityQueue<>(JobsOrderByQueues.this::compareQueues);
+    final PriorityQueue<JobState> jobs;
+    boolean leaf = true;
+
+    QueueNode(String name, QueueNode parent) {
+      this.name = name;
+      this.parent = parent;
+      this.jobs = new PriorityQueue<>(hooks::compareJobs);
+    }
+
+    boolean hasWork() {
+      return leaf ? !jobs.isEmpty() : !children.isEmpty();
+    }
+
+    JobState bestJob() {
+      return leaf ? jobs.peek() : children.peek().bestJob();
+    }
+  }
+
+  /** {@code queues} with parents before children is not required; every parent must exist. */
+  JobsOrderByQueues(PluginHooks hooks, List<QueueInfo> queues, List<JobState> jobs) {
+    this.hooks = hooks;
+    this.roots = new PriorityQueue<>(this::compareQueues);
+    Map<String, QueueInfo> infos = new LinkedHashMap<>();
+    for (QueueInfo q : queues) {
+      infos.put(q.name(), q);
+    }
+    for (QueueInfo q : queues) {
+      node(q.name(), infos);
+    }
+    for (JobState job : jobs) {
+      nodes.get(job.info().queue()).jobs.add(job);
+    }
+    List<QueueNode> all = new ArrayList<>(nodes.values());
+    // leaves first so a parent's heap compares children that already hold their jobs
+    all.sort((a, b) -> Integer.compare(depth(b), depth(a)));
+    for (QueueNode n : all) {
+      if (n.hasWork()) {
+        heapOf(n).add(n);
+      }
+    }
+  }
+
+  /** The next job to try, or null when none is left. Call {@link #finish} before the next pop. */
+  JobState pop() {
+    if (roots.isEmpty()) {
+      return null;
+    }
+    List<QueueNode> path = new ArrayList<>();
+    QueueNode n = roots.poll();
+    path.add(n);
+    while (!n.leaf) {
+      n = n.children.poll();
+      path.add(n);
+    }
+    detached = path;
+    return n.jobs.poll();
+  }
+
+  /** Re-inserts the popped path; {@code pushBack} returns the job to its queue (elastic growth). */
+  void finish(JobState job, boolean pushBack) {
+    if (detached.isEmpty()) {
+      return;
+    }
+    QueueNode leaf = detached.get(detached.size() - 1);
+    if (pushBack) {
+      leaf.jobs.add(job);
+    }
+    for (int i = detached.size() - 1; i >= 0; i--) {
+      QueueNode n = detached.get(i);
+      if (n.hasWork()) {
+        heapOf(n).add(n);
+      }
+    }
+    detached = List.of();
+  }
+
+  private int compareQueues(QueueNode a, QueueNode b) {
+    return hooks.compareQueues(a.name, a.bestJob(), b.name, b.bestJob());
+  }
+
+  private PriorityQueue<QueueNode> heapOf(QueueNode n) {
+    return n.parent == null ? roots : n.parent.children;
+  }
+
+  private QueueNode node(String name, Map<String, QueueInfo> infos) {
+    QueueNode existing = nodes.get(name);
+    if (existing != null) {
+      return existing;
+    }
+    QueueInfo info = infos.get(name);
+    QueueNode parent = info.parent().map(p -> node(p, infos)).orElse(null);
+    QueueNode created = new QueueNode(name, parent);
+    if (parent != null) {
+      parent.leaf = false;
+    }
+    nodes.put(name, created);
+    return created;
+  }
+
+  private static int depth(QueueNode n) {
+    int d = 0;
+    for (QueueNode p = n.parent; p != null; p = p.parent) {
+      d++;
+    }
+    return d;
+  }
+}

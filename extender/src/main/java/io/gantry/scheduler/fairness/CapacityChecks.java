@@ -1,0 +1,82 @@
+package io.gantry.scheduler.fairness;
+
+import io.gantry.scheduler.framework.JobFitError;
+import io.gantry.scheduler.model.ResourceKind;
+import java.math.BigDecimal;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Queue limit and non-preemptible quota checks at allocation time (kai-reference §4.6 step 2 and
+ * §5.5), from the leaf queue up to the root, with KAI's messages.
+ */
+public final class CapacityChecks {
+  private static final double EPS = 1e-9;
+
+  private CapacityChecks() {}
+
+  /** {@code path} leaf first; {@code request} per {@link ResourceKind} in engine units. */
+  public static Optional<JobFitError> check(
+      List<QueueAttributes> path, double[] request, boolean nonPreemptible) {
+    for (QueueAttributes q : path) {
+      for (ResourceKind r : ResourceKind.values()) {
+        double requested = request[r.ordinal()];
+        if (requested <= 0) {
+          continue;
+        }
+        double limit = q.limit(r);
+        if (limit != -1 && limit + EPS < q.allocated(r) + requested) {
+          return Optional.of(
+              new JobFitError(
+                  JobFitError.OVER_LIMIT,
+                  String.format(
+                      "%s quota has reached the allowable limit of %s. Limit is %s, currently %s"
+                          + " allocated and workload requested %s",
+                      q.name(),
+                      unit(r),
+                      amount(limit, r),
+                      amount(q.allocated(r), r),
+                      amount(requested, r))));
+        }
+        double quota = q.deserved(r);
+        if (nonPreemptible
+            && quota != -1
+            && quota + EPS < q.allocatedNonPreemptible(r) + requested) {
+          return Optional.of(
+              new JobFitError(
+                  JobFitError.NON_PREEMPTIBLE_OVER_QUOTA,
+                  String.format(
+                      "Non-preemptible workload is over quota. Workload requested %s, but %s quota"
+                          + " is %s, while %s are already allocated for non-preemptible pods. Use a"
+                          + " preemptible workload to go over quota.",
+                      amount(requested, r),
+                      q.name(),
+                      amount(quota, r),
+                      amount(q.allocatedNonPreemptible(r), r))));
+        }
+      }
+    }
+    return Optional.empty();
+  }
+
+  private static String unit(ResourceKind r) {
+    return switch (r) {
+      case GPU -> "GPUs";
+      case CPU -> "CPU cores";
+      case MEMORY -> "memory GB";
+    };
+  }
+
+  /** GPUs as devices, CPU in cores, memory in GB (10^9 bytes), without trailing zeros. */
+  static String amount(double value, ResourceKind r) {
+    double shown =
+        switch (r) {
+          case GPU -> value;
+          case CPU -> value / 1000.0;
+          case MEMORY -> value / 1e9;
+        };
+    String number =
+        BigDecimal.valueOf(Math.round(shown * 1000.0) / 1000.0).stripTrailingZeros().toPlainString();
+    return number + " " + unit(r);
+  }
+}

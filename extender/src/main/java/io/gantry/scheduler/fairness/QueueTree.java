@@ -1,0 +1,137 @@
+package io.gantry.scheduler.fairness;
+
+import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableListMultimap;
+import com.google.common.collect.ImmutableMap;
+import com.google.common.collect.ImmutableSortedMap;
+import io.gantry.scheduler.model.QueueInfo;
+import io.gantry.scheduler.model.ResourceKind;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The queue hierarchy of one session with each queue's {@link QueueAttributes}. Allocation and
+ * request are accounted on a leaf and propagate to every ancestor (kai-reference §5.8).
+ */
+public final class QueueTree {
+  private final ImmutableMap<String, QueueAttributes> queues;
+  private final ImmutableListMultimap<String, QueueAttributes> children;
+  private final ImmutableList<QueueAttributes> roots;
+  private final double[] clusterTotal;
+
+  /** {@code queues} in source order; every parent named must be among them. */
+  public QueueTree(List<QueueInfo> queueInfos, double[] clusterTotal) {
+    Map<String, QueueAttributes> byName = new LinkedHashMap<>();
+    for (QueueInfo q : queueInfos) {
+      byName.put(q.name(), new QueueAttributes(q));
+    }
+    ImmutableListMultimap.Builder<String, QueueAttributes> kids = ImmutableListMultimap.builder();
+    ImmutableList.Builder<QueueAttributes> top = ImmutableList.builder();
+    for (QueueAttributes q : byName.values()) {
+      if (q.parent().isPresent()) {
+        kids.put(q.parent().get(), q);
+      } else {
+        top.add(q);
+      }
+    }
+    this.queues = ImmutableMap.copyOf(byName);
+    this.children = kids.build();
+    this.roots = top.build();
+    this.clusterTotal = clusterTotal.clone();
+  }
+
+  public Optional<QueueAttributes> find(String name) {
+    return Optional.ofNullable(queues.get(name));
+  }
+
+  public QueueAttributes get(String name) {
+    QueueAttributes q = queues.get(name);
+    if (q == null) {
+      throw new IllegalArgumentException("unknown queue " + name);
+    }
+    return q;
+  }
+
+  public ImmutableList<QueueAttributes> roots() {
+    return roots;
+  }
+
+  public ImmutableList<QueueAttributes> children(String name) {
+    return children.get(name);
+  }
+
+  public boolean isLeaf(String name) {
+    return !children.containsKey(name);
+  }
+
+  public ImmutableList<QueueAttributes> all() {
+    return queues.values().asList();
+  }
+
+  public double clusterTotal(ResourceKind r) {
+    return clusterTotal[r.ordinal()];
+  }
+
+  public double[] clusterTotals() {
+    return clusterTotal.clone();
+  }
+
+  /** The queue and its ancestors, leaf first. */
+  public List<QueueAttributes> pathToRoot(String leaf) {
+    List<QueueAttributes> path = new ArrayList<>();
+    QueueAttributes q = get(leaf);
+    while (q != null) {
+      path.add(q);
+      q = q.parent().map(queues::get).orElse(null);
+    }
+    return path;
+  }
+
+  public void addAllocated(String leaf, double[] amounts, boolean nonPreemptible) {
+    for (QueueAttributes q : pathToRoot(leaf)) {
+      for (ResourceKind r : ResourceKind.values()) {
+        q.addAllocated(r, amounts[r.ordinal()], nonPreemptible);
+      }
+    }
+  }
+
+  public void addRequest(String leaf, double[] amounts) {
+    for (QueueAttributes q : pathToRoot(leaf)) {
+      for (ResourceKind r : ResourceKind.values()) {
+        q.addRequest(r, amounts[r.ordinal()]);
+      }
+    }
+  }
+
+  /** Divides the cluster among the queues, per resource, with the §5.3 algorithm. */
+  public void computeFairShares(FairShareDivider divider) {
+    for (ResourceKind r : ResourceKind.values()) {
+      List<DivisionInput> top = new ArrayList<>();
+      for (QueueAttributes q : roots) {
+        top.add(input(q, r));
+      }
+      ImmutableSortedMap<String, Double> shares = divider.divide(clusterTotal[r.ordinal()], top);
+      shares.forEach((name, share) -> queues.get(name).setFairShare(r, share));
+    }
+  }
+
+  private DivisionInput input(QueueAttributes q, ResourceKind r) {
+    List<DivisionInput> kids = new ArrayList<>();
+    for (QueueAttributes child : children.get(q.name())) {
+      kids.add(input(child, r));
+    }
+    return new DivisionInput(
+        q.name(),
+        q.deserved(r),
+        q.limit(r),
+        q.weight(r),
+        q.priority(),
+        q.request(r),
+        0.0,
+        q.info().creationOrder(),
+        kids);
+  }
+}

@@ -1,0 +1,21 @@
+package io.gantry.scheduler.framework;
+
+import static java.util.Objects.requireNonNull;
+
+import com.google.common.collect.ImmutableList;
+
+/** Bind the task to the node, on these shared GPU groups with this per-device portion. */
+public record BindDecision(
+    String taskId, String nodeName, ImmutableList<String> gpuGroups, double gpuPortion)
+    implements Decision {
+  public BindDecision {
+    requireNonNull(taskId, "taskId is null");
+    requireNonNull(nodeName, "nodeName is null");
+    requireNonNull(gpuGroups, "gpuGroups is null");
+  }
+
+  @Override
+  public Kind kind() {
+    return Kind.BIND;
+  }
+}

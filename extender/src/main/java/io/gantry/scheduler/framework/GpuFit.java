@@ -1,0 +1,115 @@
+package io.gantry.scheduler.framework;
+
+import com.google.common.collect.ImmutableList;
+import io.gantry.scheduler.model.GpuSharingRequest;
+import io.gantry.scheduler.model.Resources;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Whether a task's resources fit on a node, now (idle) or once releasing tasks are gone, and for
+ * shared-GPU tasks which devices it would use (kai-reference §7). Pure functions of the state.
+ */
+public final class GpuFit {
+  private GpuFit() {}
+
+  /** The devices a shared task may use on a node, ordered by the session's GPU scorers. */
+  public record Selection(ImmutableList<String> gpuGroups, double portion, boolean idleNow) {}
+
+  public static double portionOn(TaskState task, NodeState node) {
+    return task.info().gpuSharing().map(s -> s.portionOn(node.info().gpuMemoryMib())).orElse(0.0);
+  }
+
+  /** Fits in idle plus releasing capacity (allocation or pipelining is possible). */
+  public static boolean fits(TaskState task, NodeState node, PluginHooks hooks) {
+    if (!task.info().request().fitsIn(node.idleOrReleasing())) {
+      return false;
+    }
+    return task.info().gpuSharing().isEmpty() || select(task, node, hooks).isPresent();
+  }
+
+  /** Fits in idle capacity alone: can be bound now. */
+  public static boolean fitsIdleNow(TaskState task, NodeState node) {
+    if (!task.info().request().fitsIn(node.idle())) {
+      return false;
+    }
+    Optional<GpuSharingRequest> sharing = task.info().gpuSharing();
+    if (sharing.isEmpty()) {
+      return true;
+    }
+    double portion = portionOn(task, node);
+    long usable = node.gpuGroups().stream().filter(g -> g.idlePortion() + 1e-9 >= portion).count();
+    return usable + node.idleWholeGpus() >= sharing.get().numDevices();
+  }
+
+  /** Candidate devices for a shared task: existing groups it fits on and whole free devices. */
+  public static List<GpuCandidate> candidates(TaskState task, NodeState node) {
+    double portion = portionOn(task, node);
+    List<GpuCandidate> out = new ArrayList<>();
+    for (GpuGroupView g : node.gpuGroups()) {
+      boolean allReleasing = g.allocatedPortion() <= 0 && g.releasingPortion() > 0;
+      if (!allReleasing && g.idleOrReleasingPortion() + 1e-9 >= portion) {
+        out.add(
+            new GpuCandidate(
+                Optional.of(g.id()), g.usedPortion(), g.idlePortion() + 1e-9 >= portion));
+      }
+    }
+    for (int i = 0; i < node.idleWholeGpus(); i++) {
+      out.add(new GpuCandidate(Optional.empty(), 0, true));
+    }
+    for (int i = 0; i < node.releasingWholeGpus(); i++) {
+      out.add(new GpuCandidate(Optional.empty(), 0, false));
+    }
+    return out;
+  }
+
+  /**
+   * Picks the devices for a shared task: candidates ordered by GPU score (highest first; among
+   * equal scores, devices usable now before releasing ones), the first {@code numDevices} taken.
+   * A new device needs two free pod slots (the task and its reservation pod).
+   */
+  public static Optional<Selection> select(TaskState task, NodeState node, PluginHooks hooks) {
+    Optional<GpuSharingRequest> sharing = task.info().gpuSharing();
+    if (sharing.isEmpty()) {
+      return Optional.empty();
+    }
+    if (sharing.get().byMemory() && !node.info().gpuMemorySynced()) {
+      return Optional.empty();
+    }
+    List<GpuCandidate> candidates = new ArrayList<>(candidates(task, node));
+    int needed = sharing.get().numDevices();
+    if (candidates.size() < needed) {
+      return Optional.empty();
+    }
+    candidates.sort(
+        Comparator.comparingDouble((GpuCandidate c) -> -hooks.scoreGpu(task, node, c))
+            .thenComparing(c -> !c.idleNow()));
+    List<GpuCandidate> chosen = candidates.subList(0, needed);
+    List<String> groups = new ArrayList<>();
+    int opened = 0;
+    boolean idleNow = true;
+    for (GpuCandidate c : chosen) {
+      idleNow &= c.idleNow();
+      if (c.groupId().isPresent()) {
+        groups.add(c.groupId().get());
+      } else {
+        groups.add(node.newGroupId(opened++));
+      }
+    }
+    if (opened > 0 && node.freePodSlots() < 2) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        new Selection(ImmutableList.copyOf(groups), portionOn(task, node), idleNow));
+  }
+
+  /** GPUs the task counts for in its queue when placed on this node. */
+  public static double quotaGpusOn(TaskState task, NodeState node) {
+    return task.info()
+        .gpuSharing()
+        .map(s -> Resources.roundGpus(s.portionOn(node.info().gpuMemoryMib()) * s.numDevices()))
+        .orElse(task.info().request().gpus());
+  }
+}

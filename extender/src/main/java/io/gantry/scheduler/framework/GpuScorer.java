@@ -1,0 +1,6 @@
+package io.gantry.scheduler.framework;
+
+/** Scores devices within a node for a shared task; scores of all plugins are summed. */
+public interface GpuScorer extends Plugin {
+  double scoreGpu(TaskState task, NodeState node, GpuCandidate candidate);
+}

@@ -1,0 +1,21 @@
+package io.gantry.scheduler.framework;
+
+import static java.util.Objects.requireNonNull;
+
+import com.google.common.collect.ImmutableList;
+
+/** The task will go to the node once releasing resources there are free; no bind yet. */
+public record PipelineDecision(
+    String taskId, String nodeName, ImmutableList<String> gpuGroups, double gpuPortion)
+    implements Decision {
+  public PipelineDecision {
+    requireNonNull(taskId, "taskId is null");
+    requireNonNull(nodeName, "nodeName is null");
+    requireNonNull(gpuGroups, "gpuGroups is null");
+  }
+
+  @Override
+  public Kind kind() {
+    return Kind.PIPELINE;
+  }
+}

@@ -1,0 +1,157 @@
+package io.gantry.scheduler.framework;
+
+import com.google.common.collect.ImmutableList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The enabled plugins of a session, sorted into per-hook lists once, with each hook's combination
+ * rule (kai-reference §4.3) in one place: ordering hooks — first non-zero wins, then a fixed
+ * fallback; predicates — all must pass; node and GPU scores — summed; capacity — first plugin only;
+ * listeners and session-open hooks — all, in plugin order.
+ */
+public final class PluginHooks {
+  private final ImmutableList<Plugin> plugins;
+  private final ImmutableList<SessionOpenHook> sessionOpen;
+  private final ImmutableList<JobOrder> jobOrder;
+  private final ImmutableList<TaskOrder> taskOrder;
+  private final ImmutableList<SubGroupOrder> subGroupOrder;
+  private final ImmutableList<QueueOrder> queueOrder;
+  private final ImmutableList<NodePredicate> predicates;
+  private final ImmutableList<NodeScorer> nodeScorers;
+  private final ImmutableList<GpuScorer> gpuScorers;
+  private final Optional<CapacityPolicy> capacity;
+  private final ImmutableList<AllocationListener> listeners;
+
+  /** {@code plugins} in priority order, highest first. */
+  public PluginHooks(List<Plugin> plugins) {
+    this.plugins = ImmutableList.copyOf(plugins);
+    this.sessionOpen = only(plugins, SessionOpenHook.class);
+    this.jobOrder = only(plugins, JobOrder.class);
+    this.taskOrder = only(plugins, TaskOrder.class);
+    this.subGroupOrder = only(plugins, SubGroupOrder.class);
+    this.queueOrder = only(plugins, QueueOrder.class);
+    this.predicates = only(plugins, NodePredicate.class);
+    this.nodeScorers = only(plugins, NodeScorer.class);
+    this.gpuScorers = only(plugins, GpuScorer.class);
+    this.capacity = only(plugins, CapacityPolicy.class).stream().findFirst();
+    this.listeners = only(plugins, AllocationListener.class);
+  }
+
+  public ImmutableList<Plugin> plugins() {
+    return plugins;
+  }
+
+  void openSession(Session session) {
+    for (SessionOpenHook hook : sessionOpen) {
+      hook.onSessionOpen(session);
+    }
+  }
+
+  /** Fallback: older job first, then source order (KAI: creation time, then UID). */
+  public int compareJobs(JobState a, JobState b) {
+    for (JobOrder p : jobOrder) {
+      int c = p.compareJobs(a, b);
+      if (c != 0) {
+        return c;
+      }
+    }
+    int c = a.info().createdAt().compareTo(b.info().createdAt());
+    return c != 0 ? c : Long.compare(a.info().creationOrder(), b.info().creationOrder());
+  }
+
+  /** Fallback: pod creation order. */
+  public int compareTasks(TaskState a, TaskState b) {
+    for (TaskOrder p : taskOrder) {
+      int c = p.compareTasks(a, b);
+      if (c != 0) {
+        return c;
+      }
+    }
+    return Long.compare(a.info().creationOrder(), b.info().creationOrder());
+  }
+
+  /** Fallback: SubGroup name. */
+  public int compareSubGroups(SubGroupProgress a, SubGroupProgress b) {
+    for (SubGroupOrder p : subGroupOrder) {
+      int c = p.compareSubGroups(a, b);
+      if (c != 0) {
+        return c;
+      }
+    }
+    return a.node().name().compareTo(b.node().name());
+  }
+
+  /** No fallback here: the queue order plugin ends with creation order itself. */
+  public int compareQueues(String queueA, JobState jobA, String queueB, JobState jobB) {
+    for (QueueOrder p : queueOrder) {
+      int c = p.compareQueues(queueA, jobA, queueB, jobB);
+      if (c != 0) {
+        return c;
+      }
+    }
+    return queueA.compareTo(queueB);
+  }
+
+  public FitStatus filter(TaskState task, NodeState node) {
+    for (NodePredicate p : predicates) {
+      FitStatus status = p.filter(task, node);
+      if (!status.isSuccess()) {
+        return status;
+      }
+    }
+    return FitStatus.SUCCESS;
+  }
+
+  public void preOrderNodes(TaskState task, List<NodeState> candidates) {
+    for (NodeScorer s : nodeScorers) {
+      s.preOrder(task, candidates);
+    }
+  }
+
+  public double scoreNode(TaskState task, NodeState node) {
+    double sum = 0;
+    for (NodeScorer s : nodeScorers) {
+      sum += s.score(task, node);
+    }
+    return sum;
+  }
+
+  public double scoreGpu(TaskState task, NodeState node, GpuCandidate candidate) {
+    double sum = 0;
+    for (GpuScorer s : gpuScorers) {
+      sum += s.scoreGpu(task, node, candidate);
+    }
+    return sum;
+  }
+
+  public Optional<JobFitError> checkJobCapacity(JobState job, List<TaskState> tasks) {
+    return capacity.flatMap(c -> c.checkJob(job, tasks));
+  }
+
+  public Optional<JobFitError> checkTaskCapacityOnNode(TaskState task, NodeState node, double gpus) {
+    return capacity.flatMap(c -> c.checkTaskOnNode(task, node, gpus));
+  }
+
+  void notifyAllocate(TaskState task, double gpus) {
+    for (AllocationListener l : listeners) {
+      l.onAllocate(task, gpus);
+    }
+  }
+
+  void notifyDeallocate(TaskState task, double gpus) {
+    for (AllocationListener l : listeners) {
+      l.onDeallocate(task, gpus);
+    }
+  }
+
+  private static <T> ImmutableList<T> only(List<Plugin> plugins, Class<T> hook) {
+    ImmutableList.Builder<T> b = ImmutableList.builder();
+    for (Plugin p : plugins) {
+      if (hook.isInstance(p)) {
+        b.add(hook.cast(p));
+      }
+    }
+    return b.build();
+  }
+}

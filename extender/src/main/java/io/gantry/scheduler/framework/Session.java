@@ -1,0 +1,229 @@
+package io.gantry.scheduler.framework;
+
+import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableMap;
+import io.gantry.scheduler.model.ClusterSnapshot;
+import io.gantry.scheduler.model.GpuSharingRequest;
+import io.gantry.scheduler.model.JobInfo;
+import io.gantry.scheduler.model.NodeInfo;
+import io.gantry.scheduler.model.TaskStatus;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The mutable view of one scheduling cycle: node, job and task state built from a snapshot, the
+ * plugins' hooks, and what committed statements decided. Single-threaded.
+ */
+public final class Session {
+  private final ClusterSnapshot snapshot;
+  private final PluginHooks hooks;
+  private final ImmutableList<NodeState> nodes;
+  private final ImmutableMap<String, NodeState> nodesByName;
+  private final ImmutableList<JobState> jobs;
+  private final ImmutableMap<String, JobState> jobsById;
+  private final ImmutableMap<String, TaskState> tasksById;
+  private final long minNodeGpuMemoryMib;
+  private final long maxNodeGpuMemoryMib;
+  private final List<Decision> decisions = new ArrayList<>();
+  private final List<SessionEvent> events = new ArrayList<>();
+  private boolean open;
+  private long placementVersion;
+
+  private Session(ClusterSnapshot snapshot, PluginHooks hooks) {
+    this.snapshot = snapshot;
+    this.hooks = hooks;
+    ImmutableList.Builder<NodeState> nodeList = ImmutableList.builder();
+    Map<String, NodeState> byName = new LinkedHashMap<>();
+    long min = Long.MAX_VALUE;
+    long max = 0;
+    for (NodeInfo n : snapshot.nodes()) {
+      NodeState state = new NodeState(n);
+      nodeList.add(state);
+      byName.put(n.name(), state);
+      if (n.gpuCount() > 0) {
+        min = Math.min(min, n.gpuMemoryMib());
+        max = Math.max(max, n.gpuMemoryMib());
+      }
+    }
+    this.nodes = nodeList.build();
+    this.nodesByName = ImmutableMap.copyOf(byName);
+    this.minNodeGpuMemoryMib = min == Long.MAX_VALUE ? 0 : min;
+    this.maxNodeGpuMemoryMib = max;
+    ImmutableList.Builder<JobState> jobList = ImmutableList.builder();
+    Map<String, JobState> jobMap = new LinkedHashMap<>();
+    for (JobInfo j : snapshot.jobs()) {
+      JobState state = new JobState(j);
+      jobList.add(state);
+      jobMap.put(j.id(), state);
+    }
+    this.jobs = jobList.build();
+    this.jobsById = ImmutableMap.copyOf(jobMap);
+    Map<String, TaskState> taskMap = new LinkedHashMap<>();
+    for (JobState j : jobList.build()) {
+      for (TaskState t : j.tasks()) {
+        taskMap.put(t.id(), t);
+      }
+    }
+    this.tasksById = ImmutableMap.copyOf(taskMap);
+  }
+
+  /** Builds the session, puts every placed task on its node, then opens the plugins. */
+  public static Session open(ClusterSnapshot snapshot, PluginHooks hooks) {
+    Session session = new Session(snapshot, hooks);
+    for (JobState job : session.jobs) {
+      for (TaskState task : job.tasks()) {
+        if (task.status().holdsNodeResources() && task.nodeName().isPresent()) {
+          TaskPlacement placed = task.placement();
+          task.apply(new TaskPlacement(TaskStatus.PENDING, Optional.empty(), ImmutableList.of(), 0, null));
+          session.move(task, placed);
+        }
+      }
+    }
+    session.open = true;
+    hooks.openSession(session);
+    return session;
+  }
+
+  public ClusterSnapshot snapshot() {
+    return snapshot;
+  }
+
+  public Instant now() {
+    return snapshot.now();
+  }
+
+  public PluginHooks hooks() {
+    return hooks;
+  }
+
+  public ImmutableList<NodeState> nodes() {
+    return nodes;
+  }
+
+  public NodeState node(String name) {
+    NodeState n = nodesByName.get(name);
+    if (n == null) {
+      throw new IllegalArgumentException("unknown node " + name);
+    }
+    return n;
+  }
+
+  public Optional<NodeState> findNode(String name) {
+    return Optional.ofNullable(nodesByName.get(name));
+  }
+
+  public ImmutableList<JobState> jobs() {
+    return jobs;
+  }
+
+  public JobState job(String id) {
+    return jobsById.get(id);
+  }
+
+  public TaskState task(String id) {
+    return tasksById.get(id);
+  }
+
+  public Statement statement() {
+    return new Statement(this);
+  }
+
+  public List<Decision> decisions() {
+    return List.copyOf(decisions);
+  }
+
+  public List<SessionEvent> events() {
+    return List.copyOf(events);
+  }
+
+  public void recordEvent(String object, String reason, String message) {
+    events.add(new SessionEvent(object, reason, message));
+  }
+
+  public void recordJobFitError(JobState job, JobFitError error) {
+    job.addFitError(error);
+  }
+
+  public void recordTaskFitError(TaskState task, String error) {
+    task.setFitError(error);
+  }
+
+  /** Changes whenever any task moves; lets plugins cache what depends on where pods are. */
+  public long placementVersion() {
+    return placementVersion;
+  }
+
+  /** Smallest per-device GPU memory among GPU nodes; converts memory requests for fair share. */
+  public long minNodeGpuMemoryMib() {
+    return minNodeGpuMemoryMib;
+  }
+
+  /** Largest per-device GPU memory among GPU nodes; converts memory requests for limit checks. */
+  public long maxNodeGpuMemoryMib() {
+    return maxNodeGpuMemoryMib;
+  }
+
+  /**
+   * GPUs a task counts for in its queue: where it is placed, its actual portion; pending, its
+   * request (memory requests converted with the smallest node GPU memory, kai-reference §5.2).
+   */
+  public double quotaGpus(TaskState task) {
+    Optional<GpuSharingRequest> sharing = task.info().gpuSharing();
+    if (sharing.isEmpty()) {
+      return task.info().request().gpus();
+    }
+    if (task.gpuPortion() > 0) {
+      return io.gantry.scheduler.model.Resources.roundGpus(
+          task.gpuPortion() * sharing.get().numDevices());
+    }
+    return sharing.get().quotaGpusOn(minNodeGpuMemoryMib);
+  }
+
+  /** GPUs a pending task counts for in limit checks (memory converted with the largest node). */
+  public double limitCheckGpus(TaskState task) {
+    Optional<GpuSharingRequest> sharing = task.info().gpuSharing();
+    if (sharing.isEmpty()) {
+      return task.info().request().gpus();
+    }
+    return sharing.get().quotaGpusOn(maxNodeGpuMemoryMib);
+  }
+
+  void recordCommitted(List<Decision> committed) {
+    decisions.addAll(committed);
+  }
+
+  /** Moves a task to a new placement, keeping node accounting and plugin listeners in step. */
+  void move(TaskState task, TaskPlacement target) {
+    placementVersion++;
+    TaskPlacement current = task.placement();
+    boolean wasCounted = counted(current.status());
+    double gpusBefore = quotaGpus(task);
+    if (current.charge() != null) {
+      node(current.nodeName().orElseThrow())
+          .discharge(task.info(), current.status(), current.gpuGroups(), current.gpuPortion(), current.charge());
+    }
+    NodeCharge charge = null;
+    if (target.status().holdsNodeResources() || target.status() == TaskStatus.PIPELINED) {
+      charge =
+          node(target.nodeName().orElseThrow())
+              .charge(task.info(), target.status(), target.gpuGroups(), target.gpuPortion());
+    }
+    task.apply(
+        new TaskPlacement(
+            target.status(), target.nodeName(), target.gpuGroups(), target.gpuPortion(), charge));
+    if (open && wasCounted) {
+      hooks.notifyDeallocate(task, gpusBefore);
+    }
+    if (open && counted(target.status())) {
+      hooks.notifyAllocate(task, quotaGpus(task));
+    }
+  }
+
+  private static boolean counted(TaskStatus status) {
+    return status.isAllocated() || status == TaskStatus.PIPELINED;
+  }
+}

@@ -1,0 +1,76 @@
+package io.gantry.scheduler.framework;
+
+import com.google.common.collect.ImmutableList;
+import io.gantry.scheduler.model.TaskInfo;
+import io.gantry.scheduler.model.TaskStatus;
+import java.util.Optional;
+
+/** The mutable view of one task during a session; changed only by {@link Session}. */
+public final class TaskState {
+  private final TaskInfo info;
+  private final JobState job;
+  private TaskStatus status;
+  private String nodeName;
+  private ImmutableList<String> gpuGroups;
+  private double gpuPortion;
+  private NodeCharge charge;
+  private String fitError;
+
+  TaskState(TaskInfo info, JobState job) {
+    this.info = info;
+    this.job = job;
+    this.status = info.status();
+    this.nodeName = info.nodeName().orElse(null);
+    this.gpuGroups = info.gpuGroups();
+    this.gpuPortion = info.gpuPortion();
+  }
+
+  public TaskInfo info() {
+    return info;
+  }
+
+  public String id() {
+    return info.id();
+  }
+
+  public JobState job() {
+    return job;
+  }
+
+  public TaskStatus status() {
+    return status;
+  }
+
+  public Optional<String> nodeName() {
+    return Optional.ofNullable(nodeName);
+  }
+
+  public ImmutableList<String> gpuGroups() {
+    return gpuGroups;
+  }
+
+  /** Per-device portion of a shared task where it is placed; 0 for whole-GPU tasks. */
+  public double gpuPortion() {
+    return gpuPortion;
+  }
+
+  public Optional<String> fitError() {
+    return Optional.ofNullable(fitError);
+  }
+
+  void setFitError(String fitError) {
+    this.fitError = fitError;
+  }
+
+  TaskPlacement placement() {
+    return new TaskPlacement(status, Optional.ofNullable(nodeName), gpuGroups, gpuPortion, charge);
+  }
+
+  void apply(TaskPlacement placement) {
+    this.status = placement.status();
+    this.nodeName = placement.nodeName().orElse(null);
+    this.gpuGroups = placement.gpuGroups();
+    this.gpuPortion = placement.gpuPortion();
+    this.charge = placement.charge();
+  }
+}

@@ -1,0 +1,92 @@
+package io.gantry.scheduler.framework;
+
+import io.gantry.scheduler.model.PodSet;
+import io.gantry.scheduler.model.SubGroupNode;
+import io.gantry.scheduler.model.SubGroupSet;
+import io.gantry.scheduler.model.TaskStatus;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * The tasks a job would place in its next pass (kai-reference §4.4): while a SubGroupSet's
+ * requirement is unmet, enough tasks to satisfy its first required members; once met, one task of
+ * the first member that still has pending tasks (elastic growth, one pod per pass).
+ */
+public final class TasksToAllocate {
+  private final PluginHooks hooks;
+
+  public TasksToAllocate(PluginHooks hooks) {
+    this.hooks = hooks;
+  }
+
+  public List<TaskState> of(JobState job) {
+    List<TaskState> out = new ArrayList<>();
+    collect(job, job.info().root(), out);
+    return out;
+  }
+
+  public SubGroupProgress progress(JobState job, SubGroupNode node) {
+    if (node instanceof PodSet p) {
+      long allocated = job.count(p, TaskStatus::isActiveAllocated);
+      return new SubGroupProgress(p, allocated >= p.minMember(), allocated, p.minMember());
+    }
+    SubGroupSet s = (SubGroupSet) node;
+    long satisfied = s.children().stream().filter(c -> progress(job, c).satisfied()).count();
+    return new SubGroupProgress(s, satisfied >= s.required(), satisfied, s.required());
+  }
+
+  private void collect(JobState job, SubGroupNode node, List<TaskState> out) {
+    if (node instanceof PodSet p) {
+      List<TaskState> pending = pendingInOrder(job, p);
+      long allocated = job.count(p, TaskStatus::isActiveAllocated);
+      long want = allocated >= p.minMember() ? 1 : p.minMember() - allocated;
+      out.addAll(pending.subList(0, (int) Math.min(want, pending.size())));
+      return;
+    }
+    SubGroupSet set = (SubGroupSet) node;
+    List<SubGroupProgress> members = new ArrayList<>();
+    for (SubGroupNode child : set.children()) {
+      members.add(progress(job, child));
+    }
+    members.sort(hooks::compareSubGroups);
+    long satisfied = members.stream().filter(SubGroupProgress::satisfied).count();
+    if (satisfied < set.required()) {
+      int taken = 0;
+      for (SubGroupProgress m : members) {
+        if (taken >= set.required()) {
+          break;
+        }
+        taken++;
+        if (!m.satisfied()) {
+          collect(job, m.node(), out);
+        }
+      }
+      return;
+    }
+    for (SubGroupProgress m : members) {
+      if (hasPending(job, m.node())) {
+        collect(job, m.node(), out);
+        return;
+      }
+    }
+  }
+
+  private List<TaskState> pendingInOrder(JobState job, PodSet podSet) {
+    List<TaskState> pending = new ArrayList<>();
+    for (TaskState t : job.tasks(podSet)) {
+      if (t.status() == TaskStatus.PENDING) {
+        pending.add(t);
+      }
+    }
+    pending.sort(Comparator.comparing((TaskState t) -> t, hooks::compareTasks));
+    return pending;
+  }
+
+  private boolean hasPending(JobState job, SubGroupNode node) {
+    if (node instanceof PodSet p) {
+      return job.tasks(p).stream().anyMatch(t -> t.status() == TaskStatus.PENDING);
+    }
+    return ((SubGroupSet) node).children().stream().anyMatch(c -> hasPending(job, c));
+  }
+}

@@ -1,0 +1,62 @@
+package io.gantry.scheduler.model;
+
+import static java.util.Objects.requireNonNull;
+
+import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableSortedMap;
+import io.gantry.scheduler.model.placement.PodPlacementRequirements;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/**
+ * One pod of a job, as the snapshot saw it. {@code request} holds whole GPUs only; a shared-GPU
+ * request lives in {@code gpuSharing}. {@code gpuPortion} is the per-device portion a running
+ * shared task holds on {@code gpuGroups}. {@code name} is the task's name within its job, {@code
+ * podName} the pod's name in its namespace.
+ */
+public record TaskInfo(
+    String id,
+    String name,
+    String podName,
+    String namespace,
+    String jobId,
+    String podSetName,
+    Resources request,
+    Optional<GpuSharingRequest> gpuSharing,
+    TaskStatus status,
+    Optional<String> nodeName,
+    ImmutableList<String> gpuGroups,
+    double gpuPortion,
+    OptionalInt taskPriority,
+    ImmutableSortedMap<String, String> labels,
+    PodPlacementRequirements placement,
+    long creationOrder) {
+
+  public TaskInfo {
+    requireNonNull(id, "id is null");
+    requireNonNull(name, "name is null");
+    requireNonNull(podName, "podName is null");
+    requireNonNull(namespace, "namespace is null");
+    requireNonNull(jobId, "jobId is null");
+    requireNonNull(podSetName, "podSetName is null");
+    requireNonNull(request, "request is null");
+    requireNonNull(gpuSharing, "gpuSharing is null");
+    requireNonNull(status, "status is null");
+    requireNonNull(nodeName, "nodeName is null");
+    requireNonNull(gpuGroups, "gpuGroups is null");
+    requireNonNull(taskPriority, "taskPriority is null");
+    requireNonNull(labels, "labels is null");
+    requireNonNull(placement, "placement is null");
+  }
+
+  public boolean isShared() {
+    return gpuSharing.isPresent();
+  }
+
+  /** A task asks for GPUs of any kind (whole, shared or MIG): it is scheduled as a GPU task. */
+  public boolean requestsGpu() {
+    return request.gpus() > 0
+        || gpuSharing.isPresent()
+        || request.extended().keySet().stream().anyMatch(k -> k.startsWith(ResourceNames.MIG_PREFIX));
+  }
+}

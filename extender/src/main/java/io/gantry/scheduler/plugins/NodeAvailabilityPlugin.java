@@ -1,0 +1,24 @@
+package io.gantry.scheduler.plugins;
+
+import io.gantry.scheduler.framework.NodeScorer;
+import io.gantry.scheduler.framework.NodeState;
+import io.gantry.scheduler.framework.TaskState;
+import java.util.List;
+
+/** Prefers nodes where the task fits in idle resources now, without waiting for releasing ones. */
+public final class NodeAvailabilityPlugin implements NodeScorer {
+  public static final String NAME = "nodeavailability";
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public void preOrder(TaskState task, List<NodeState> candidates) {}
+
+  @Override
+  public double score(TaskState task, NodeState node) {
+    return io.gantry.scheduler.framework.GpuFit.fitsIdleNow(task, node) ? NodeScores.AVAILABILITY : 0;
+  }
+}

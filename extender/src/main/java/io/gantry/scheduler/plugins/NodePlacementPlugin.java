@@ -1,0 +1,81 @@
+package io.gantry.scheduler.plugins;
+
+import io.gantry.scheduler.framework.NodeScorer;
+import io.gantry.scheduler.framework.NodeState;
+import io.gantry.scheduler.framework.TaskState;
+import java.util.List;
+
+/**
+ * Bin-pack or spread by GPU (GPU tasks) or CPU (CPU-only tasks), kai-reference §6. Binpack scores
+ * the fullest candidate 9 and the emptiest 0, linearly in idle+releasing capacity; spread scores
+ * the free fraction of the node.
+ */
+public final class NodePlacementPlugin implements NodeScorer {
+  public static final String NAME = "nodeplacement";
+
+  private final NodePlacementArgs args;
+  private double min;
+  private double max;
+
+  public NodePlacementPlugin(NodePlacementArgs args) {
+    this.args = args;
+  }
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  public NodePlacementArgs args() {
+    return args;
+  }
+
+  @Override
+  public void preOrder(TaskState task, List<NodeState> candidates) {
+    boolean gpuTask = task.info().requestsGpu();
+    min = Double.MAX_VALUE;
+    max = 0;
+    for (NodeState n : candidates) {
+      if (capacity(n, gpuTask) <= 0) {
+        continue;
+      }
+      double free = nonAllocated(n, gpuTask);
+      min = Math.min(min, free);
+      max = Math.max(max, free);
+    }
+    if (min == Double.MAX_VALUE) {
+      min = 0;
+    }
+  }
+
+  @Override
+  public double score(TaskState task, NodeState node) {
+    boolean gpuTask = task.info().requestsGpu();
+    double capacity = capacity(node, gpuTask);
+    if (capacity <= 0) {
+      return 0;
+    }
+    double free = nonAllocated(node, gpuTask);
+    PlacementStrategy strategy = gpuTask ? args.gpu() : args.cpu();
+    if (strategy == PlacementStrategy.SPREAD) {
+      return free / capacity;
+    }
+    if (max == 0) {
+      return 0;
+    }
+    if (min == max) {
+      return NodeScores.MAX_HIGH_DENSITY;
+    }
+    return NodeScores.MAX_HIGH_DENSITY * (1 - (free - min) / (max - min));
+  }
+
+  private static double capacity(NodeState node, boolean gpuTask) {
+    return gpuTask ? node.info().gpuCount() : node.info().allocatable().cpuMillis();
+  }
+
+  private static double nonAllocated(NodeState node, boolean gpuTask) {
+    return gpuTask
+        ? node.idleWholeGpus() + node.releasingWholeGpus()
+        : node.idle().cpuMillis() + node.releasing().cpuMillis();
+  }
+}

@@ -1,0 +1,23 @@
+package io.gantry.scheduler.plugins;
+
+import java.util.Locale;
+
+/** Node placement strategy per resource type (KAI's {@code placementStrategy}). */
+public enum PlacementStrategy {
+  BINPACK,
+  SPREAD;
+
+  public static PlacementStrategy parse(String field, String value) {
+    return switch (value) {
+      case "binpack" -> BINPACK;
+      case "spread" -> SPREAD;
+      default ->
+          throw new IllegalArgumentException(
+              field + ": expected binpack or spread, got \"" + value + "\"");
+    };
+  }
+
+  public String k8sName() {
+    return name().toLowerCase(Locale.ROOT);
+  }
+}

@@ -1,0 +1,159 @@
+package io.gantry.scheduler.plugins;
+
+import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableMap;
+import io.gantry.scheduler.framework.Plugin;
+import io.gantry.scheduler.framework.PluginHooks;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.BiFunction;
+import java.util.function.Function;
+
+/**
+ * KAI's plugin names and priorities (kai-reference §2.5), mapped to Gantry's implementations.
+ * Every name of KAI's list is known: one without an implementation yet may be disabled, but
+ * enabling or configuring it is an error naming it. Unknown names are errors.
+ */
+public final class PluginRegistry {
+  private record Entry(
+      String name,
+      int priority,
+      boolean enabledByDefault,
+      Optional<BiFunction<PluginArguments, NodePlacementArgs, Plugin>> factory) {}
+
+  private final ImmutableMap<String, Entry> entries;
+
+  public PluginRegistry() {
+    ImmutableMap.Builder<String, Entry> b = ImmutableMap.builder();
+    built(b, PredicatesPlugin.NAME, 1900, args -> new PredicatesPlugin());
+    built(b, ProportionPlugin.NAME, 1800, PluginRegistry::proportion);
+    built(b, PriorityPlugin.NAME, 1700, args -> new PriorityPlugin());
+    built(b, NodeAvailabilityPlugin.NAME, 1600, args -> new NodeAvailabilityPlugin());
+    built(b, ResourceTypePlugin.NAME, 1500, args -> new ResourceTypePlugin());
+    missing(b, "podaffinity", 1400, true);
+    built(b, ElasticPlugin.NAME, 1300, args -> new ElasticPlugin());
+    missing(b, "kubeflow", 1200, true);
+    missing(b, "ray", 1100, true);
+    built(b, SubGroupOrderPlugin.NAME, 1000, args -> new SubGroupOrderPlugin());
+    built(b, TaskOrderPlugin.NAME, 900, args -> new TaskOrderPlugin());
+    missing(b, "nominatednode", 800, true);
+    missing(b, "dynamicresources", 700, true);
+    missing(b, "minruntime", 600, true);
+    missing(b, "topology", 500, true);
+    missing(b, "snapshot", 400, true);
+    missing(b, "sg-nodelocalgreedy", 360, true);
+    missing(b, "sg-multinodegang", 350, true);
+    built(b, GpuPackPlugin.NAME, 300, args -> new GpuPackPlugin());
+    built(b, GpuSpreadPlugin.NAME, 300, args -> new GpuSpreadPlugin());
+    b.put(
+        NodePlacementPlugin.NAME,
+        new Entry(
+            NodePlacementPlugin.NAME,
+            200,
+            true,
+            Optional.of((args, placement) -> new NodePlacementPlugin(nodePlacement(args, placement)))));
+    built(b, GpuSharingOrderPlugin.NAME, 100, args -> new GpuSharingOrderPlugin());
+    missing(b, "numa", 0, false);
+    missing(b, "reflectjoborder", 0, false);
+    this.entries = b.buildOrThrow();
+  }
+
+  public ImmutableList<String> knownNames() {
+    return entries.keySet().asList();
+  }
+
+  /**
+   * The enabled plugins, highest priority first, with {@code settings} merged onto KAI's defaults
+   * for the given placement strategy. Throws {@link PluginConfigException} naming the plugin.
+   */
+  public PluginHooks build(Map<String, PluginSetting> settings, NodePlacementArgs placement) {
+    for (String name : settings.keySet()) {
+      if (!entries.containsKey(name)) {
+        throw new PluginConfigException(
+            name, "plugins." + name + ": unknown plugin; known plugins: " + String.join(", ", entries.keySet()));
+      }
+    }
+    List<Entry> enabled = new ArrayList<>();
+    for (Entry e : entries.values()) {
+      PluginSetting setting = settings.get(e.name());
+      boolean on = setting != null && setting.enabled().isPresent()
+          ? setting.enabled().get()
+          : enabledByDefault(e, placement);
+      boolean configured = setting != null && !setting.arguments().isEmpty();
+      boolean explicitlyOn = setting != null && setting.enabled().orElse(false);
+      if (e.factory().isEmpty()) {
+        if (explicitlyOn || configured) {
+          throw new PluginConfigException(
+              e.name(), "plugins." + e.name() + ": plugin " + e.name() + " is not supported yet");
+        }
+        continue;
+      }
+      if (on) {
+        enabled.add(e);
+      }
+    }
+    enabled.sort(Comparator.comparingInt(Entry::priority).reversed());
+    List<Plugin> plugins = new ArrayList<>();
+    for (Entry e : enabled) {
+      PluginSetting setting = settings.get(e.name());
+      PluginArguments args =
+          new PluginArguments(e.name(), setting == null ? Map.of() : setting.arguments());
+      Plugin plugin = e.factory().orElseThrow().apply(args, placement);
+      args.requireAllUsed();
+      plugins.add(plugin);
+    }
+    return new PluginHooks(plugins);
+  }
+
+  private static boolean enabledByDefault(Entry e, NodePlacementArgs placement) {
+    boolean gpuSpread = placement.gpu() == PlacementStrategy.SPREAD;
+    return switch (e.name()) {
+      case GpuPackPlugin.NAME, GpuSharingOrderPlugin.NAME -> !gpuSpread;
+      case GpuSpreadPlugin.NAME -> gpuSpread;
+      default -> e.enabledByDefault();
+    };
+  }
+
+  private static Plugin proportion(PluginArguments args) {
+    double k = args.number(ProportionArgs.DEFAULTS.kValue(), "kValue");
+    double multiplier =
+        args.number(
+            ProportionArgs.DEFAULTS.reclaimerSaturationMultiplier(),
+            "relcaimerSaturationMultiplier",
+            "reclaimerSaturationMultiplier",
+            "reclaimerUtilizationMultiplier");
+    try {
+      return new ProportionPlugin(new ProportionArgs(k, multiplier));
+    } catch (IllegalArgumentException e) {
+      throw new PluginConfigException(ProportionPlugin.NAME, "plugins." + e.getMessage());
+    }
+  }
+
+  private static NodePlacementArgs nodePlacement(PluginArguments args, NodePlacementArgs defaults) {
+    try {
+      return new NodePlacementArgs(
+          PlacementStrategy.parse(
+              "plugins.nodeplacement.arguments.gpu", args.string(defaults.gpu().k8sName(), "gpu")),
+          PlacementStrategy.parse(
+              "plugins.nodeplacement.arguments.cpu", args.string(defaults.cpu().k8sName(), "cpu")));
+    } catch (IllegalArgumentException e) {
+      throw new PluginConfigException(NodePlacementPlugin.NAME, e.getMessage());
+    }
+  }
+
+  private static void built(
+      ImmutableMap.Builder<String, Entry> b,
+      String name,
+      int priority,
+      Function<PluginArguments, Plugin> factory) {
+    b.put(name, new Entry(name, priority, true, Optional.of((args, placement) -> factory.apply(args))));
+  }
+
+  private static void missing(
+      ImmutableMap.Builder<String, Entry> b, String name, int priority, boolean enabledByDefault) {
+    b.put(name, new Entry(name, priority, enabledByDefault, Optional.empty()));
+  }
+}
