@@ -1,0 +1,127 @@
+package io.gantry.scheduler.sim;
+
+import static java.util.Objects.requireNonNull;
+
+import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableSortedMap;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+/**
+ * What a simulation ended with, in the shape of scenario-format.md's JSON output. Lists are in a
+ * deterministic order: tasks and jobs in source order, queues in source order, nodes by name,
+ * events as they happened.
+ */
+public record SimulationResult(
+    String scenario,
+    int cycles,
+    ImmutableList<TaskResult> tasks,
+    ImmutableList<JobResult> jobs,
+    ImmutableList<QueueResult> queues,
+    ImmutableList<NodeResult> nodes,
+    ImmutableList<EventResult> events) {
+
+  public SimulationResult {
+    requireNonNull(scenario, "scenario is null");
+    requireNonNull(tasks, "tasks is null");
+    requireNonNull(jobs, "jobs is null");
+    requireNonNull(queues, "queues is null");
+    requireNonNull(nodes, "nodes is null");
+    requireNonNull(events, "events is null");
+  }
+
+  /**
+   * One task. {@code job} is {@code namespace/name}; {@code jobName} the job's name in the file
+   * (expect keys use it); {@code gpuPortion} is present for shared-GPU tasks that hold a device.
+   */
+  public record TaskResult(
+      String job,
+      String jobName,
+      String task,
+      String status,
+      Optional<String> node,
+      List<String> gpuGroups,
+      OptionalDouble gpuPortion,
+      Optional<String> message) {
+    public TaskResult {
+      requireNonNull(job, "job is null");
+      requireNonNull(jobName, "jobName is null");
+      requireNonNull(task, "task is null");
+      requireNonNull(status, "status is null");
+      requireNonNull(node, "node is null");
+      gpuGroups = ImmutableList.copyOf(gpuGroups);
+      requireNonNull(gpuPortion, "gpuPortion is null");
+      requireNonNull(message, "message is null");
+    }
+  }
+
+  /** One job; {@code status} is the status all its tasks share, or {@code Mixed}. */
+  public record JobResult(
+      String job,
+      String jobName,
+      String status,
+      ImmutableSortedMap<String, Integer> taskStatuses,
+      List<String> nodes,
+      String queue,
+      Optional<String> message) {
+    public JobResult {
+      requireNonNull(job, "job is null");
+      requireNonNull(jobName, "jobName is null");
+      requireNonNull(status, "status is null");
+      requireNonNull(taskStatuses, "taskStatuses is null");
+      nodes = ImmutableList.copyOf(nodes);
+      requireNonNull(queue, "queue is null");
+      requireNonNull(message, "message is null");
+    }
+  }
+
+  /**
+   * One queue, per resource: GPUs in devices, CPU in millicores, memory in bytes; {@code quota}
+   * as configured in the same units (-1 unlimited).
+   */
+  public record QueueResult(
+      String queue, Amounts fairShare, Amounts allocated, Amounts quota) {
+    public QueueResult {
+      requireNonNull(queue, "queue is null");
+      requireNonNull(fairShare, "fairShare is null");
+      requireNonNull(allocated, "allocated is null");
+      requireNonNull(quota, "quota is null");
+    }
+  }
+
+  /** GPU devices, CPU millicores, memory bytes. */
+  public record Amounts(double gpu, double cpu, double memory) {
+    public double get(String resource) {
+      return switch (resource) {
+        case "gpu" -> gpu;
+        case "cpu" -> cpu;
+        case "memory" -> memory;
+        default -> throw new IllegalArgumentException("unknown queue resource " + resource);
+      };
+    }
+  }
+
+  /** One node's GPUs: whole idle devices, whole releasing devices, devices in use, shared groups. */
+  public record NodeResult(
+      String node, int idleGpus, int releasingGpus, int usedGpus, List<SharedGpuGroup> sharedGpuGroups) {
+    public NodeResult {
+      requireNonNull(node, "node is null");
+      sharedGpuGroups = ImmutableList.copyOf(sharedGpuGroups);
+    }
+  }
+
+  public record SharedGpuGroup(String group, double usedFraction) {
+    public SharedGpuGroup {
+      requireNonNull(group, "group is null");
+    }
+  }
+
+  public record EventResult(int cycle, String object, String reason, String message) {
+    public EventResult {
+      requireNonNull(object, "object is null");
+      requireNonNull(reason, "reason is null");
+      requireNonNull(message, "message is null");
+    }
+  }
+}
