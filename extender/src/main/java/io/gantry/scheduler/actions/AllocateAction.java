@@ -100,7 +100,7 @@ public final class AllocateAction implements Action {
         case BIND -> {
           var bind = (io.gantry.scheduler.framework.BindDecision) d;
           session.recordEvent(
-              d.taskId(),
+              podName(session, d.taskId()),
               "Scheduled",
               "Successfully assigned pod "
                   + podName(session, d.taskId())
@@ -111,14 +111,14 @@ public final class AllocateAction implements Action {
         case PIPELINE -> {
           var pipe = (io.gantry.scheduler.framework.PipelineDecision) d;
           session.recordEvent(
-              d.taskId(),
+              podName(session, d.taskId()),
               "Pipelined",
               "Pod " + podName(session, d.taskId()) + " is pipelined to node " + pipe.nodeName()
                   + " and waits for resources being released");
         }
         case EVICT -> {
           var evict = (io.gantry.scheduler.framework.EvictDecision) d;
-          session.recordEvent(d.taskId(), "Evict", evict.message());
+          session.recordEvent(podName(session, d.taskId()), "Evict", evict.message());
         }
       }
     }

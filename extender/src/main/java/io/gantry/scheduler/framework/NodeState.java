@@ -111,8 +111,9 @@ public final class NodeState {
     }
     idle = idle.minus(fromIdle);
     releasing = releasing.minus(fromReleasing);
-    if (status.isReleasing()) {
-      // a releasing task still occupies its node, but its capacity counts as releasing
+    if (status == TaskStatus.RELEASING) {
+      // a releasing task still occupies its node, but its capacity counts as releasing; a task
+      // stuck in releasing does not, since its resources cannot be reused
       releasing = releasing.plus(devices);
     }
     for (String groupId : gpuGroups) {
@@ -123,7 +124,7 @@ public final class NodeState {
         opened.add(groupId);
         nextGroupIndex++;
       }
-      group.add(portion, status.isReleasing());
+      group.add(portion, status == TaskStatus.RELEASING);
     }
     podCount++;
     return new NodeCharge(fromIdle, fromReleasing, opened.build());
@@ -133,7 +134,7 @@ public final class NodeState {
   void discharge(TaskInfo task, TaskStatus status, List<String> gpuGroups, double portion, NodeCharge charge) {
     for (String groupId : gpuGroups) {
       GpuGroup group = groups.get(groupId);
-      group.remove(portion, status.isReleasing());
+      group.remove(portion, status == TaskStatus.RELEASING);
       if (group.taskCount() == 0) {
         groups.remove(groupId);
       }
@@ -142,7 +143,7 @@ public final class NodeState {
       nextGroupIndex -= charge.openedGroups().size();
     }
     Resources devices = charge.fromIdle().plus(charge.fromReleasing());
-    if (status.isReleasing()) {
+    if (status == TaskStatus.RELEASING) {
       releasing = releasing.minus(devices);
     }
     idle = idle.plus(charge.fromIdle());

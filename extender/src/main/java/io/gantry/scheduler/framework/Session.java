@@ -71,14 +71,21 @@ public final class Session {
     this.tasksById = ImmutableMap.copyOf(taskMap);
   }
 
-  /** Builds the session, puts every placed task on its node, then opens the plugins. */
+  /**
+   * Builds the session, puts every placed task on its node, then opens the plugins. A snapshot of
+   * a live cluster has no pipelined tasks; a simulator's final state may, and they hold their
+   * place.
+   */
   public static Session open(ClusterSnapshot snapshot, PluginHooks hooks) {
     Session session = new Session(snapshot, hooks);
     for (JobState job : session.jobs) {
       for (TaskState task : job.tasks()) {
-        if (task.status().holdsNodeResources() && task.nodeName().isPresent()) {
+        boolean onNode =
+            task.status().holdsNodeResources() || task.status() == TaskStatus.PIPELINED;
+        if (onNode && task.nodeName().isPresent()) {
           TaskPlacement placed = task.placement();
-          task.apply(new TaskPlacement(TaskStatus.PENDING, Optional.empty(), ImmutableList.of(), 0, null));
+          task.apply(
+              new TaskPlacement(TaskStatus.PENDING, Optional.empty(), ImmutableList.of(), 0, null));
           session.move(task, placed);
         }
       }

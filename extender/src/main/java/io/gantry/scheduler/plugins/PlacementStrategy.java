@@ -7,13 +7,13 @@ public enum PlacementStrategy {
   BINPACK,
   SPREAD;
 
-  public static PlacementStrategy parse(String field, String value) {
+  /** Throws {@link IllegalArgumentException} saying what was expected. */
+  public static PlacementStrategy parse(String value) {
     return switch (value) {
       case "binpack" -> BINPACK;
       case "spread" -> SPREAD;
       default ->
-          throw new IllegalArgumentException(
-              field + ": expected binpack or spread, got \"" + value + "\"");
+          throw new IllegalArgumentException("expected binpack or spread, got \"" + value + "\"");
     };
   }
 

@@ -59,6 +59,6 @@ final class PluginArguments {
   }
 
   PluginConfigException fail(String key, String what) {
-    return new PluginConfigException(plugin, "plugins." + plugin + ".arguments." + key + ": " + what);
+    return new PluginConfigException(plugin, "plugins." + plugin + ".arguments." + key, what);
   }
 }

@@ -73,7 +73,9 @@ public final class PluginRegistry {
     for (String name : settings.keySet()) {
       if (!entries.containsKey(name)) {
         throw new PluginConfigException(
-            name, "plugins." + name + ": unknown plugin; known plugins: " + String.join(", ", entries.keySet()));
+            name,
+            "plugins." + name,
+            "unknown plugin; known plugins: " + String.join(", ", entries.keySet()));
       }
     }
     List<Entry> enabled = new ArrayList<>();
@@ -87,7 +89,7 @@ public final class PluginRegistry {
       if (e.factory().isEmpty()) {
         if (explicitlyOn || configured) {
           throw new PluginConfigException(
-              e.name(), "plugins." + e.name() + ": plugin " + e.name() + " is not supported yet");
+              e.name(), "plugins." + e.name(), "plugin " + e.name() + " is not supported yet");
         }
         continue;
       }
@@ -128,19 +130,22 @@ public final class PluginRegistry {
     try {
       return new ProportionPlugin(new ProportionArgs(k, multiplier));
     } catch (IllegalArgumentException e) {
-      throw new PluginConfigException(ProportionPlugin.NAME, "plugins." + e.getMessage());
+      throw new PluginConfigException(
+          ProportionPlugin.NAME, "plugins." + ProportionPlugin.NAME + ".arguments", e.getMessage());
     }
   }
 
   private static NodePlacementArgs nodePlacement(PluginArguments args, NodePlacementArgs defaults) {
+    return new NodePlacementArgs(
+        strategy(args, "gpu", defaults.gpu()), strategy(args, "cpu", defaults.cpu()));
+  }
+
+  private static PlacementStrategy strategy(
+      PluginArguments args, String key, PlacementStrategy fallback) {
     try {
-      return new NodePlacementArgs(
-          PlacementStrategy.parse(
-              "plugins.nodeplacement.arguments.gpu", args.string(defaults.gpu().k8sName(), "gpu")),
-          PlacementStrategy.parse(
-              "plugins.nodeplacement.arguments.cpu", args.string(defaults.cpu().k8sName(), "cpu")));
+      return PlacementStrategy.parse(args.string(fallback.k8sName(), key));
     } catch (IllegalArgumentException e) {
-      throw new PluginConfigException(NodePlacementPlugin.NAME, e.getMessage());
+      throw args.fail(key, e.getMessage());
     }
   }
 

@@ -1,0 +1,425 @@
+package io.gantry.scheduler.sim;
+
+import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableSortedMap;
+import io.gantry.scheduler.actions.ActionRegistry;
+import io.gantry.scheduler.model.GpuSharingRequest;
+import io.gantry.scheduler.model.JobInfo;
+import io.gantry.scheduler.model.NodeInfo;
+import io.gantry.scheduler.model.PodSet;
+import io.gantry.scheduler.model.QueueInfo;
+import io.gantry.scheduler.model.QueueResource;
+import io.gantry.scheduler.model.ResourceNames;
+import io.gantry.scheduler.model.Resources;
+import io.gantry.scheduler.model.SubGroupNode;
+import io.gantry.scheduler.model.SubGroupSet;
+import io.gantry.scheduler.model.TaskInfo;
+import io.gantry.scheduler.model.TaskStatus;
+import io.gantry.scheduler.model.placement.Taint;
+import io.gantry.scheduler.model.placement.TaintEffect;
+import io.gantry.scheduler.plugins.NodePlacementArgs;
+import io.gantry.scheduler.plugins.PlacementStrategy;
+import io.gantry.scheduler.plugins.PluginSetting;
+import io.gantry.scheduler.sim.spec.JobSpec;
+import io.gantry.scheduler.sim.spec.MigStrategy;
+import io.gantry.scheduler.sim.spec.NodeSpec;
+import io.gantry.scheduler.sim.spec.PluginSpec;
+import io.gantry.scheduler.sim.spec.PriorityClasses;
+import io.gantry.scheduler.sim.spec.QueueResourceSpec;
+import io.gantry.scheduler.sim.spec.QueueSpec;
+import io.gantry.scheduler.sim.spec.ScenarioException;
+import io.gantry.scheduler.sim.spec.ScenarioSpec;
+import io.gantry.scheduler.sim.spec.SubGroupSpec;
+import io.gantry.scheduler.sim.spec.TaskSpec;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.TreeMap;
+
+/**
+ * Turns a loaded scenario into the simulated world: expands counts and replicas, converts units
+ * and defaults the way KAI does, and rejects — naming the field — every feature this build does
+ * not implement yet, so nothing in a file is silently ignored.
+ */
+final class ScenarioCompiler {
+  /** Simulated time starts here; fixed so that runs are reproducible. */
+  static final Instant START = Instant.parse("2026-01-01T00:00:00Z");
+
+  private static final int DEFAULT_PRIORITY = 50;
+  private static final int PREEMPTIBLE_BELOW = 100;
+  private static final double MB = 1_000_000.0;
+
+  private final ScenarioSpec spec;
+  private final String file;
+  private final PlacementTasks placementTasks;
+
+  private ScenarioCompiler(ScenarioSpec spec) {
+    this.spec = spec;
+    this.file = spec.sourceName();
+    this.placementTasks = new PlacementTasks(file);
+  }
+
+  static SimWorld compile(ScenarioSpec spec) throws ScenarioException {
+    return new ScenarioCompiler(spec).compile();
+  }
+
+  private SimWorld compile() throws ScenarioException {
+    rejectUnsupportedConfig();
+    if (!spec.topologies().isEmpty()) {
+      throw unsupported(spec.topologies().get(0).line(), "topologies", "topology-aware scheduling");
+    }
+    List<String> actions = spec.config().actions().orElse(ActionRegistry.DEFAULT_ACTIONS);
+    try {
+      ActionRegistry.build(actions);
+    } catch (IllegalArgumentException e) {
+      throw new ScenarioException(file, configLine("actions"), "config.actions", e.getMessage());
+    }
+    NodePlacementArgs placement = placement();
+    ImmutableList<NodeInfo> nodes = nodes();
+    Map<String, NodeInfo> nodesByName = new TreeMap<>();
+    nodes.forEach(n -> nodesByName.put(n.name(), n));
+    return new SimWorld(
+        spec.name(),
+        START,
+        spec.config().cycles().orElse(1),
+        spec.config().cyclePeriod().orElse(Duration.ofSeconds(1)),
+        actions,
+        plugins(),
+        placement,
+        nodes,
+        queues(),
+        jobs(nodesByName));
+  }
+
+  private void rejectUnsupportedConfig() throws ScenarioException {
+    var config = spec.config();
+    if (config.staleGangGracePeriod().isPresent()) {
+      throw unsupported(configLine("staleGangGracePeriod"), "config.staleGangGracePeriod", "stale gang eviction");
+    }
+    if (config.maxConsolidationPreemptees().isPresent()) {
+      throw unsupported(
+          configLine("maxConsolidationPreemptees"), "config.maxConsolidationPreemptees", "consolidation");
+    }
+    if (config.allowConsolidatingReclaim().isPresent()) {
+      throw unsupported(
+          configLine("allowConsolidatingReclaim"), "config.allowConsolidatingReclaim", "reclaim");
+    }
+  }
+
+  private NodePlacementArgs placement() throws ScenarioException {
+    return new NodePlacementArgs(
+        strategy(spec.config().gpuPlacement(), "gpu"), strategy(spec.config().cpuPlacement(), "cpu"));
+  }
+
+  private PlacementStrategy strategy(Optional<String> value, String key) throws ScenarioException {
+    try {
+      return PlacementStrategy.parse(value.orElse(PlacementStrategy.BINPACK.k8sName()));
+    } catch (IllegalArgumentException e) {
+      throw new ScenarioException(file, configLine("placement"), "config.placement." + key, e.getMessage());
+    }
+  }
+
+  private Map<String, PluginSetting> plugins() {
+    Map<String, PluginSetting> out = new TreeMap<>();
+    for (Map.Entry<String, PluginSpec> e : spec.config().plugins().entrySet()) {
+      out.put(e.getKey(), new PluginSetting(e.getValue().enabled(), e.getValue().arguments()));
+    }
+    return out;
+  }
+
+  private ImmutableList<NodeInfo> nodes() throws ScenarioException {
+    List<NodeInfo> out = new ArrayList<>();
+    for (int i = 0; i < spec.nodes().size(); i++) {
+      NodeSpec n = spec.nodes().get(i);
+      String field = "nodes[" + i + "]";
+      if (n.migStrategy() != MigStrategy.NONE) {
+        throw unsupported(line(n.fieldLines(), "migStrategy", n.line()), field + ".migStrategy", "MIG");
+      }
+      for (String resource : n.extended().keySet()) {
+        if (resource.startsWith(ResourceNames.MIG_PREFIX)) {
+          throw unsupported(line(n.fieldLines(), "extended", n.line()), field + ".extended." + resource, "MIG");
+        }
+      }
+      ImmutableList.Builder<Taint> taints = ImmutableList.builder();
+      n.taints().forEach(t -> taints.add(new Taint(t.key(), t.value(), TaintEffect.parse(t.effect()))));
+      for (int c = 0; c < n.count(); c++) {
+        String name = n.count() == 1 ? n.name() : n.name() + "-" + c;
+        TreeMap<String, String> labels = new TreeMap<>(n.labels());
+        labels.put(NodeInfo.HOSTNAME_LABEL, name);
+        n.gpuProduct().ifPresent(p -> labels.put("nvidia.com/gpu.product", p));
+        if (n.gpus() > 0) {
+          labels.put("nvidia.com/gpu.count", Integer.toString(n.gpus()));
+        }
+        if (n.gpuMemorySynced()) {
+          n.gpuMemoryMib().ifPresent(m -> labels.put("nvidia.com/gpu.memory", Long.toString(m)));
+        }
+        out.add(
+            new NodeInfo(
+                name,
+                ImmutableSortedMap.copyOf(labels),
+                taints.build(),
+                new Resources(n.cpuMillis(), n.memoryBytes(), n.gpus(), n.extended()),
+                n.gpuMemorySynced() ? n.gpuMemoryMib().orElse(0) : 0,
+                n.gpuMemorySynced(),
+                n.maxPods(),
+                n.unschedulable(),
+                n.ready()));
+      }
+    }
+    out.sort(Comparator.comparing(NodeInfo::name));
+    return ImmutableList.copyOf(out);
+  }
+
+  private ImmutableList<QueueInfo> queues() throws ScenarioException {
+    List<QueueSpec> specs = spec.queues();
+    // older createdAt first, then source order: the order KAI's creation timestamp and UID give
+    List<Integer> byAge = new ArrayList<>();
+    for (int i = 0; i < specs.size(); i++) {
+      byAge.add(i);
+    }
+    byAge.sort(
+        Comparator.comparing((Integer i) -> specs.get(i).createdAt().orElse(Duration.ZERO))
+            .thenComparing(i -> i));
+    long[] order = new long[specs.size()];
+    for (int rank = 0; rank < byAge.size(); rank++) {
+      order[byAge.get(rank)] = rank;
+    }
+    ImmutableList.Builder<QueueInfo> out = ImmutableList.builder();
+    for (int i = 0; i < specs.size(); i++) {
+      QueueSpec q = specs.get(i);
+      String field = "queues[" + i + "]";
+      if (q.preemptMinRuntime().isPresent()) {
+        throw unsupported(line(q.fieldLines(), "preemptMinRuntime", q.line()), field + ".preemptMinRuntime", "min-runtime");
+      }
+      if (q.reclaimMinRuntime().isPresent()) {
+        throw unsupported(line(q.fieldLines(), "reclaimMinRuntime", q.line()), field + ".reclaimMinRuntime", "min-runtime");
+      }
+      out.add(
+          new QueueInfo(
+              q.name(),
+              q.parent(),
+              q.priority(),
+              queueResource(q.resources().get("gpu"), 1),
+              queueResource(q.resources().get("cpu"), 1),
+              queueResource(q.resources().get("memory"), MB),
+              Optional.empty(),
+              Optional.empty(),
+              order[i]));
+    }
+    return out.build();
+  }
+
+  /** Unset quota and limit are 0 (a cap of zero), an unset or -1 weight is 0: the Queue CRD's rules. */
+  private static QueueResource queueResource(QueueResourceSpec r, double unit) {
+    if (r == null) {
+      return new QueueResource(0, 0, 0);
+    }
+    double quota = r.quota().orElse(0);
+    double limit = r.limit().orElse(0);
+    double weight = r.overQuotaWeight().orElse(0);
+    return new QueueResource(
+        quota == -1 ? -1 : quota * unit, Math.max(0, weight), limit == -1 ? -1 : limit * unit);
+  }
+
+  private List<SimJob> jobs(Map<String, NodeInfo> nodes) throws ScenarioException {
+    List<SimJob> out = new ArrayList<>();
+    long jobOrder = 0;
+    long taskOrder = 0;
+    for (int i = 0; i < spec.jobs().size(); i++) {
+      JobSpec j = spec.jobs().get(i);
+      String field = "jobs[" + i + "]";
+      rejectUnsupportedJobFields(j, field);
+      int priority =
+          j.priority().isPresent()
+              ? j.priority().getAsInt()
+              : j.priorityClass().map(c -> PriorityClasses.priorityOf(c).orElse(DEFAULT_PRIORITY))
+                  .orElse(DEFAULT_PRIORITY);
+      boolean preemptible =
+          j.preemptibility()
+              .map(p -> p == io.gantry.scheduler.sim.spec.Preemptibility.PREEMPTIBLE)
+              .orElse(priority < PREEMPTIBLE_BELOW);
+      SubGroupSet root = subGroupTree(j);
+      for (int c = 0; c < j.count(); c++) {
+        String name = j.count() == 1 ? j.name() : j.name() + "-" + c;
+        String jobId = j.namespace() + "/" + name;
+        Instant created = START.plus(j.createdAt().orElse(Duration.ZERO)).plusSeconds(c);
+        Instant arrival = START.plus(j.arrival().orElse(Duration.ZERO));
+        JobInfo template =
+            new JobInfo(jobId, name, j.namespace(), j.queue(), priority, preemptible, created,
+                jobOrder++, root, ImmutableList.of());
+        SimJob job =
+            new SimJob(template, name, arrival, j.duration(), j.replace(),
+                j.terminationGracePeriod().orElse(Duration.ZERO));
+        for (int t = 0; t < j.tasks().size(); t++) {
+          TaskSpec ts = j.tasks().get(t);
+          String taskField = field + ".tasks[" + t + "]";
+          for (int r = 0; r < ts.replicas(); r++) {
+            String taskName = ts.replicas() == 1 ? ts.name() : ts.name() + "-" + r;
+            TaskInfo task =
+                task(j, ts, taskField, name, jobId, taskName, podSet(j, ts, taskField), nodes, taskOrder++);
+            Instant since = ts.startedAt().map(START::plus).orElse(START);
+            job.tasks.add(new SimTask(task, since));
+          }
+        }
+        out.add(job);
+      }
+    }
+    return out;
+  }
+
+  private void rejectUnsupportedJobFields(JobSpec j, String field) throws ScenarioException {
+    if (j.topologyConstraint().isPresent()) {
+      throw unsupported(line(j.fieldLines(), "topologyConstraint", j.line()), field + ".topologyConstraint", "topology-aware scheduling");
+    }
+    for (int s = 0; s < j.subGroups().size(); s++) {
+      if (j.subGroups().get(s).topologyConstraint().isPresent()) {
+        throw unsupported(j.subGroups().get(s).line(), field + ".subGroups[" + s + "].topologyConstraint", "topology-aware scheduling");
+      }
+    }
+    if (j.lastStartedAt().isPresent()) {
+      throw unsupported(line(j.fieldLines(), "lastStartedAt", j.line()), field + ".lastStartedAt", "min-runtime");
+    }
+    if (j.preemptionDelay().isPresent()) {
+      throw unsupported(line(j.fieldLines(), "preemptionDelay", j.line()), field + ".preemptionDelay", "preemption delay");
+    }
+    if (j.stalenessGracePeriod().isPresent()) {
+      throw unsupported(line(j.fieldLines(), "stalenessGracePeriod", j.line()), field + ".stalenessGracePeriod", "stale gang eviction");
+    }
+    if (j.staleSince().isPresent()) {
+      throw unsupported(line(j.fieldLines(), "staleSince", j.line()), field + ".staleSince", "stale gang eviction");
+    }
+  }
+
+  /** A flat job is one PodSet {@code default} (minMember default 1) under the root. */
+  private static SubGroupSet subGroupTree(JobSpec j) {
+    if (j.subGroups().isEmpty()) {
+      return new SubGroupSet(
+          "",
+          OptionalInt.empty(),
+          ImmutableList.of(new PodSet(JobInfo.DEFAULT_POD_SET, j.minMember().orElse(1))));
+    }
+    Map<String, List<SubGroupSpec>> children = new LinkedHashMap<>();
+    for (SubGroupSpec s : j.subGroups()) {
+      children.computeIfAbsent(s.parent().orElse(""), k -> new ArrayList<>()).add(s);
+    }
+    return new SubGroupSet("", j.minSubGroup(), childrenOf("", children));
+  }
+
+  private static ImmutableList<SubGroupNode> childrenOf(String parent, Map<String, List<SubGroupSpec>> children) {
+    ImmutableList.Builder<SubGroupNode> out = ImmutableList.builder();
+    for (SubGroupSpec s : children.getOrDefault(parent, List.of())) {
+      if (children.containsKey(s.name())) {
+        out.add(new SubGroupSet(s.name(), s.minSubGroup(), childrenOf(s.name(), children)));
+      } else {
+        // a leaf SubGroup without minMember is optional: KAI's scheduler reads it as 0
+        out.add(new PodSet(s.name(), s.minMember().orElse(0)));
+      }
+    }
+    return out.build();
+  }
+
+  private String podSet(JobSpec j, TaskSpec ts, String taskField) throws ScenarioException {
+    if (j.subGroups().isEmpty()) {
+      if (ts.subGroup().isPresent()) {
+        throw new ScenarioException(file, line(ts.fieldLines(), "subGroup", ts.line()), taskField + ".subGroup",
+            "the job has no subGroups");
+      }
+      return JobInfo.DEFAULT_POD_SET;
+    }
+    if (ts.subGroup().isEmpty()) {
+      throw new ScenarioException(file, ts.line(), taskField + ".subGroup",
+          "required: the job has subGroups, and a task must name the leaf SubGroup it belongs to");
+    }
+    return ts.subGroup().get();
+  }
+
+  private TaskInfo task(
+      JobSpec j,
+      TaskSpec ts,
+      String field,
+      String jobName,
+      String jobId,
+      String taskName,
+      String podSet,
+      Map<String, NodeInfo> nodes,
+      long creationOrder)
+      throws ScenarioException {
+    TreeMap<String, Long> extended = new TreeMap<>();
+    long cpu = 0;
+    long memory = 0;
+    long gpus = 0;
+    for (Map.Entry<String, Long> e : ts.resources().entrySet()) {
+      switch (e.getKey()) {
+        case ResourceNames.CPU -> cpu = e.getValue();
+        case ResourceNames.MEMORY -> memory = e.getValue();
+        case ResourceNames.GPU -> gpus = e.getValue();
+        default -> {
+          if (e.getKey().startsWith(ResourceNames.MIG_PREFIX)) {
+            throw unsupported(line(ts.fieldLines(), "resources", ts.line()), field + ".resources." + e.getKey(), "MIG");
+          }
+          extended.put(e.getKey(), e.getValue());
+        }
+      }
+    }
+    Optional<GpuSharingRequest> sharing = Optional.empty();
+    int devices = ts.gpuFractionNumDevices().orElse(1);
+    if (ts.gpuFraction().isPresent()) {
+      sharing = Optional.of(GpuSharingRequest.ofFraction(ts.gpuFraction().getAsDouble(), devices));
+    } else if (ts.gpuMemoryMib().isPresent()) {
+      sharing = Optional.of(GpuSharingRequest.ofMemory(ts.gpuMemoryMib().getAsLong(), devices));
+    }
+    if (sharing.isPresent() && gpus > 0) {
+      throw new ScenarioException(file, line(ts.fieldLines(), "resources", ts.line()), field + ".resources.nvidia.com/gpu",
+          "a shared-GPU task (gpuFraction or gpuMemory) must not also request nvidia.com/gpu");
+    }
+    TaskStatus status = TaskStatus.valueOf(ts.status().name());
+    Optional<String> node = ts.node();
+    double portion = 0;
+    if (sharing.isPresent() && node.isPresent() && status.holdsNodeResources()) {
+      if (ts.gpuGroups().size() != devices) {
+        throw new ScenarioException(file, line(ts.fieldLines(), "gpuGroups", ts.line()), field + ".gpuGroups",
+            "a placed shared-GPU task needs one GPU group per device (" + devices + "), got "
+                + ts.gpuGroups().size());
+      }
+      portion = sharing.get().portionOn(nodes.get(node.get()).gpuMemoryMib());
+    } else if (!ts.gpuGroups().isEmpty()) {
+      throw new ScenarioException(file, line(ts.fieldLines(), "gpuGroups", ts.line()), field + ".gpuGroups",
+          "only a placed (Running, Bound, Releasing) shared-GPU task has GPU groups");
+    }
+    return new TaskInfo(
+        jobId + "/" + taskName,
+        taskName,
+        jobName + "-" + taskName,
+        j.namespace(),
+        jobId,
+        podSet,
+        new Resources(cpu, memory, gpus, ImmutableSortedMap.copyOf(extended)),
+        sharing,
+        status,
+        node,
+        ImmutableList.copyOf(ts.gpuGroups()),
+        portion,
+        ts.taskPriority(),
+        ts.labels(),
+        placementTasks.requirements(ts, field),
+        creationOrder);
+  }
+
+  private int configLine(String key) {
+    return spec.config().fieldLines().getOrDefault(key, 1);
+  }
+
+  private static int line(Map<String, Integer> fieldLines, String key, int fallback) {
+    return fieldLines.getOrDefault(key, fallback);
+  }
+
+  private ScenarioException unsupported(int line, String field, String feature) {
+    return new ScenarioException(file, line, field, feature + " is not supported yet");
+  }
+}

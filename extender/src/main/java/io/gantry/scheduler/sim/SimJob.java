@@ -1,0 +1,43 @@
+package io.gantry.scheduler.sim;
+
+import com.google.common.collect.ImmutableList;
+import io.gantry.scheduler.model.JobInfo;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/** One job of the simulated world: the PodGroup's fixed fields and its tasks now. */
+final class SimJob {
+  final JobInfo template;
+  final String fileName;
+  final Instant arrival;
+  final Optional<Duration> duration;
+  final boolean replace;
+  final Duration terminationGracePeriod;
+  final List<SimTask> tasks = new ArrayList<>();
+
+  SimJob(
+      JobInfo template,
+      String fileName,
+      Instant arrival,
+      Optional<Duration> duration,
+      boolean replace,
+      Duration terminationGracePeriod) {
+    this.template = template;
+    this.fileName = fileName;
+    this.arrival = arrival;
+    this.duration = duration;
+    this.replace = replace;
+    this.terminationGracePeriod = terminationGracePeriod;
+  }
+
+  JobInfo current() {
+    JobInfo j = template;
+    return new JobInfo(
+        j.id(), j.name(), j.namespace(), j.queue(), j.priority(), j.preemptible(), j.createdAt(),
+        j.creationOrder(), j.root(),
+        tasks.stream().map(SimTask::current).collect(ImmutableList.toImmutableList()));
+  }
+}

@@ -1,0 +1,49 @@
+package io.gantry.scheduler.sim;
+
+import com.google.common.collect.ImmutableList;
+import io.gantry.scheduler.model.TaskInfo;
+import io.gantry.scheduler.model.TaskStatus;
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * One task of the simulated world across cycles: its fixed description and where it is now.
+ * {@code since} is when it entered its current status (start time for running tasks).
+ */
+final class SimTask {
+  final TaskInfo template;
+  TaskStatus status;
+  String node;
+  ImmutableList<String> gpuGroups;
+  double gpuPortion;
+  Instant since;
+  String message;
+
+  SimTask(TaskInfo template, Instant since) {
+    this.template = template;
+    this.status = template.status();
+    this.node = template.nodeName().orElse(null);
+    this.gpuGroups = template.gpuGroups();
+    this.gpuPortion = template.gpuPortion();
+    this.since = since;
+  }
+
+  /** A fresh Pending copy with the same name (a replaced or re-created pod). */
+  SimTask replacement(Instant now, long creationOrder) {
+    TaskInfo t = template;
+    TaskInfo pending =
+        new TaskInfo(
+            t.id(), t.name(), t.podName(), t.namespace(), t.jobId(), t.podSetName(), t.request(),
+            t.gpuSharing(), TaskStatus.PENDING, Optional.empty(), ImmutableList.of(), 0,
+            t.taskPriority(), t.labels(), t.placement(), creationOrder);
+    return new SimTask(pending, now);
+  }
+
+  TaskInfo current() {
+    TaskInfo t = template;
+    return new TaskInfo(
+        t.id(), t.name(), t.podName(), t.namespace(), t.jobId(), t.podSetName(), t.request(),
+        t.gpuSharing(), status, Optional.ofNullable(node), gpuGroups, gpuPortion,
+        t.taskPriority(), t.labels(), t.placement(), t.creationOrder());
+  }
+}

@@ -1,0 +1,30 @@
+package io.gantry.scheduler.sim.report;
+
+import static java.util.Objects.requireNonNull;
+
+import com.google.common.collect.ImmutableSortedMap;
+
+/**
+ * A scenario's {@code expect:} block. Keys: jobs by the job's name in the file, tasks as {@code
+ * <job name>/<task name>}, queues and nodes by name. Sorted maps, so mismatches come out in key
+ * order.
+ */
+public record Expectations(
+    ImmutableSortedMap<String, JobExpectation> jobs,
+    ImmutableSortedMap<String, TaskExpectation> tasks,
+    ImmutableSortedMap<String, QueueExpectation> queues,
+    ImmutableSortedMap<String, NodeExpectation> nodes) {
+  public static final Expectations NONE =
+      new Expectations(
+          ImmutableSortedMap.of(),
+          ImmutableSortedMap.of(),
+          ImmutableSortedMap.of(),
+          ImmutableSortedMap.of());
+
+  public Expectations {
+    requireNonNull(jobs, "jobs is null");
+    requireNonNull(tasks, "tasks is null");
+    requireNonNull(queues, "queues is null");
+    requireNonNull(nodes, "nodes is null");
+  }
+}

@@ -1,0 +1,96 @@
+package io.gantry.scheduler.sim.spec;
+
+import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableSet;
+import com.google.common.collect.ImmutableSortedMap;
+import io.gantry.scheduler.sim.spec.Field.DurationBound;
+import java.util.List;
+import java.util.Optional;
+
+/** Binds the {@code config} section. */
+final class ConfigBinder {
+  /** The actions a scenario may run, in KAI's default order. */
+  static final List<String> ACTIONS =
+      ImmutableList.of("allocate", "consolidation", "reclaim", "preempt", "stalegangeviction");
+
+  static final List<String> PLACEMENTS = ImmutableList.of("binpack", "spread");
+
+  private static final ImmutableSet<String> KEYS =
+      ImmutableSet.of(
+          "actions",
+          "cycles",
+          "cyclePeriod",
+          "placement",
+          "plugins",
+          "staleGangGracePeriod",
+          "maxConsolidationPreemptees",
+          "allowConsolidatingReclaim");
+  private static final ImmutableSet<String> PLACEMENT_KEYS = ImmutableSet.of("gpu", "cpu");
+  private static final ImmutableSet<String> PLUGIN_KEYS = ImmutableSet.of("enabled", "arguments");
+
+  private ConfigBinder() {}
+
+  static ConfigSpec bind(Field field) throws ScenarioException {
+    MapReader config = field.asMap(KEYS);
+    ImmutableSortedMap.Builder<String, Integer> fieldLines = ImmutableSortedMap.naturalOrder();
+    fieldLines.putAll(config.fieldLines());
+
+    Optional<List<String>> actions = Optional.empty();
+    Optional<Field> actionsField = config.optional("actions");
+    if (actionsField.isPresent()) {
+      ImmutableList.Builder<String> names = ImmutableList.builder();
+      for (Field action : actionsField.get().asList()) {
+        names.add(action.asChoice(ACTIONS));
+      }
+      actions = Optional.of(names.build());
+    }
+
+    Optional<String> gpuPlacement = Optional.empty();
+    Optional<String> cpuPlacement = Optional.empty();
+    Optional<Field> placementField = config.optional("placement");
+    if (placementField.isPresent()) {
+      MapReader placement = placementField.get().asMap(PLACEMENT_KEYS);
+      gpuPlacement = placement.optChoice("gpu", PLACEMENTS);
+      cpuPlacement = placement.optChoice("cpu", PLACEMENTS);
+      placement.fieldLines().forEach((key, line) -> fieldLines.put("placement." + key, line));
+    }
+
+    return new ConfigSpec(
+        actions,
+        config.optInt("cycles", 1),
+        config.optDuration("cyclePeriod", DurationBound.POSITIVE),
+        gpuPlacement,
+        cpuPlacement,
+        plugins(config.optional("plugins")),
+        config.optDuration("staleGangGracePeriod", DurationBound.NON_NEGATIVE),
+        config.optInt("maxConsolidationPreemptees", -1),
+        config.optBoolean("allowConsolidatingReclaim"),
+        fieldLines.build());
+  }
+
+  /**
+   * Plugin names are not checked here: only the plugin registry knows them, and it reports an
+   * unknown one with the line kept in {@link PluginSpec#line()}.
+   */
+  private static ImmutableSortedMap<String, PluginSpec> plugins(Optional<Field> field)
+      throws ScenarioException {
+    ImmutableSortedMap.Builder<String, PluginSpec> plugins = ImmutableSortedMap.naturalOrder();
+    if (field.isEmpty()) {
+      return plugins.build();
+    }
+    for (Field pluginField : field.get().asOpenMap().fields()) {
+      MapReader plugin = pluginField.asMap(PLUGIN_KEYS);
+      ImmutableSortedMap.Builder<String, Object> arguments = ImmutableSortedMap.naturalOrder();
+      Optional<Field> argumentsField = plugin.optional("arguments");
+      if (argumentsField.isPresent()) {
+        for (Field argument : argumentsField.get().asOpenMap().fields()) {
+          arguments.put(argument.key(), argument.asScalarValue());
+        }
+      }
+      plugins.put(
+          pluginField.key(),
+          new PluginSpec(plugin.optBoolean("enabled"), arguments.build(), pluginField.line()));
+    }
+    return plugins.build();
+  }
+}

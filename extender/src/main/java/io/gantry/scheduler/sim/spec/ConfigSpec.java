@@ -1,0 +1,56 @@
+package io.gantry.scheduler.sim.spec;
+
+import static java.util.Objects.requireNonNull;
+
+import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableSortedMap;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/**
+ * The {@code config} section; every field is optional and an absent one means the scheduler's
+ * default.
+ *
+ * @param fieldLines each key present in the {@code config} mapping (plus {@code placement.gpu} and
+ *     {@code placement.cpu}) and its line, so a later stage can point at a setting it rejects
+ */
+public record ConfigSpec(
+    Optional<List<String>> actions,
+    OptionalInt cycles,
+    Optional<Duration> cyclePeriod,
+    Optional<String> gpuPlacement,
+    Optional<String> cpuPlacement,
+    ImmutableSortedMap<String, PluginSpec> plugins,
+    Optional<Duration> staleGangGracePeriod,
+    OptionalInt maxConsolidationPreemptees,
+    Optional<Boolean> allowConsolidatingReclaim,
+    ImmutableSortedMap<String, Integer> fieldLines) {
+  /** The config of a file without a {@code config} section. */
+  public static final ConfigSpec EMPTY =
+      new ConfigSpec(
+          Optional.empty(),
+          OptionalInt.empty(),
+          Optional.empty(),
+          Optional.empty(),
+          Optional.empty(),
+          ImmutableSortedMap.of(),
+          Optional.empty(),
+          OptionalInt.empty(),
+          Optional.empty(),
+          ImmutableSortedMap.of());
+
+  public ConfigSpec {
+    actions = requireNonNull(actions, "actions is null").map(ImmutableList::<String>copyOf);
+    requireNonNull(cycles, "cycles is null");
+    requireNonNull(cyclePeriod, "cyclePeriod is null");
+    requireNonNull(gpuPlacement, "gpuPlacement is null");
+    requireNonNull(cpuPlacement, "cpuPlacement is null");
+    requireNonNull(plugins, "plugins is null");
+    requireNonNull(staleGangGracePeriod, "staleGangGracePeriod is null");
+    requireNonNull(maxConsolidationPreemptees, "maxConsolidationPreemptees is null");
+    requireNonNull(allowConsolidatingReclaim, "allowConsolidatingReclaim is null");
+    requireNonNull(fieldLines, "fieldLines is null");
+  }
+}

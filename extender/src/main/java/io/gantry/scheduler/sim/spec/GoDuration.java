@@ -1,0 +1,93 @@
+package io.gantry.scheduler.sim.spec;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.time.Duration;
+
+/**
+ * Durations written the way Go's {@code time.ParseDuration} reads them ({@code 90s}, {@code 1h30m},
+ * {@code 1.5h}, {@code 500ms}, {@code -10m}), since the scenario format mirrors KAI's configuration,
+ * which is written in Go.
+ */
+public final class GoDuration {
+  private static final long NANOS_PER_MICRO = 1_000L;
+  private static final long NANOS_PER_MILLI = 1_000_000L;
+  private static final long NANOS_PER_SECOND = 1_000_000_000L;
+
+  private GoDuration() {}
+
+  /** Parses a duration, throwing {@link IllegalArgumentException} with a readable reason. */
+  public static Duration parse(String text) {
+    String rest = text;
+    boolean negative = false;
+    if (rest.startsWith("-") || rest.startsWith("+")) {
+      negative = rest.startsWith("-");
+      rest = rest.substring(1);
+    }
+    if (rest.equals("0")) {
+      return Duration.ZERO;
+    }
+    if (rest.isEmpty()) {
+      throw invalid(text, "");
+    }
+    BigDecimal nanos = BigDecimal.ZERO;
+    int i = 0;
+    while (i < rest.length()) {
+      int numberStart = i;
+      while (i < rest.length() && (Character.isDigit(rest.charAt(i)) || rest.charAt(i) == '.')) {
+        i++;
+      }
+      String number = rest.substring(numberStart, i);
+      int unitStart = i;
+      while (i < rest.length() && !Character.isDigit(rest.charAt(i)) && rest.charAt(i) != '.') {
+        i++;
+      }
+      String unit = rest.substring(unitStart, i);
+      nanos = nanos.add(number(text, number).multiply(BigDecimal.valueOf(unitNanos(text, unit))));
+    }
+    if (negative) {
+      nanos = nanos.negate();
+    }
+    try {
+      // Like Go, digits finer than a nanosecond are dropped.
+      return Duration.ofNanos(nanos.setScale(0, RoundingMode.DOWN).longValueExact());
+    } catch (ArithmeticException e) {
+      throw new IllegalArgumentException("duration out of range: \"" + text + "\"", e);
+    }
+  }
+
+  private static BigDecimal number(String text, String number) {
+    if (number.isEmpty() || number.equals(".") || number.indexOf('.') != number.lastIndexOf('.')) {
+      throw invalid(text, "");
+    }
+    return new BigDecimal(number.startsWith(".") ? "0" + number : number);
+  }
+
+  private static long unitNanos(String text, String unit) {
+    switch (unit) {
+      case "ns":
+        return 1;
+      case "us":
+      case "\u00b5s":
+      case "\u03bcs":
+        return NANOS_PER_MICRO;
+      case "ms":
+        return NANOS_PER_MILLI;
+      case "s":
+        return NANOS_PER_SECOND;
+      case "m":
+        return 60 * NANOS_PER_SECOND;
+      case "h":
+        return 3600 * NANOS_PER_SECOND;
+      case "":
+        throw invalid(text, " (missing unit)");
+      default:
+        throw invalid(text, " (unknown unit \"" + unit + "\")");
+    }
+  }
+
+  private static IllegalArgumentException invalid(String text, String reason) {
+    return new IllegalArgumentException(
+        "expected a duration such as 90s, 10m or 1h30m, got \"" + text + "\"" + reason);
+  }
+}

@@ -1,0 +1,166 @@
+package io.gantry.scheduler.sim.spec;
+
+import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableSet;
+import io.gantry.scheduler.sim.spec.Field.DurationBound;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/** Binds the {@code jobs} section. */
+final class JobBinder {
+  private static final ImmutableSet<String> KEYS =
+      ImmutableSet.of(
+          "name",
+          "count",
+          "namespace",
+          "queue",
+          "priorityClass",
+          "priority",
+          "preemptibility",
+          "minMember",
+          "minSubGroup",
+          "subGroups",
+          "topologyConstraint",
+          "createdAt",
+          "lastStartedAt",
+          "preemptionDelay",
+          "stalenessGracePeriod",
+          "staleSince",
+          "replace",
+          "terminationGracePeriod",
+          "arrival",
+          "duration",
+          "tasks");
+
+  private JobBinder() {}
+
+  static List<JobSpec> bind(List<Field> items, Catalog catalog) throws ScenarioException {
+    ImmutableList.Builder<JobSpec> jobs = ImmutableList.builder();
+    UniqueNames names = new UniqueNames("job");
+    for (Field item : items) {
+      jobs.add(bindJob(item, catalog, names));
+    }
+    return jobs.build();
+  }
+
+  private static JobSpec bindJob(Field item, Catalog catalog, UniqueNames names)
+      throws ScenarioException {
+    MapReader job = item.asMap(KEYS);
+    Field nameField = job.required("name");
+    String name = nameField.asNonEmptyString();
+    int count = job.intOr("count", 1, 0);
+    for (String expanded : Names.expand(name, count)) {
+      names.add(nameField, expanded);
+    }
+    Optional<Field> namespaceField = job.optional("namespace");
+    String namespace =
+        namespaceField.isPresent()
+            ? namespaceField.get().asNonEmptyString()
+            : JobSpec.DEFAULT_NAMESPACE;
+    String queue = queue(job.required("queue"), catalog);
+    Optional<String> priorityClass = priorityClass(job.optional("priorityClass"));
+    OptionalInt priority = job.optInt("priority", Integer.MIN_VALUE);
+    if (priorityClass.isPresent() && priority.isPresent()) {
+      throw job.required("priority").error("cannot be set together with priorityClass");
+    }
+    Optional<Field> preemptibilityField = job.optional("preemptibility");
+    Optional<Preemptibility> preemptibility =
+        preemptibilityField.isPresent()
+            ? Optional.of(
+                preemptibilityField.get().asEnum(Preemptibility.values(), Preemptibility::yamlName))
+            : Optional.empty();
+    OptionalInt minMember = job.optInt("minMember", 0);
+    OptionalInt minSubGroup = job.optInt("minSubGroup", 0);
+    SubGroupTree subGroups = SubGroupTree.bind(job.list("subGroups"), catalog);
+    checkMinSubGroup(job, minMember, minSubGroup, subGroups);
+
+    return new JobSpec(
+        name,
+        count,
+        namespace,
+        queue,
+        priorityClass,
+        priority,
+        preemptibility,
+        minMember,
+        minSubGroup,
+        subGroups.subGroups(),
+        TopologyConstraintBinder.bind(job.optional("topologyConstraint"), catalog),
+        job.optDuration("createdAt", DurationBound.ANY),
+        job.optDuration("lastStartedAt", DurationBound.ANY),
+        job.optDuration("preemptionDelay", DurationBound.NON_NEGATIVE),
+        job.optDuration("stalenessGracePeriod", DurationBound.NON_NEGATIVE),
+        job.optDuration("staleSince", DurationBound.ANY),
+        job.booleanOr("replace", true),
+        job.optDuration("terminationGracePeriod", DurationBound.NON_NEGATIVE),
+        job.optDuration("arrival", DurationBound.NON_NEGATIVE),
+        job.optDuration("duration", DurationBound.POSITIVE),
+        tasks(job.required("tasks"), catalog, subGroups),
+        job.line(),
+        job.fieldLines());
+  }
+
+  private static String queue(Field field, Catalog catalog) throws ScenarioException {
+    String queue = field.asNonEmptyString();
+    if (!catalog.hasQueue(queue)) {
+      throw field.error("unknown queue " + Field.quote(queue));
+    }
+    Optional<String> child = catalog.childOf(queue);
+    if (child.isPresent()) {
+      throw field.error(
+          "queue " + Field.quote(queue) + " is not a leaf queue (it is the parent of "
+              + Field.quote(child.get()) + "); jobs go to leaf queues");
+    }
+    return queue;
+  }
+
+  private static Optional<String> priorityClass(Optional<Field> field) throws ScenarioException {
+    if (field.isEmpty()) {
+      return Optional.empty();
+    }
+    String name = field.get().asString();
+    if (!PriorityClasses.KNOWN.containsKey(name)) {
+      throw field
+          .get()
+          .error(
+              "unknown priority class " + Field.quote(name) + " (known: "
+                  + String.join(", ", PriorityClasses.KNOWN.keySet()) + ")");
+    }
+    return Optional.of(name);
+  }
+
+  private static void checkMinSubGroup(
+      MapReader job, OptionalInt minMember, OptionalInt minSubGroup, SubGroupTree subGroups)
+      throws ScenarioException {
+    if (minSubGroup.isEmpty()) {
+      return;
+    }
+    Field field = job.required("minSubGroup");
+    if (minMember.isPresent()) {
+      throw field.error("cannot be set together with minMember");
+    }
+    if (subGroups.subGroups().isEmpty()) {
+      throw field.error("requires subGroups");
+    }
+    if (minSubGroup.getAsInt() > subGroups.rootCount()) {
+      throw field.error(
+          "must be <= " + subGroups.rootCount() + " (the number of top-level subgroups), got "
+              + minSubGroup.getAsInt());
+    }
+  }
+
+  private static List<TaskSpec> tasks(Field field, Catalog catalog, SubGroupTree subGroups)
+      throws ScenarioException {
+    List<Field> items = field.asList();
+    if (items.isEmpty()) {
+      throw field.error("must list at least one task");
+    }
+    ImmutableList.Builder<TaskSpec> tasks = ImmutableList.builder();
+    UniqueNames names = new UniqueNames("task");
+    for (Field item : items) {
+      tasks.add(TaskBinder.bind(item, catalog, subGroups, names));
+    }
+    return tasks.build();
+  }
+}

@@ -1,0 +1,15 @@
+package io.gantry.scheduler.sim.spec;
+
+import static java.util.Objects.requireNonNull;
+
+import com.google.common.collect.ImmutableList;
+import java.util.List;
+
+public record LabelSelectorRequirementSpec(
+    String key, LabelSelectorOperator operator, List<String> values) {
+  public LabelSelectorRequirementSpec {
+    requireNonNull(key, "key is null");
+    requireNonNull(operator, "operator is null");
+    values = ImmutableList.copyOf(requireNonNull(values, "values is null"));
+  }
+}

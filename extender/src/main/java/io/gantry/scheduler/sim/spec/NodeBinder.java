@@ -1,0 +1,126 @@
+package io.gantry.scheduler.sim.spec;
+
+import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableMap;
+import com.google.common.collect.ImmutableSet;
+import com.google.common.collect.ImmutableSortedMap;
+import io.gantry.scheduler.sim.spec.Field.QuantityUnit;
+import java.util.List;
+import java.util.Optional;
+import java.util.TreeSet;
+
+/** Binds the {@code nodes} section. */
+final class NodeBinder {
+  static final String HOSTNAME_LABEL = "kubernetes.io/hostname";
+  static final int DEFAULT_MAX_PODS = 110;
+
+  private static final ImmutableSet<String> KEYS =
+      ImmutableSet.of(
+          "name",
+          "count",
+          "gpus",
+          "gpuMemory",
+          "gpuMemorySynced",
+          "gpuProduct",
+          "cpu",
+          "memory",
+          "maxPods",
+          "extended",
+          "migStrategy",
+          "labels",
+          "taints",
+          "unschedulable",
+          "ready");
+  private static final ImmutableSet<String> TAINT_KEYS = ImmutableSet.of("key", "value", "effect");
+
+  // Resources with a field of their own; listing them in extended would count them twice.
+  private static final ImmutableMap<String, String> OWN_FIELDS =
+      ImmutableMap.of("cpu", "cpu", "memory", "memory", "pods", "maxPods", "nvidia.com/gpu", "gpus");
+
+  private NodeBinder() {}
+
+  static List<NodeSpec> bind(List<Field> items) throws ScenarioException {
+    ImmutableList.Builder<NodeSpec> nodes = ImmutableList.builder();
+    UniqueNames names = new UniqueNames("node");
+    for (Field item : items) {
+      MapReader node = item.asMap(KEYS);
+      Field nameField = node.required("name");
+      String name = nameField.asNonEmptyString();
+      int count = node.intOr("count", 1, 1);
+      for (String expanded : Names.expand(name, count)) {
+        names.add(nameField, expanded);
+      }
+      Optional<Field> cpu = node.optional("cpu");
+      Optional<Field> memory = node.optional("memory");
+      Optional<Field> migStrategy = node.optional("migStrategy");
+      nodes.add(
+          new NodeSpec(
+              name,
+              count,
+              node.intOr("gpus", 0, 0),
+              node.optLong("gpuMemory", 1),
+              node.booleanOr("gpuMemorySynced", true),
+              node.optString("gpuProduct"),
+              cpu.isPresent() ? cpu.get().asQuantity(QuantityUnit.MILLIS) : 0,
+              memory.isPresent() ? memory.get().asQuantity(QuantityUnit.WHOLE) : 0,
+              node.intOr("maxPods", DEFAULT_MAX_PODS, 0),
+              extended(node.optional("extended")),
+              migStrategy.isPresent()
+                  ? migStrategy.get().asEnum(MigStrategy.values(), MigStrategy::yamlName)
+                  : MigStrategy.NONE,
+              labels(node.optional("labels")),
+              taints(node.list("taints")),
+              node.booleanOr("unschedulable", false),
+              node.booleanOr("ready", true),
+              node.line(),
+              node.fieldLines()));
+    }
+    return nodes.build();
+  }
+
+  private static ImmutableSortedMap<String, Long> extended(Optional<Field> field)
+      throws ScenarioException {
+    ImmutableSortedMap.Builder<String, Long> extended = ImmutableSortedMap.naturalOrder();
+    if (field.isPresent()) {
+      for (Field resource : field.get().asOpenMap().fields()) {
+        String ownField = OWN_FIELDS.get(resource.key());
+        if (ownField != null) {
+          throw resource.error("set this with the node's " + ownField + " field");
+        }
+        extended.put(resource.key(), resource.asQuantity(QuantityUnit.WHOLE));
+      }
+    }
+    return extended.build();
+  }
+
+  private static ImmutableSortedMap<String, String> labels(Optional<Field> field)
+      throws ScenarioException {
+    if (field.isEmpty()) {
+      return ImmutableSortedMap.of();
+    }
+    for (Field label : field.get().asOpenMap().fields()) {
+      if (label.key().equals(HOSTNAME_LABEL)) {
+        throw label.error("is implicit: every node carries its own name under this label");
+      }
+    }
+    return field.get().asStringMap();
+  }
+
+  private static List<TaintSpec> taints(List<Field> items) throws ScenarioException {
+    ImmutableList.Builder<TaintSpec> taints = ImmutableList.builder();
+    TreeSet<String> seen = new TreeSet<>();
+    for (Field item : items) {
+      MapReader taint = item.asMap(TAINT_KEYS);
+      String key = taint.requiredString("key");
+      Field effectField = taint.required("effect");
+      String effect = effectField.asChoice(TaintSpec.EFFECTS);
+      if (!seen.add(key + ":" + effect)) {
+        throw effectField.error(
+            "duplicate taint " + Field.quote(key) + " with effect " + effect
+                + " (taints are unique by key and effect)");
+      }
+      taints.add(new TaintSpec(key, taint.optString("value").orElse(""), effect));
+    }
+    return taints.build();
+  }
+}

@@ -1,0 +1,30 @@
+package io.gantry.scheduler.sim.spec;
+
+import static java.util.Objects.requireNonNull;
+
+import com.google.common.collect.ImmutableList;
+import java.util.List;
+
+/** A loaded and validated scenario file; lists keep file order, which decides UIDs. */
+public record ScenarioSpec(
+    String sourceName,
+    String name,
+    String description,
+    ConfigSpec config,
+    List<TopologySpec> topologies,
+    List<NodeSpec> nodes,
+    List<QueueSpec> queues,
+    List<JobSpec> jobs,
+    ExpectSpec expect) {
+  public ScenarioSpec {
+    requireNonNull(sourceName, "sourceName is null");
+    requireNonNull(name, "name is null");
+    requireNonNull(description, "description is null");
+    requireNonNull(config, "config is null");
+    topologies = ImmutableList.copyOf(requireNonNull(topologies, "topologies is null"));
+    nodes = ImmutableList.copyOf(requireNonNull(nodes, "nodes is null"));
+    queues = ImmutableList.copyOf(requireNonNull(queues, "queues is null"));
+    jobs = ImmutableList.copyOf(requireNonNull(jobs, "jobs is null"));
+    requireNonNull(expect, "expect is null");
+  }
+}

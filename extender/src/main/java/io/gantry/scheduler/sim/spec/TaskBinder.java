@@ -1,0 +1,176 @@
+package io.gantry.scheduler.sim.spec;
+
+import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableSet;
+import com.google.common.collect.ImmutableSortedMap;
+import io.gantry.scheduler.sim.spec.Field.DurationBound;
+import io.gantry.scheduler.sim.spec.Field.QuantityUnit;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+
+/** Binds one entry of a job's {@code tasks}. */
+final class TaskBinder {
+  private static final ImmutableSet<String> KEYS =
+      ImmutableSet.of(
+          "name",
+          "replicas",
+          "subGroup",
+          "resources",
+          "gpuFraction",
+          "gpuMemory",
+          "gpuFractionNumDevices",
+          "status",
+          "node",
+          "gpuGroups",
+          "startedAt",
+          "taskPriority",
+          "labels",
+          "annotations",
+          "nodeSelector",
+          "tolerations",
+          "affinity");
+  private static final ImmutableSet<String> TOLERATION_KEYS =
+      ImmutableSet.of("key", "operator", "value", "effect");
+
+  private TaskBinder() {}
+
+  static TaskSpec bind(Field item, Catalog catalog, SubGroupTree subGroups, UniqueNames names)
+      throws ScenarioException {
+    MapReader task = item.asMap(KEYS);
+    Field nameField = task.required("name");
+    String name = nameField.asNonEmptyString();
+    int replicas = task.intOr("replicas", 1, 0);
+    for (String expanded : Names.expand(name, replicas)) {
+      names.add(nameField, expanded);
+    }
+    OptionalDouble gpuFraction = gpuFraction(task.optional("gpuFraction"));
+    OptionalLong gpuMemory = task.optLong("gpuMemory", 1);
+    if (gpuFraction.isPresent() && gpuMemory.isPresent()) {
+      throw task.required("gpuMemory").error("cannot be set together with gpuFraction");
+    }
+    boolean fractional = gpuFraction.isPresent() || gpuMemory.isPresent();
+    OptionalInt numDevices = task.optInt("gpuFractionNumDevices", 1);
+    if (numDevices.isPresent() && !fractional) {
+      throw task.required("gpuFractionNumDevices").error("requires gpuFraction or gpuMemory");
+    }
+    Optional<Field> statusField = task.optional("status");
+    TaskStatus status =
+        statusField.isPresent()
+            ? statusField.get().asEnum(TaskStatus.values(), TaskStatus::yamlName)
+            : TaskStatus.PENDING;
+    Optional<String> node = node(task, catalog, status);
+    List<String> gpuGroups = task.stringList("gpuGroups");
+    if (!gpuGroups.isEmpty() && !fractional) {
+      throw task.required("gpuGroups").error("only a task with gpuFraction or gpuMemory has gpuGroups");
+    }
+    if (!gpuGroups.isEmpty() && node.isEmpty()) {
+      throw task.required("gpuGroups").error("requires node");
+    }
+
+    return new TaskSpec(
+        name,
+        replicas,
+        subGroup(task.optional("subGroup"), subGroups),
+        resources(task.optional("resources")),
+        gpuFraction,
+        gpuMemory,
+        numDevices,
+        status,
+        node,
+        gpuGroups,
+        task.optDuration("startedAt", DurationBound.ANY),
+        task.optInt("taskPriority", Integer.MIN_VALUE),
+        task.stringMap("labels"),
+        task.stringMap("annotations"),
+        task.stringMap("nodeSelector"),
+        tolerations(task.list("tolerations")),
+        AffinityBinder.bind(task.optional("affinity")),
+        task.line(),
+        task.fieldLines());
+  }
+
+  private static OptionalDouble gpuFraction(Optional<Field> field) throws ScenarioException {
+    if (field.isEmpty()) {
+      return OptionalDouble.empty();
+    }
+    double fraction = field.get().asDouble();
+    if (!(fraction > 0 && fraction <= 1)) {
+      throw field.get().error("must be > 0 and <= 1, got " + Field.formatNumber(fraction));
+    }
+    return OptionalDouble.of(fraction);
+  }
+
+  private static Optional<String> node(MapReader task, Catalog catalog, TaskStatus status)
+      throws ScenarioException {
+    Optional<Field> field = task.optional("node");
+    if (field.isEmpty()) {
+      if (status.requiresNode()) {
+        throw task.error(
+            "node",
+            task.required("status").line(),
+            "is required for a task with status " + status.yamlName());
+      }
+      return Optional.empty();
+    }
+    String node = field.get().asNonEmptyString();
+    if (!catalog.hasNode(node)) {
+      throw field.get().error("unknown node " + Field.quote(node));
+    }
+    return Optional.of(node);
+  }
+
+  private static Optional<String> subGroup(Optional<Field> field, SubGroupTree subGroups)
+      throws ScenarioException {
+    if (field.isEmpty()) {
+      return Optional.empty();
+    }
+    String name = field.get().asNonEmptyString();
+    if (!subGroups.contains(name)) {
+      throw field.get().error("unknown subgroup " + Field.quote(name));
+    }
+    if (!subGroups.isLeaf(name)) {
+      throw field
+          .get()
+          .error("subgroup " + Field.quote(name) + " has child subgroups; tasks go to leaf subgroups");
+    }
+    return Optional.of(name);
+  }
+
+  /** CPU in millicores; memory and every other resource as a whole number (bytes, devices). */
+  private static ImmutableSortedMap<String, Long> resources(Optional<Field> field)
+      throws ScenarioException {
+    ImmutableSortedMap.Builder<String, Long> resources = ImmutableSortedMap.naturalOrder();
+    if (field.isPresent()) {
+      for (Field resource : field.get().asOpenMap().fields()) {
+        QuantityUnit unit = resource.key().equals("cpu") ? QuantityUnit.MILLIS : QuantityUnit.WHOLE;
+        resources.put(resource.key(), resource.asQuantity(unit));
+      }
+    }
+    return resources.build();
+  }
+
+  private static List<TolerationSpec> tolerations(List<Field> items) throws ScenarioException {
+    ImmutableList.Builder<TolerationSpec> tolerations = ImmutableList.builder();
+    for (Field item : items) {
+      MapReader toleration = item.asMap(TOLERATION_KEYS);
+      Optional<String> key = toleration.optString("key").filter(k -> !k.isEmpty());
+      String operator = toleration.optChoice("operator", TolerationSpec.OPERATORS).orElse("Equal");
+      Optional<String> value = toleration.optString("value");
+      if (operator.equals("Exists") && value.isPresent() && !value.get().isEmpty()) {
+        throw toleration.required("value").error("must be empty when operator is Exists");
+      }
+      if (key.isEmpty() && !operator.equals("Exists")) {
+        int line = toleration.optional("operator").map(Field::line).orElse(toleration.line());
+        throw toleration.error(
+            "operator", line, "must be Exists when key is empty (to tolerate every taint)");
+      }
+      tolerations.add(
+          new TolerationSpec(
+              key, operator, value, toleration.optChoice("effect", TaintSpec.EFFECTS)));
+    }
+    return tolerations.build();
+  }
+}

@@ -1,0 +1,23 @@
+package io.gantry.scheduler.sim.spec;
+
+import java.util.TreeMap;
+
+/** Rejects a name that an earlier entry of the same kind already took. */
+final class UniqueNames {
+  private final String kind;
+  private final TreeMap<String, Integer> lines = new TreeMap<>();
+
+  UniqueNames(String kind) {
+    this.kind = kind;
+  }
+
+  /** Takes {@code name} for the entry whose name field is {@code at}. */
+  void add(Field at, String name) throws ScenarioException {
+    Integer earlier = lines.putIfAbsent(name, at.line());
+    if (earlier != null) {
+      throw at.error(
+          "duplicate " + kind + " name " + Field.quote(name) + " (already defined on line " + earlier
+              + ")");
+    }
+  }
+}
