@@ -15,13 +15,18 @@ final class AffinityBinder {
   private static final ImmutableSet<String> KEYS =
       ImmutableSet.of("nodeAffinity", "podAffinity", "podAntiAffinity");
   private static final ImmutableSet<String> SCHEDULING_KEYS = ImmutableSet.of(REQUIRED, PREFERRED);
-  private static final ImmutableSet<String> NODE_SELECTOR_KEYS = ImmutableSet.of("nodeSelectorTerms");
-  private static final ImmutableSet<String> TERM_KEYS = ImmutableSet.of("matchExpressions", "matchFields");
-  private static final ImmutableSet<String> REQUIREMENT_KEYS = ImmutableSet.of("key", "operator", "values");
-  private static final ImmutableSet<String> PREFERRED_NODE_KEYS = ImmutableSet.of("weight", "preference");
+  private static final ImmutableSet<String> NODE_SELECTOR_KEYS =
+      ImmutableSet.of("nodeSelectorTerms");
+  private static final ImmutableSet<String> TERM_KEYS =
+      ImmutableSet.of("matchExpressions", "matchFields");
+  private static final ImmutableSet<String> REQUIREMENT_KEYS =
+      ImmutableSet.of("key", "operator", "values");
+  private static final ImmutableSet<String> PREFERRED_NODE_KEYS =
+      ImmutableSet.of("weight", "preference");
   private static final ImmutableSet<String> POD_TERM_KEYS =
       ImmutableSet.of("labelSelector", "namespaces", "topologyKey");
-  private static final ImmutableSet<String> WEIGHTED_POD_KEYS = ImmutableSet.of("weight", "podAffinityTerm");
+  private static final ImmutableSet<String> WEIGHTED_POD_KEYS =
+      ImmutableSet.of("weight", "podAffinityTerm");
   private static final ImmutableSet<String> LABEL_SELECTOR_KEYS =
       ImmutableSet.of("matchLabels", "matchExpressions");
   private static final String NODE_NAME_FIELD = "metadata.name";
@@ -38,7 +43,9 @@ final class AffinityBinder {
     Optional<Field> nodeAffinity = affinity.optional("nodeAffinity");
     return Optional.of(
         new AffinitySpec(
-            nodeAffinity.isPresent() ? Optional.of(nodeAffinity(nodeAffinity.get())) : Optional.empty(),
+            nodeAffinity.isPresent()
+                ? Optional.of(nodeAffinity(nodeAffinity.get()))
+                : Optional.empty(),
             podAffinity(affinity.optional("podAffinity")),
             podAffinity(affinity.optional("podAntiAffinity")),
             affinity.line(),
@@ -50,7 +57,8 @@ final class AffinityBinder {
     ImmutableList.Builder<NodeSelectorTermSpec> required = ImmutableList.builder();
     Optional<Field> requiredField = nodeAffinity.optional(REQUIRED);
     if (requiredField.isPresent()) {
-      Field termsField = requiredField.get().asMap(NODE_SELECTOR_KEYS).required("nodeSelectorTerms");
+      Field termsField =
+          requiredField.get().asMap(NODE_SELECTOR_KEYS).required("nodeSelectorTerms");
       List<Field> terms = termsField.asList();
       if (terms.isEmpty()) {
         throw termsField.error("must list at least one term");
@@ -64,7 +72,9 @@ final class AffinityBinder {
       MapReader weighted = item.asMap(PREFERRED_NODE_KEYS);
       preferred.add(
           new PreferredSchedulingTermSpec(
-              weight(weighted), nodeSelectorTerm(weighted.required("preference")), weighted.line()));
+              weight(weighted),
+              nodeSelectorTerm(weighted.required("preference")),
+              weighted.line()));
     }
     return new NodeAffinitySpec(required.build(), preferred.build(), nodeAffinity.line());
   }
@@ -98,7 +108,9 @@ final class AffinityBinder {
     MapReader requirement = field.asMap(REQUIREMENT_KEYS);
     String key = requirement.requiredString("key");
     NodeSelectorOperator operator =
-        requirement.required("operator").asEnum(NodeSelectorOperator.values(), NodeSelectorOperator::yamlName);
+        requirement
+            .required("operator")
+            .asEnum(NodeSelectorOperator.values(), NodeSelectorOperator::yamlName);
     List<String> values = requirement.stringList("values");
     switch (operator) {
       case IN:
@@ -117,7 +129,8 @@ final class AffinityBinder {
     return new NodeSelectorRequirementSpec(key, operator, values);
   }
 
-  private static Optional<PodAffinitySpec> podAffinity(Optional<Field> field) throws ScenarioException {
+  private static Optional<PodAffinitySpec> podAffinity(Optional<Field> field)
+      throws ScenarioException {
     if (field.isEmpty()) {
       return Optional.empty();
     }
@@ -131,18 +144,24 @@ final class AffinityBinder {
       MapReader weighted = item.asMap(WEIGHTED_POD_KEYS);
       preferred.add(
           new WeightedPodAffinityTermSpec(
-              weight(weighted), podAffinityTerm(weighted.required("podAffinityTerm")), weighted.line()));
+              weight(weighted),
+              podAffinityTerm(weighted.required("podAffinityTerm")),
+              weighted.line()));
     }
-    return Optional.of(new PodAffinitySpec(required.build(), preferred.build(), podAffinity.line()));
+    return Optional.of(
+        new PodAffinitySpec(required.build(), preferred.build(), podAffinity.line()));
   }
 
   private static PodAffinityTermSpec podAffinityTerm(Field field) throws ScenarioException {
     MapReader term = field.asMap(POD_TERM_KEYS);
     Optional<Field> selectorField = term.optional("labelSelector");
     Optional<LabelSelectorSpec> selector =
-        selectorField.isPresent() ? Optional.of(labelSelector(selectorField.get())) : Optional.empty();
+        selectorField.isPresent()
+            ? Optional.of(labelSelector(selectorField.get()))
+            : Optional.empty();
     List<String> namespaces = term.stringList("namespaces");
-    return new PodAffinityTermSpec(selector, namespaces, term.requiredString("topologyKey"), term.line());
+    return new PodAffinityTermSpec(
+        selector, namespaces, term.requiredString("topologyKey"), term.line());
   }
 
   private static LabelSelectorSpec labelSelector(Field field) throws ScenarioException {
@@ -152,7 +171,9 @@ final class AffinityBinder {
       MapReader requirement = item.asMap(REQUIREMENT_KEYS);
       String key = requirement.requiredString("key");
       LabelSelectorOperator operator =
-          requirement.required("operator").asEnum(LabelSelectorOperator.values(), LabelSelectorOperator::yamlName);
+          requirement
+              .required("operator")
+              .asEnum(LabelSelectorOperator.values(), LabelSelectorOperator::yamlName);
       List<String> values = requirement.stringList("values");
       if (operator == LabelSelectorOperator.IN || operator == LabelSelectorOperator.NOT_IN) {
         requireValues(requirement, values, operator.yamlName());
@@ -176,14 +197,16 @@ final class AffinityBinder {
   private static void requireValues(MapReader requirement, List<String> values, String operator)
       throws ScenarioException {
     if (values.isEmpty()) {
-      throw requirement.error("values", valuesLine(requirement), "must not be empty for operator " + operator);
+      throw requirement.error(
+          "values", valuesLine(requirement), "must not be empty for operator " + operator);
     }
   }
 
   private static void requireNoValues(MapReader requirement, List<String> values, String operator)
       throws ScenarioException {
     if (!values.isEmpty()) {
-      throw requirement.error("values", valuesLine(requirement), "must be empty for operator " + operator);
+      throw requirement.error(
+          "values", valuesLine(requirement), "must be empty for operator " + operator);
     }
   }
 

@@ -5,7 +5,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Optional;
 
-/** The topologies, nodes and queues already loaded, for checking the references jobs make to them. */
+/**
+ * The topologies, nodes and queues already loaded, for checking the references jobs make to them.
+ */
 final class Catalog {
   private final ImmutableMap<String, TopologySpec> topologies;
   private final ImmutableMap<String, NodeSpec> nodes;

@@ -13,14 +13,17 @@ import java.util.TreeSet;
 
 /** Binds the {@code expect} section; every key must name an object the scenario creates. */
 final class ExpectBinder {
-  private static final ImmutableSet<String> KEYS = ImmutableSet.of("jobs", "tasks", "queues", "nodes");
+  private static final ImmutableSet<String> KEYS =
+      ImmutableSet.of("jobs", "tasks", "queues", "nodes");
   private static final ImmutableSet<String> JOB_KEYS =
       ImmutableSet.of("status", "nodes", "taskStatuses", "messageContains");
   private static final ImmutableSet<String> TASK_KEYS =
       ImmutableSet.of("status", "node", "gpuPortion", "sharesGpuWith", "messageContains");
   private static final ImmutableSet<String> QUEUE_KEYS = ImmutableSet.of("fairShare", "allocated");
-  private static final ImmutableSet<String> QUEUE_RESOURCES = ImmutableSet.of("gpu", "cpu", "memory");
-  private static final ImmutableSet<String> NODE_KEYS = ImmutableSet.of("idleGpus", "releasingGpus");
+  private static final ImmutableSet<String> QUEUE_RESOURCES =
+      ImmutableSet.of("gpu", "cpu", "memory");
+  private static final ImmutableSet<String> NODE_KEYS =
+      ImmutableSet.of("idleGpus", "releasingGpus");
 
   private final Catalog catalog;
   private final ImmutableMap<String, JobSpec> jobsByName;
@@ -38,7 +41,8 @@ final class ExpectBinder {
     this.jobsByName = ImmutableMap.copyOf(byName);
   }
 
-  static ExpectSpec bind(Field field, Catalog catalog, List<JobSpec> jobs) throws ScenarioException {
+  static ExpectSpec bind(Field field, Catalog catalog, List<JobSpec> jobs)
+      throws ScenarioException {
     MapReader expect = field.asMap(KEYS);
     ExpectBinder binder = new ExpectBinder(catalog, jobs);
     ImmutableSortedMap.Builder<String, JobExpect> jobExpects = ImmutableSortedMap.naturalOrder();
@@ -49,7 +53,8 @@ final class ExpectBinder {
     for (Field entry : entries(expect, "tasks")) {
       taskExpects.put(entry.key(), binder.task(entry));
     }
-    ImmutableSortedMap.Builder<String, QueueExpect> queueExpects = ImmutableSortedMap.naturalOrder();
+    ImmutableSortedMap.Builder<String, QueueExpect> queueExpects =
+        ImmutableSortedMap.naturalOrder();
     for (Field entry : entries(expect, "queues")) {
       queueExpects.put(entry.key(), binder.queue(entry));
     }
@@ -185,7 +190,11 @@ final class ExpectBinder {
       }
     }
     throw at.error(
-        "job " + Field.quote(jobName) + " has no task " + Field.quote(taskName) + taskHint(job, taskName));
+        "job "
+            + Field.quote(jobName)
+            + " has no task "
+            + Field.quote(taskName)
+            + taskHint(job, taskName));
   }
 
   private String checkNode(Field at, String name) throws ScenarioException {
@@ -218,6 +227,16 @@ final class ExpectBinder {
     if (count == 0) {
       return " (" + what + " 0 creates none)";
     }
-    return " (" + what + " " + count + " is named " + name + "-0 … " + name + "-" + (count - 1) + ")";
+    return " ("
+        + what
+        + " "
+        + count
+        + " is named "
+        + name
+        + "-0 ... "
+        + name
+        + "-"
+        + (count - 1)
+        + ")";
   }
 }

@@ -13,8 +13,8 @@ import java.util.Set;
 import java.util.function.Function;
 
 /**
- * A value at a path in the document, with the line to blame. The {@code as...} methods convert it or
- * throw a {@link ScenarioException} naming the file, the line and the path.
+ * A value at a path in the document, with the line to blame. The {@code as...} methods convert it
+ * or throw a {@link ScenarioException} naming the file, the line and the path.
  */
 final class Field {
   private static final int MAX_QUOTED = 80;
@@ -63,16 +63,8 @@ final class Field {
     return sourceName;
   }
 
-  String path() {
-    return path;
-  }
-
   int line() {
     return line;
-  }
-
-  LocatedNode node() {
-    return node;
   }
 
   ScenarioException error(String problem) {

@@ -6,8 +6,8 @@ import java.time.Duration;
 
 /**
  * Durations written the way Go's {@code time.ParseDuration} reads them ({@code 90s}, {@code 1h30m},
- * {@code 1.5h}, {@code 500ms}, {@code -10m}), since the scenario format mirrors KAI's configuration,
- * which is written in Go.
+ * {@code 1.5h}, {@code 500ms}, {@code -10m}), since the scenario format mirrors KAI's
+ * configuration, which is written in Go.
  */
 public final class GoDuration {
   private static final long NANOS_PER_MICRO = 1_000L;

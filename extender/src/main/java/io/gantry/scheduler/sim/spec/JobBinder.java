@@ -109,8 +109,11 @@ final class JobBinder {
     Optional<String> child = catalog.childOf(queue);
     if (child.isPresent()) {
       throw field.error(
-          "queue " + Field.quote(queue) + " is not a leaf queue (it is the parent of "
-              + Field.quote(child.get()) + "); jobs go to leaf queues");
+          "queue "
+              + Field.quote(queue)
+              + " is not a leaf queue (it is the parent of "
+              + Field.quote(child.get())
+              + "); jobs go to leaf queues");
     }
     return queue;
   }
@@ -124,8 +127,11 @@ final class JobBinder {
       throw field
           .get()
           .error(
-              "unknown priority class " + Field.quote(name) + " (known: "
-                  + String.join(", ", PriorityClasses.KNOWN.keySet()) + ")");
+              "unknown priority class "
+                  + Field.quote(name)
+                  + " (known: "
+                  + String.join(", ", PriorityClasses.KNOWN.keySet())
+                  + ")");
     }
     return Optional.of(name);
   }
@@ -145,7 +151,9 @@ final class JobBinder {
     }
     if (minSubGroup.getAsInt() > subGroups.rootCount()) {
       throw field.error(
-          "must be <= " + subGroups.rootCount() + " (the number of top-level subgroups), got "
+          "must be <= "
+              + subGroups.rootCount()
+              + " (the number of top-level subgroups), got "
               + minSubGroup.getAsInt());
     }
   }

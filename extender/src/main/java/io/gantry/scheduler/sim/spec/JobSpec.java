@@ -10,8 +10,8 @@ import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
- * A job entry (one PodGroup); with {@code count} N it stands for N copies. Times are relative to the
- * start of the simulation.
+ * A job entry (one PodGroup); with {@code count} N it stands for N copies. Times are relative to
+ * the start of the simulation.
  *
  * @param fieldLines each key present in the YAML mapping and its line
  */

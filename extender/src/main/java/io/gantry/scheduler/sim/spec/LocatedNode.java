@@ -10,7 +10,8 @@ import java.util.Optional;
  * A YAML value that remembers the line it starts on. The loader binds these to the spec records by
  * hand, so unknown fields, type errors and semantic errors can all name an exact line.
  */
-sealed interface LocatedNode permits LocatedNode.MapNode, LocatedNode.ListNode, LocatedNode.ScalarNode {
+sealed interface LocatedNode
+    permits LocatedNode.MapNode, LocatedNode.ListNode, LocatedNode.ScalarNode {
   int line();
 
   /** A key of a mapping, the line the key is on, and its value. */

@@ -46,14 +46,6 @@ final class MapReader {
     return map.line();
   }
 
-  String path() {
-    return field.path();
-  }
-
-  String sourceName() {
-    return field.sourceName();
-  }
-
   /** An error about {@code key} of this mapping, blamed on {@code line}. */
   ScenarioException error(String key, int line, String problem) {
     return new ScenarioException(field.sourceName(), line, field.childPath(key), problem);
@@ -137,7 +129,9 @@ final class MapReader {
 
   OptionalDouble optDouble(String key, double min) throws ScenarioException {
     Optional<Field> value = optional(key);
-    return value.isPresent() ? OptionalDouble.of(value.get().asDouble(min)) : OptionalDouble.empty();
+    return value.isPresent()
+        ? OptionalDouble.of(value.get().asDouble(min))
+        : OptionalDouble.empty();
   }
 
   Optional<Duration> optDuration(String key, DurationBound bound) throws ScenarioException {

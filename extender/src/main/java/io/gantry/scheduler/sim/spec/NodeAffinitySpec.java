@@ -6,8 +6,8 @@ import com.google.common.collect.ImmutableList;
 import java.util.List;
 
 /**
- * @param required the terms of requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms, any
- *     of which must match; empty when there is no required part
+ * @param required the terms of requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms,
+ *     any of which must match; empty when there is no required part
  * @param preferred preferredDuringSchedulingIgnoredDuringExecution
  */
 public record NodeAffinitySpec(

@@ -35,7 +35,8 @@ final class NodeBinder {
 
   // Resources with a field of their own; listing them in extended would count them twice.
   private static final ImmutableMap<String, String> OWN_FIELDS =
-      ImmutableMap.of("cpu", "cpu", "memory", "memory", "pods", "maxPods", "nvidia.com/gpu", "gpus");
+      ImmutableMap.of(
+          "cpu", "cpu", "memory", "memory", "pods", "maxPods", "nvidia.com/gpu", "gpus");
 
   private NodeBinder() {}
 
@@ -116,7 +117,10 @@ final class NodeBinder {
       String effect = effectField.asChoice(TaintSpec.EFFECTS);
       if (!seen.add(key + ":" + effect)) {
         throw effectField.error(
-            "duplicate taint " + Field.quote(key) + " with effect " + effect
+            "duplicate taint "
+                + Field.quote(key)
+                + " with effect "
+                + effect
                 + " (taints are unique by key and effect)");
       }
       taints.add(new TaintSpec(key, taint.optString("value").orElse(""), effect));

@@ -41,7 +41,8 @@ public final class Quantity {
     BigDecimal millis = value.multiply(THOUSAND);
     if (!isWhole(millis)) {
       throw new IllegalArgumentException(
-          "must be a whole number of millicores, got " + value.stripTrailingZeros().toPlainString());
+          "must be a whole number of millicores, got "
+              + value.stripTrailingZeros().toPlainString());
     }
     return exactLong(millis, value);
   }

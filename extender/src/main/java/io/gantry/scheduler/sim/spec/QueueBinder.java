@@ -18,7 +18,8 @@ final class QueueBinder {
           "preemptMinRuntime",
           "reclaimMinRuntime",
           "createdAt");
-  private static final ImmutableSet<String> RESOURCE_NAMES = ImmutableSet.of("gpu", "cpu", "memory");
+  private static final ImmutableSet<String> RESOURCE_NAMES =
+      ImmutableSet.of("gpu", "cpu", "memory");
   private static final ImmutableSet<String> RESOURCE_KEYS =
       ImmutableSet.of("quota", "overQuotaWeight", "limit");
 

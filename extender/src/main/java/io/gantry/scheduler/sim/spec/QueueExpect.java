@@ -5,7 +5,10 @@ import static java.util.Objects.requireNonNull;
 import com.google.common.collect.ImmutableSortedMap;
 import java.util.Optional;
 
-/** A queue's fair share and allocation after the run, by resource ({@code gpu}, {@code cpu}, {@code memory}). */
+/**
+ * A queue's fair share and allocation after the run, by resource ({@code gpu}, {@code cpu}, {@code
+ * memory}).
+ */
 public record QueueExpect(
     Optional<ImmutableSortedMap<String, Double>> fairShare,
     Optional<ImmutableSortedMap<String, Double>> allocated,

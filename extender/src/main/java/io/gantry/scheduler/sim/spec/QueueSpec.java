@@ -9,8 +9,8 @@ import java.util.Optional;
 /**
  * A Queue object.
  *
- * @param resources keyed {@code gpu}, {@code cpu} (millicores) and {@code memory} (MB); a missing key
- *     is a resource the queue does not mention
+ * @param resources keyed {@code gpu}, {@code cpu} (millicores) and {@code memory} (MB); a missing
+ *     key is a resource the queue does not mention
  * @param createdAt relative to the start of the simulation
  * @param fieldLines each key present in the YAML mapping and its line
  */

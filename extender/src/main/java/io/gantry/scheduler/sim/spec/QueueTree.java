@@ -17,7 +17,8 @@ final class QueueTree {
     for (int i = 0; i < queues.size(); i++) {
       QueueSpec queue = queues.get(i);
       if (queue.parent().isPresent() && !byName.containsKey(queue.parent().get())) {
-        throw parentError(sourceName, i, queue, "unknown queue " + Field.quote(queue.parent().get()));
+        throw parentError(
+            sourceName, i, queue, "unknown queue " + Field.quote(queue.parent().get()));
       }
     }
     for (int i = 0; i < queues.size(); i++) {
@@ -32,7 +33,10 @@ final class QueueTree {
               sourceName,
               i,
               queue,
-              "queue " + Field.quote(queue.name()) + " is in a cycle: " + String.join(" -> ", chain));
+              "queue "
+                  + Field.quote(queue.name())
+                  + " is in a cycle: "
+                  + String.join(" -> ", chain));
         }
         if (chain.contains(parent)) {
           // A cycle above this queue, reported at the first queue in file order that is on it.

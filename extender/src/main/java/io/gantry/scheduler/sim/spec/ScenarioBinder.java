@@ -16,7 +16,14 @@ final class ScenarioBinder {
 
   private static final ImmutableSet<String> KEYS =
       ImmutableSet.of(
-          "apiVersion", "kind", "metadata", "config", "topologies", "nodes", "queues", "jobs",
+          "apiVersion",
+          "kind",
+          "metadata",
+          "config",
+          "topologies",
+          "nodes",
+          "queues",
+          "jobs",
           "expect");
   private static final ImmutableSet<String> METADATA_KEYS = ImmutableSet.of("name", "description");
 

@@ -3,8 +3,9 @@ package io.gantry.scheduler.sim.spec;
 import static java.util.Objects.requireNonNull;
 
 /**
- * A scenario file that cannot be loaded. The message reads {@code <file>:<line>: <field>: <problem>}
- * so that editors and terminals can jump to the line; the parts are also available one by one.
+ * A scenario file that cannot be loaded. The message reads {@code <file>:<line>: <field>:
+ * <problem>} so that editors and terminals can jump to the line; the parts are also available one
+ * by one.
  */
 public final class ScenarioException extends Exception {
   private static final long serialVersionUID = 1L;
@@ -16,8 +17,8 @@ public final class ScenarioException extends Exception {
 
   /**
    * @param line 1-based line, or 0 when the failure has no line (the file could not be read)
-   * @param field the field path such as {@code jobs[2].tasks[0].replicas}, or "" when the problem is
-   *     not about one field (a YAML syntax error)
+   * @param field the field path such as {@code jobs[2].tasks[0].replicas}, or "" when the problem
+   *     is not about one field (a YAML syntax error)
    */
   public ScenarioException(String sourceName, int line, String field, String problem) {
     super(format(sourceName, line, field, problem));
@@ -41,7 +42,9 @@ public final class ScenarioException extends Exception {
     return line;
   }
 
-  /** The field path, such as {@code queues[1].parent}; "" for a problem with the document itself. */
+  /**
+   * The field path, such as {@code queues[1].parent}; "" for a problem with the document itself.
+   */
   public String field() {
     return field;
   }

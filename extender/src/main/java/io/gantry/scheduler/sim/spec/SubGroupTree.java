@@ -51,7 +51,10 @@ final class SubGroupTree {
     for (int i = 0; i < bound.size(); i++) {
       Optional<String> parent = bound.get(i).parent();
       if (parent.isPresent() && !indexByName.containsKey(parent.get())) {
-        throw readers.get(i).required("parent").error("unknown subgroup " + Field.quote(parent.get()));
+        throw readers
+            .get(i)
+            .required("parent")
+            .error("unknown subgroup " + Field.quote(parent.get()));
       }
     }
     Map<String, Integer> childCounts = new LinkedHashMap<>();
@@ -112,12 +115,16 @@ final class SubGroupTree {
     if (ancestor.isPresent() && ancestor.get().equals(subGroup.name())) {
       chain.add(subGroup.name());
       throw parentField.error(
-          "subgroup " + Field.quote(subGroup.name()) + " is in a cycle: "
+          "subgroup "
+              + Field.quote(subGroup.name())
+              + " is in a cycle: "
               + String.join(" -> ", chain));
     }
     if (indexByName.get(parent) > index) {
       throw parentField.error(
-          "subgroup " + Field.quote(parent) + " must be listed before its child "
+          "subgroup "
+              + Field.quote(parent)
+              + " must be listed before its child "
               + Field.quote(subGroup.name()));
     }
   }
@@ -133,7 +140,8 @@ final class SubGroupTree {
       throw reader
           .required("minMember")
           .error(
-              "subgroup " + Field.quote(subGroup.name())
+              "subgroup "
+                  + Field.quote(subGroup.name())
                   + " has child subgroups, so its gang size is theirs; set minSubGroup instead");
     }
     OptionalInt minSubGroup = subGroup.minSubGroup();
@@ -141,7 +149,9 @@ final class SubGroupTree {
       throw reader
           .required("minSubGroup")
           .error(
-              "must be <= " + children + " (the number of its child subgroups), got "
+              "must be <= "
+                  + children
+                  + " (the number of its child subgroups), got "
                   + minSubGroup.getAsInt());
     }
   }

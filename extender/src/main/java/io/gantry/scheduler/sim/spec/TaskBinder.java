@@ -64,7 +64,8 @@ final class TaskBinder {
     Optional<String> node = node(task, catalog, status);
     List<String> gpuGroups = task.stringList("gpuGroups");
     if (!gpuGroups.isEmpty() && !fractional) {
-      throw task.required("gpuGroups").error("only a task with gpuFraction or gpuMemory has gpuGroups");
+      throw task.required("gpuGroups")
+          .error("only a task with gpuFraction or gpuMemory has gpuGroups");
     }
     if (!gpuGroups.isEmpty() && node.isEmpty()) {
       throw task.required("gpuGroups").error("requires node");
@@ -134,7 +135,8 @@ final class TaskBinder {
     if (!subGroups.isLeaf(name)) {
       throw field
           .get()
-          .error("subgroup " + Field.quote(name) + " has child subgroups; tasks go to leaf subgroups");
+          .error(
+              "subgroup " + Field.quote(name) + " has child subgroups; tasks go to leaf subgroups");
     }
     return Optional.of(name);
   }

@@ -42,8 +42,13 @@ final class TopologyConstraintBinder {
       throw field
           .get()
           .error(
-              "topology " + Field.quote(topology.name()) + " has no level " + Field.quote(level)
-                  + " (levels: " + String.join(", ", labels.build()) + ")");
+              "topology "
+                  + Field.quote(topology.name())
+                  + " has no level "
+                  + Field.quote(level)
+                  + " (levels: "
+                  + String.join(", ", labels.build())
+                  + ")");
     }
     return Optional.of(level);
   }

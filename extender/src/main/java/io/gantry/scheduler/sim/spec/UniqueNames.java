@@ -16,7 +16,12 @@ final class UniqueNames {
     Integer earlier = lines.putIfAbsent(name, at.line());
     if (earlier != null) {
       throw at.error(
-          "duplicate " + kind + " name " + Field.quote(name) + " (already defined on line " + earlier
+          "duplicate "
+              + kind
+              + " name "
+              + Field.quote(name)
+              + " (already defined on line "
+              + earlier
               + ")");
     }
   }

@@ -67,7 +67,8 @@ final class YamlTreeReader {
       case VALUE_STRING:
         return scalar(line, ScalarKind.STRING, Optional.empty());
       case VALUE_NUMBER_INT:
-        return scalar(line, ScalarKind.INTEGER, Optional.of(new BigDecimal(parser.getBigIntegerValue())));
+        return scalar(
+            line, ScalarKind.INTEGER, Optional.of(new BigDecimal(parser.getBigIntegerValue())));
       case VALUE_NUMBER_FLOAT:
         return scalar(line, ScalarKind.FLOAT, finiteDecimal());
       case VALUE_TRUE:
