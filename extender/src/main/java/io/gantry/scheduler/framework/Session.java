@@ -72,17 +72,14 @@ public final class Session {
   }
 
   /**
-   * Builds the session, puts every placed task on its node, then opens the plugins. A snapshot of
-   * a live cluster has no pipelined tasks; a simulator's final state may, and they hold their
-   * place.
+   * Builds the session, puts every task that holds resources on its node, then opens the plugins.
+   * Pipelined tasks hold nothing yet: they are decided anew each cycle.
    */
   public static Session open(ClusterSnapshot snapshot, PluginHooks hooks) {
     Session session = new Session(snapshot, hooks);
     for (JobState job : session.jobs) {
       for (TaskState task : job.tasks()) {
-        boolean onNode =
-            task.status().holdsNodeResources() || task.status() == TaskStatus.PIPELINED;
-        if (onNode && task.nodeName().isPresent()) {
+        if (task.status().holdsNodeResources() && task.nodeName().isPresent()) {
           TaskPlacement placed = task.placement();
           task.apply(
               new TaskPlacement(TaskStatus.PENDING, Optional.empty(), ImmutableList.of(), 0, null));

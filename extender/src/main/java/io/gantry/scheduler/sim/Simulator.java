@@ -147,8 +147,8 @@ public final class Simulator {
       for (SimTask t : job.tasks) {
         switch (t.status) {
           case BINDING, BOUND -> {
+            // the task started when it was bound; its duration counts from then
             t.status = TaskStatus.RUNNING;
-            t.since = now;
             next.add(t);
           }
           case PIPELINED -> {

@@ -25,8 +25,8 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
- * The machine-readable result of one scenario: one line of JSON in the shape of scenario-format.md's
- * Output section, so that several scenarios form JSON Lines.
+ * The machine-readable result of one scenario: one line of JSON in the shape of
+ * scenario-format.md's Output section, so that several scenarios form JSON Lines.
  *
  * <p>The output is built as a Jackson tree whose object nodes keep insertion order and whose only
  * map ({@code taskStatuses}) is sorted, so equal results give byte-identical lines.

@@ -5,8 +5,8 @@ import java.math.RoundingMode;
 
 /**
  * How a number is printed in reports. Every report and mismatch message goes through here so that
- * {@code 4} prints as {@code 4} everywhere, never as {@code 4.0}, and a value rounds the same way in
- * JSON, in text and in {@code --check} output.
+ * {@code 4} prints as {@code 4} everywhere, never as {@code 4.0}, and a value rounds the same way
+ * in JSON, in text and in {@code --check} output.
  */
 enum Precision {
   /** GPU devices and fractions: two decimals, because portions are hundredths in practice. */

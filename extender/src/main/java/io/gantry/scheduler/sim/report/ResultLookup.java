@@ -40,7 +40,9 @@ final class ResultLookup<T> {
     return found.size() == 1 ? Optional.of(found.get(0)) : Optional.empty();
   }
 
-  /** {@code show} of the one object {@code key} names, else {@code <absent>} or {@code <ambiguous>}. */
+  /**
+   * {@code show} of the one object {@code key} names, else {@code <absent>} or {@code <ambiguous>}.
+   */
   String show(String key, Function<T, String> show) {
     ImmutableList<T> found = byKey.get(key);
     return switch (found.size()) {

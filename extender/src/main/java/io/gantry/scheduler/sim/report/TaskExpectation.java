@@ -6,9 +6,9 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
- * What one task should end with; an empty field is not checked. {@code sharesGpuWith} names
- * another task ({@code <job name>/<task name>}) that must hold a shared GPU group in common with
- * this one; {@code messageContains} is a substring of the task's message.
+ * What one task should end with; an empty field is not checked. {@code sharesGpuWith} names another
+ * task ({@code <job name>/<task name>}) that must hold a shared GPU group in common with this one;
+ * {@code messageContains} is a substring of the task's message.
  */
 public record TaskExpectation(
     Optional<String> status,

@@ -179,15 +179,10 @@ public final class TextReport {
                 Column.left("REASON"),
                 Column.left("MESSAGE")));
     for (EventResult e : r.events()) {
-      // A multi-line message keeps its first line in the row and the rest as notes under it.
-      List<String> lines = e.message().lines().toList();
-      table.row(
-          List.of(
-              Integer.toString(e.cycle()),
-              e.object(),
-              e.reason(),
-              lines.isEmpty() ? "" : lines.get(0)),
-          lines.isEmpty() ? List.of() : lines.subList(1, lines.size()));
+      // Later lines of a multi-line message get rows of their own, under the MESSAGE column.
+      List<String> lines = e.message().isEmpty() ? List.of("") : e.message().lines().toList();
+      table.row(List.of(Integer.toString(e.cycle()), e.object(), e.reason(), lines.get(0)));
+      lines.stream().skip(1).forEach(line -> table.row(List.of("", "", "", line)));
     }
     return table;
   }

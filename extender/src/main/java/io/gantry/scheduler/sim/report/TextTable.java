@@ -8,9 +8,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A plain-text table for people: column widths come from the widest cell, numbers align right,
- * text aligns left. A row may carry note lines printed under it, for text too long to fit a cell
- * without stretching the whole table.
+ * A plain-text table for people: column widths come from the widest cell, numbers align right, text
+ * aligns left. A row may carry note lines printed under it, for text too long to fit a cell without
+ * stretching the whole table.
  */
 final class TextTable {
   enum Align {
@@ -93,7 +93,7 @@ final class TextTable {
     out.append(line.toString().stripTrailing()).append('\n');
   }
 
-  // Code points, not chars, so a name with a character outside the BMP does not shift its row.
+  // Code points, not chars: a character outside the BMP (two chars) takes one column, not two.
   private static int width(String cell) {
     return cell.codePointCount(0, cell.length());
   }

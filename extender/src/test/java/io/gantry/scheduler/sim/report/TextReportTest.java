@@ -1,0 +1,150 @@
+package io.gantry.scheduler.sim.report;
+
+import static io.gantry.scheduler.sim.report.Results.amounts;
+import static io.gantry.scheduler.sim.report.Results.event;
+import static io.gantry.scheduler.sim.report.Results.group;
+import static io.gantry.scheduler.sim.report.Results.job;
+import static io.gantry.scheduler.sim.report.Results.node;
+import static io.gantry.scheduler.sim.report.Results.queue;
+import static io.gantry.scheduler.sim.report.Results.result;
+import static io.gantry.scheduler.sim.report.Results.task;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.gantry.scheduler.sim.SimulationResult;
+import org.junit.jupiter.api.Test;
+
+class TextReportTest {
+
+  private static final long GIB = 1L << 30;
+  private static final String NO_GPUS =
+      "0/2 nodes are available: 2 node(s) didn't have enough resources: GPUs.";
+
+  private static final SimulationResult RESULT =
+      result("two-teams")
+          .cycles(2)
+          .tasks(
+              // Listed out of job order on purpose: the report groups tasks by job.
+              task("default/train-b", "worker-0"),
+              task("default/train-a", "worker-0").status("Running").node("dgx-0"),
+              task("default/infer", "pod-0")
+                  .status("Binding")
+                  .node("dgx-1")
+                  .groups("g0")
+                  .portion(0.5),
+              task("default/train-a", "worker-1").message("gang not ready"))
+          .jobs(
+              job("default/train-a").status("Mixed").count("Running", 1).count("Pending", 1),
+              job("default/train-b").count("Pending", 1).message(NO_GPUS),
+              job("default/infer").status("Binding").count("Binding", 1))
+          .queues(
+              queue(
+                  "team-a",
+                  amounts(4.5, 16000, 64 * GIB),
+                  amounts(4, 8500, 32 * GIB + 3 * GIB / 4),
+                  amounts(8, -1, -1)),
+              queue("team-b", amounts(0, 0, 0), amounts(0, 0, 0), amounts(-1, -1, -1)))
+          .nodes(
+              node("dgx-0", 7, 0, 1), node("dgx-1", 6, 1, 1, group("g0", 0.5), group("g1", 0.25)))
+          .events(
+              event(1, "default/train-a", "Scheduled", "bound"),
+              event(2, "default/train-b", "Unschedulable", "first line\nsecond line"))
+          .build();
+
+  @Test
+  void printsTitleAndAlignedTables() {
+    assertThat(TextReport.toText(RESULT))
+        .isEqualTo(
+            """
+            Scenario two-teams: 2 cycles
+
+            Placements
+              JOB              TASK      STATUS   NODE   GPU       WHY
+              default/train-a  worker-0  Running  dgx-0  -
+              default/train-a  worker-1  Pending  -      -         gang not ready
+              default/train-b  worker-0  Pending  -      -
+                  why: 0/2 nodes are available: 2 node(s) didn't have enough resources: GPUs.
+              default/infer    pod-0     Binding  dgx-1  0.5 [g0]
+
+            Queues (CPU in cores, memory in GiB)
+              QUEUE   QUOTA GPU  FAIR GPU  FAIR CPU  FAIR MEM  ALLOC GPU  ALLOC CPU  ALLOC MEM
+              team-a          8       4.5        16      64.0          4        8.5       32.8
+              team-b  unlimited         0         0       0.0          0          0        0.0
+
+            Nodes
+              NODE   IDLE GPUS  RELEASING GPUS  USED GPUS  SHARED GROUPS
+              dgx-0          7               0          1  -
+              dgx-1          6               1          1  g0: 0.5, g1: 0.25
+
+            Events
+              CYCLE  OBJECT           REASON         MESSAGE
+                  1  default/train-a  Scheduled      bound
+                  2  default/train-b  Unschedulable  first line
+                                                     second line
+            """);
+  }
+
+  @Test
+  void aShortWhyStaysInItsColumnAndTheTaskMessageWinsOverTheJobs() {
+    SimulationResult r =
+        result("why")
+            .tasks(
+                task("default/a", "t-0").message("own reason"),
+                task("default/a", "t-1"),
+                task("default/a", "t-2").status("Running").node("n-0"))
+            .jobs(job("default/a").message("job reason"))
+            .build();
+
+    assertThat(TextReport.toText(r).lines())
+        .containsSequence(
+            "  JOB        TASK  STATUS   NODE  GPU  WHY",
+            "  default/a  t-0   Pending  -     -    own reason",
+            "  default/a  t-1   Pending  -     -    job reason",
+            "  default/a  t-2   Running  n-0   -");
+  }
+
+  @Test
+  void aWhyOfExactlyTheLimitStaysInline() {
+    String limit = "x".repeat(TextReport.MAX_INLINE_WHY);
+    SimulationResult r = result("why").tasks(task("default/a", "t-0").message(limit)).build();
+
+    assertThat(TextReport.toText(r).lines())
+        .contains("  default/a  t-0   Pending  -     -    " + limit)
+        .noneMatch(line -> line.strip().startsWith("why:"));
+  }
+
+  @Test
+  void aMultiLineWhyGetsContinuationLinesUnderItsLabel() {
+    SimulationResult r =
+        result("why").tasks(task("default/a", "t-0").message("first\nsecond")).build();
+
+    assertThat(TextReport.toText(r).lines())
+        .containsSequence(
+            "  default/a  t-0   Pending  -     -", "      why: first", "           second");
+  }
+
+  @Test
+  void emptySectionsSayNone() {
+    assertThat(TextReport.toText(result("empty").cycles(1).build()))
+        .isEqualTo(
+            """
+            Scenario empty: 1 cycle
+
+            Placements
+              (none)
+
+            Queues (CPU in cores, memory in GiB)
+              (none)
+
+            Nodes
+              (none)
+
+            Events
+              (none)
+            """);
+  }
+
+  @Test
+  void equalResultsGiveIdenticalText() {
+    assertThat(TextReport.toText(RESULT)).isEqualTo(TextReport.toText(RESULT));
+  }
+}
