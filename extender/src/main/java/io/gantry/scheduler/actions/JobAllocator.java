@@ -63,25 +63,27 @@ final class JobAllocator {
 
   /** Places the task, or says why no node took it. */
   private Optional<String> place(TaskState task, Statement statement) {
-    List<NodeState> nodes = session.nodes();
-    hooks.preOrderNodes(task, nodes);
-    NodeFitErrors errors = new NodeFitErrors();
-    NodeState best = null;
-    double bestScore = Double.NEGATIVE_INFINITY;
-    for (NodeState node : nodes) {
-      Optional<String> reason = unfit(task, node);
-      if (reason.isPresent()) {
-        errors.add(reason.get());
-        continue;
-      }
-      double score = hooks.scoreNode(task, node);
-      if (score > bestScore) {
-        best = node;
-        bestScore = score;
-      }
-    }
+    NodeState best = viaIndex(task).orElse(null);
     if (best == null) {
-      return Optional.of(errors.message(nodes.size()));
+      List<NodeState> nodes = session.nodes();
+      hooks.preOrderNodes(task, nodes);
+      NodeFitErrors errors = new NodeFitErrors();
+      double bestScore = Double.NEGATIVE_INFINITY;
+      for (NodeState node : nodes) {
+        Optional<String> reason = unfit(task, node);
+        if (reason.isPresent()) {
+          errors.add(reason.get());
+          continue;
+        }
+        double score = hooks.scoreNode(task, node);
+        if (score > bestScore) {
+          best = node;
+          bestScore = score;
+        }
+      }
+      if (best == null) {
+        return Optional.of(errors.message(nodes.size()));
+      }
     }
     boolean idleNow = GpuFit.fitsIdleNow(task, best);
     List<String> groups = List.of();
@@ -98,6 +100,35 @@ final class JobAllocator {
       statement.pipeline(task, best, groups, portion);
     }
     return Optional.empty();
+  }
+
+  /**
+   * The best node found by walking the node index (fewest free GPUs first) when the scorers' order
+   * is the index's; the same node the full scan would pick. Empty when the index does not apply or
+   * nothing fits, and the caller scans every node (which also explains a failure).
+   */
+  private Optional<NodeState> viaIndex(TaskState task) {
+    if (task.info().isShared() || task.info().request().gpus() < 1) {
+      return Optional.empty();
+    }
+    Optional<Boolean> idleFirst = hooks.indexOrder(task);
+    if (idleFirst.isEmpty()) {
+      return Optional.empty();
+    }
+    int needed = (int) Math.ceil(task.info().request().gpus() - 1e-9);
+    NodeState firstReleasingFit = null;
+    for (NodeState node : session.nodeIndex().withFreeGpusAtLeast(needed)) {
+      if (unfit(task, node).isPresent()) {
+        continue;
+      }
+      if (!idleFirst.get() || GpuFit.fitsIdleNow(task, node)) {
+        return Optional.of(node);
+      }
+      if (firstReleasingFit == null) {
+        firstReleasingFit = node;
+      }
+    }
+    return Optional.ofNullable(firstReleasingFit);
   }
 
   private Optional<String> unfit(TaskState task, NodeState node) {

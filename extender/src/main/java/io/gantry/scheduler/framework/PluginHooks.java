@@ -109,6 +109,28 @@ public final class PluginHooks {
     }
   }
 
+  /**
+   * Whether the node index's order (fewest free whole GPUs first, then name) is the order the
+   * summed score gives for this task: empty when not; otherwise whether nodes where the task fits
+   * in idle resources come first.
+   */
+  public Optional<Boolean> indexOrder(TaskState task) {
+    boolean idleFirst = false;
+    for (NodeScorer s : nodeScorers) {
+      if (!(s instanceof IndexOrderedScorer ordered)) {
+        return Optional.empty();
+      }
+      switch (ordered.orderFor(task)) {
+        case NONE -> {
+          return Optional.empty();
+        }
+        case IDLE_FIT_FIRST -> idleFirst = true;
+        case CONSTANT, FEWER_FREE_GPUS_FIRST -> {}
+      }
+    }
+    return Optional.of(idleFirst);
+  }
+
   public double scoreNode(TaskState task, NodeState node) {
     double sum = 0;
     for (NodeScorer s : nodeScorers) {

@@ -23,6 +23,7 @@ public final class Session {
   private final PluginHooks hooks;
   private final ImmutableList<NodeState> nodes;
   private final ImmutableMap<String, NodeState> nodesByName;
+  private final NodeIndex nodeIndex = new NodeIndex();
   private final ImmutableList<JobState> jobs;
   private final ImmutableMap<String, JobState> jobsById;
   private final ImmutableMap<String, TaskState> tasksById;
@@ -51,6 +52,7 @@ public final class Session {
     }
     this.nodes = nodeList.build();
     this.nodesByName = ImmutableMap.copyOf(byName);
+    nodes.forEach(nodeIndex::add);
     this.minNodeGpuMemoryMib = min == Long.MAX_VALUE ? 0 : min;
     this.maxNodeGpuMemoryMib = max;
     ImmutableList.Builder<JobState> jobList = ImmutableList.builder();
@@ -114,6 +116,11 @@ public final class Session {
       throw new IllegalArgumentException("unknown node " + name);
     }
     return n;
+  }
+
+  /** GPU nodes ordered by free whole devices, kept current as tasks move. */
+  public NodeIndex nodeIndex() {
+    return nodeIndex;
   }
 
   public Optional<NodeState> findNode(String name) {
@@ -207,14 +214,16 @@ public final class Session {
     boolean wasCounted = counted(current.status());
     double gpusBefore = quotaGpus(task);
     if (current.charge() != null) {
-      node(current.nodeName().orElseThrow())
-          .discharge(task.info(), current.status(), current.gpuGroups(), current.gpuPortion(), current.charge());
+      NodeState from = node(current.nodeName().orElseThrow());
+      from.discharge(
+          task.info(), current.status(), current.gpuGroups(), current.gpuPortion(), current.charge());
+      nodeIndex.update(from);
     }
     NodeCharge charge = null;
     if (target.status().holdsNodeResources() || target.status() == TaskStatus.PIPELINED) {
-      charge =
-          node(target.nodeName().orElseThrow())
-              .charge(task.info(), target.status(), target.gpuGroups(), target.gpuPortion());
+      NodeState to = node(target.nodeName().orElseThrow());
+      charge = to.charge(task.info(), target.status(), target.gpuGroups(), target.gpuPortion());
+      nodeIndex.update(to);
     }
     task.apply(
         new TaskPlacement(

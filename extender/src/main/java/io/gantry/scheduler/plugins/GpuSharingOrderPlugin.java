@@ -1,18 +1,23 @@
 package io.gantry.scheduler.plugins;
 
 import io.gantry.scheduler.framework.GpuFit;
-import io.gantry.scheduler.framework.NodeScorer;
+import io.gantry.scheduler.framework.IndexOrderedScorer;
 import io.gantry.scheduler.framework.NodeState;
 import io.gantry.scheduler.framework.TaskState;
 import java.util.List;
 
 /** Prefers nodes with a shared GPU the fractional task fits on, so fractions pack together. */
-public final class GpuSharingOrderPlugin implements NodeScorer {
+public final class GpuSharingOrderPlugin implements IndexOrderedScorer {
   public static final String NAME = "gpusharingorder";
 
   @Override
   public String name() {
     return NAME;
+  }
+
+  @Override
+  public Order orderFor(TaskState task) {
+    return task.info().isShared() ? Order.NONE : Order.CONSTANT;
   }
 
   @Override

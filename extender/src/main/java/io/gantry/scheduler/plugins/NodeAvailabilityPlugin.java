@@ -1,17 +1,22 @@
 package io.gantry.scheduler.plugins;
 
-import io.gantry.scheduler.framework.NodeScorer;
+import io.gantry.scheduler.framework.IndexOrderedScorer;
 import io.gantry.scheduler.framework.NodeState;
 import io.gantry.scheduler.framework.TaskState;
 import java.util.List;
 
 /** Prefers nodes where the task fits in idle resources now, without waiting for releasing ones. */
-public final class NodeAvailabilityPlugin implements NodeScorer {
+public final class NodeAvailabilityPlugin implements IndexOrderedScorer {
   public static final String NAME = "nodeavailability";
 
   @Override
   public String name() {
     return NAME;
+  }
+
+  @Override
+  public Order orderFor(TaskState task) {
+    return Order.IDLE_FIT_FIRST;
   }
 
   @Override

@@ -1,6 +1,6 @@
 package io.gantry.scheduler.plugins;
 
-import io.gantry.scheduler.framework.NodeScorer;
+import io.gantry.scheduler.framework.IndexOrderedScorer;
 import io.gantry.scheduler.framework.NodeState;
 import io.gantry.scheduler.framework.TaskState;
 import java.util.List;
@@ -10,7 +10,7 @@ import java.util.List;
  * the fullest candidate 9 and the emptiest 0, linearly in idle+releasing capacity; spread scores
  * the free fraction of the node.
  */
-public final class NodePlacementPlugin implements NodeScorer {
+public final class NodePlacementPlugin implements IndexOrderedScorer {
   public static final String NAME = "nodeplacement";
 
   private final NodePlacementArgs args;
@@ -28,6 +28,15 @@ public final class NodePlacementPlugin implements NodeScorer {
 
   public NodePlacementArgs args() {
     return args;
+  }
+
+  /** Bin-packing whole-GPU tasks scores strictly by fewer free whole GPUs (kai-reference §6). */
+  @Override
+  public Order orderFor(TaskState task) {
+    boolean wholeGpuTask = task.info().request().gpus() >= 1 && !task.info().isShared();
+    return wholeGpuTask && args.gpu() == PlacementStrategy.BINPACK
+        ? Order.FEWER_FREE_GPUS_FIRST
+        : Order.NONE;
   }
 
   @Override

@@ -1,17 +1,23 @@
 package io.gantry.scheduler.plugins;
 
-import io.gantry.scheduler.framework.NodeScorer;
+import io.gantry.scheduler.framework.IndexOrderedScorer;
 import io.gantry.scheduler.framework.NodeState;
 import io.gantry.scheduler.framework.TaskState;
 import java.util.List;
 
 /** Keeps CPU-only tasks on CPU-only nodes, leaving GPU nodes for GPU work. */
-public final class ResourceTypePlugin implements NodeScorer {
+public final class ResourceTypePlugin implements IndexOrderedScorer {
   public static final String NAME = "resourcetype";
 
   @Override
   public String name() {
     return NAME;
+  }
+
+  /** Only CPU-only tasks score here; for GPU tasks the score is 0 everywhere. */
+  @Override
+  public Order orderFor(TaskState task) {
+    return task.info().requestsGpu() ? Order.CONSTANT : Order.NONE;
   }
 
   @Override

@@ -1,0 +1,71 @@
+package io.gantry.scheduler.framework;
+
+import java.util.Comparator;
+import java.util.IdentityHashMap;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.OptionalInt;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * GPU nodes by the whole devices they have free now or once releasing tasks are gone, then by
+ * name: the order bin-packing scores them in. Kept in step with every placement, so finding the
+ * fullest node that fits does not scan the cluster per task.
+ */
+public final class NodeIndex {
+  private static final Comparator<NodeState> BY_NAME = Comparator.comparing(NodeState::name);
+
+  private final TreeMap<Integer, TreeSet<NodeState>> byFreeGpus = new TreeMap<>();
+  private final Map<NodeState, Integer> indexedAt = new IdentityHashMap<>();
+
+  void add(NodeState node) {
+    if (node.info().gpuCount() <= 0) {
+      return;
+    }
+    int free = freeGpus(node);
+    byFreeGpus.computeIfAbsent(free, k -> new TreeSet<>(BY_NAME)).add(node);
+    indexedAt.put(node, free);
+  }
+
+  void update(NodeState node) {
+    Integer old = indexedAt.get(node);
+    if (old == null) {
+      return;
+    }
+    int free = freeGpus(node);
+    if (old == free) {
+      return;
+    }
+    TreeSet<NodeState> bucket = byFreeGpus.get(old);
+    bucket.remove(node);
+    if (bucket.isEmpty()) {
+      byFreeGpus.remove(old);
+    }
+    byFreeGpus.computeIfAbsent(free, k -> new TreeSet<>(BY_NAME)).add(node);
+    indexedAt.put(node, free);
+  }
+
+  /** GPU nodes with at least {@code gpus} whole devices free or releasing: fullest first, then by name. */
+  public Iterable<NodeState> withFreeGpusAtLeast(int gpus) {
+    NavigableMap<Integer, TreeSet<NodeState>> tail = byFreeGpus.tailMap(gpus, true);
+    return () -> tail.values().stream().flatMap(TreeSet::stream).iterator();
+  }
+
+  /** Fewest free whole devices over GPU nodes; empty when the cluster has none. */
+  public OptionalInt minFreeGpus() {
+    return byFreeGpus.isEmpty() ? OptionalInt.empty() : OptionalInt.of(byFreeGpus.firstKey());
+  }
+
+  public OptionalInt maxFreeGpus() {
+    return byFreeGpus.isEmpty() ? OptionalInt.empty() : OptionalInt.of(byFreeGpus.lastKey());
+  }
+
+  public int size() {
+    return indexedAt.size();
+  }
+
+  static int freeGpus(NodeState node) {
+    return node.idleWholeGpus() + node.releasingWholeGpus();
+  }
+}
