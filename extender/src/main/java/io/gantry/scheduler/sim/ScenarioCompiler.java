@@ -57,12 +57,12 @@ final class ScenarioCompiler {
 
   private final ScenarioSpec spec;
   private final String file;
-  private final PlacementTasks placementTasks;
+  private final PlacementRequirementsFromSpec placementRequirements;
 
   private ScenarioCompiler(ScenarioSpec spec) {
     this.spec = spec;
     this.file = spec.sourceName();
-    this.placementTasks = new PlacementTasks(file);
+    this.placementRequirements = new PlacementRequirementsFromSpec(file);
   }
 
   static SimWorld compile(ScenarioSpec spec) throws ScenarioException {
@@ -407,7 +407,7 @@ final class ScenarioCompiler {
         portion,
         ts.taskPriority(),
         ts.labels(),
-        placementTasks.requirements(ts, field),
+        placementRequirements.requirements(ts, field),
         creationOrder);
   }
 

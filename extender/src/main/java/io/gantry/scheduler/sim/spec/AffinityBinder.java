@@ -1,5 +1,6 @@
 package io.gantry.scheduler.sim.spec;
 
+import io.gantry.scheduler.model.placement.SelectorOperator;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSet;
 import java.util.List;
@@ -10,6 +11,11 @@ import java.util.Optional;
  * are kept so that the stage that builds pods can reject them by line rather than drop them.
  */
 final class AffinityBinder {
+  /** Label selectors take the set-based operators only (no Gt/Lt). */
+  private static final SelectorOperator[] LABEL_SELECTOR_OPERATORS = {
+    SelectorOperator.IN, SelectorOperator.NOT_IN, SelectorOperator.EXISTS, SelectorOperator.DOES_NOT_EXIST
+  };
+
   private static final String REQUIRED = "requiredDuringSchedulingIgnoredDuringExecution";
   private static final String PREFERRED = "preferredDuringSchedulingIgnoredDuringExecution";
   private static final ImmutableSet<String> KEYS =
@@ -92,8 +98,8 @@ final class AffinityBinder {
       if (!requirement.key().equals(NODE_NAME_FIELD)) {
         throw reader.required("key").error("expected " + NODE_NAME_FIELD + ", the only node field");
       }
-      if (requirement.operator() != NodeSelectorOperator.IN
-          && requirement.operator() != NodeSelectorOperator.NOT_IN) {
+      if (requirement.operator() != SelectorOperator.IN
+          && requirement.operator() != SelectorOperator.NOT_IN) {
         throw reader.required("operator").error("expected In or NotIn for a node field");
       }
       if (requirement.values().size() != 1) {
@@ -107,23 +113,23 @@ final class AffinityBinder {
   private static NodeSelectorRequirementSpec nodeRequirement(Field field) throws ScenarioException {
     MapReader requirement = field.asMap(REQUIREMENT_KEYS);
     String key = requirement.requiredString("key");
-    NodeSelectorOperator operator =
+    SelectorOperator operator =
         requirement
             .required("operator")
-            .asEnum(NodeSelectorOperator.values(), NodeSelectorOperator::yamlName);
+            .asEnum(SelectorOperator.values(), SelectorOperator::k8sName);
     List<String> values = requirement.stringList("values");
     switch (operator) {
       case IN:
       case NOT_IN:
-        requireValues(requirement, values, operator.yamlName());
+        requireValues(requirement, values, operator.k8sName());
         break;
       case EXISTS:
       case DOES_NOT_EXIST:
-        requireNoValues(requirement, values, operator.yamlName());
+        requireNoValues(requirement, values, operator.k8sName());
         break;
       case GT:
       case LT:
-        requireOneInteger(requirement, values, operator.yamlName());
+        requireOneInteger(requirement, values, operator.k8sName());
         break;
     }
     return new NodeSelectorRequirementSpec(key, operator, values);
@@ -170,15 +176,15 @@ final class AffinityBinder {
     for (Field item : selector.list("matchExpressions")) {
       MapReader requirement = item.asMap(REQUIREMENT_KEYS);
       String key = requirement.requiredString("key");
-      LabelSelectorOperator operator =
+      SelectorOperator operator =
           requirement
               .required("operator")
-              .asEnum(LabelSelectorOperator.values(), LabelSelectorOperator::yamlName);
+              .asEnum(LABEL_SELECTOR_OPERATORS, SelectorOperator::k8sName);
       List<String> values = requirement.stringList("values");
-      if (operator == LabelSelectorOperator.IN || operator == LabelSelectorOperator.NOT_IN) {
-        requireValues(requirement, values, operator.yamlName());
+      if (operator == SelectorOperator.IN || operator == SelectorOperator.NOT_IN) {
+        requireValues(requirement, values, operator.k8sName());
       } else {
-        requireNoValues(requirement, values, operator.yamlName());
+        requireNoValues(requirement, values, operator.k8sName());
       }
       expressions.add(new LabelSelectorRequirementSpec(key, operator, values));
     }

@@ -1,12 +1,13 @@
 package io.gantry.scheduler.sim.spec;
 
+import io.gantry.scheduler.model.placement.SelectorOperator;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
 import java.util.List;
 
 public record LabelSelectorRequirementSpec(
-    String key, LabelSelectorOperator operator, List<String> values) {
+    String key, SelectorOperator operator, List<String> values) {
   public LabelSelectorRequirementSpec {
     requireNonNull(key, "key is null");
     requireNonNull(operator, "operator is null");

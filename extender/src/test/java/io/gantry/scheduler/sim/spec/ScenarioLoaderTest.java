@@ -1,5 +1,6 @@
 package io.gantry.scheduler.sim.spec;
 
+import io.gantry.scheduler.model.placement.SelectorOperator;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.entry;
@@ -528,13 +529,13 @@ class ScenarioLoaderTest {
                             new NodeSelectorTermSpec(
                                 List.of(
                                     new NodeSelectorRequirementSpec(
-                                        "zone", NodeSelectorOperator.IN, List.of("z1", "z2")),
+                                        "zone", SelectorOperator.IN, List.of("z1", "z2")),
                                     new NodeSelectorRequirementSpec(
-                                        "gen", NodeSelectorOperator.GT, List.of("3"))),
+                                        "gen", SelectorOperator.GT, List.of("3"))),
                                 List.of(
                                     new NodeSelectorRequirementSpec(
                                         "metadata.name",
-                                        NodeSelectorOperator.NOT_IN,
+                                        SelectorOperator.NOT_IN,
                                         List.of("dgx-1"))),
                                 94)),
                         List.of(
@@ -543,7 +544,7 @@ class ScenarioLoaderTest {
                                 new NodeSelectorTermSpec(
                                     List.of(
                                         new NodeSelectorRequirementSpec(
-                                            "rack", NodeSelectorOperator.EXISTS, List.of())),
+                                            "rack", SelectorOperator.EXISTS, List.of())),
                                     List.of(),
                                     98),
                                 97)),
@@ -559,7 +560,7 @@ class ScenarioLoaderTest {
                                         List.of(
                                             new LabelSelectorRequirementSpec(
                                                 "tier",
-                                                LabelSelectorOperator.NOT_IN,
+                                                SelectorOperator.NOT_IN,
                                                 List.of("web"))))),
                                 List.of("ml"),
                                 "kubernetes.io/hostname",

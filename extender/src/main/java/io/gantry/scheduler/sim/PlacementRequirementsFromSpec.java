@@ -26,10 +26,10 @@ import java.util.List;
 import java.util.Optional;
 
 /** Converts a task's nodeSelector, tolerations and affinity stanza into engine values. */
-final class PlacementTasks {
+final class PlacementRequirementsFromSpec {
   private final String file;
 
-  PlacementTasks(String file) {
+  PlacementRequirementsFromSpec(String file) {
     this.file = file;
   }
 
@@ -95,14 +95,14 @@ final class PlacementTasks {
   private static LabelSelector labelSelector(LabelSelectorSpec s) {
     ImmutableList.Builder<LabelSelectorRequirement> reqs = ImmutableList.builder();
     s.matchExpressions().forEach(r ->
-        reqs.add(new LabelSelectorRequirement(r.key(), SelectorOperator.parse(r.operator().yamlName()), r.values())));
+        reqs.add(new LabelSelectorRequirement(r.key(), r.operator(), r.values())));
     return new LabelSelector(ImmutableSortedMap.copyOf(s.matchLabels()), reqs.build());
   }
 
   private static ImmutableList<NodeSelectorRequirement> requirements(List<NodeSelectorRequirementSpec> specs) {
     ImmutableList.Builder<NodeSelectorRequirement> out = ImmutableList.builder();
     specs.forEach(r ->
-        out.add(new NodeSelectorRequirement(r.key(), SelectorOperator.parse(r.operator().yamlName()), r.values())));
+        out.add(new NodeSelectorRequirement(r.key(), r.operator(), r.values())));
     return out.build();
   }
 
