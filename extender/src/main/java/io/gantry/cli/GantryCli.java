@@ -24,6 +24,7 @@ public final class GantryCli implements Runnable {
 
   @Override
   public void run() {
-    throw new CommandLine.ParameterException(spec.commandLine(), "a command is required (try: gantry simulate FILE)");
+    throw new CommandLine.ParameterException(
+        spec.commandLine(), "a command is required (try: gantry simulate FILE)");
   }
 }

@@ -27,7 +27,8 @@ import picocli.CommandLine.Parameters;
 @Command(
     name = "simulate",
     mixinStandardHelpOptions = true,
-    description = "Run scheduling cycles on scenario files (YAML or JSON) and report the decisions.",
+    description =
+        "Run scheduling cycles on scenario files (YAML or JSON) and report the decisions.",
     exitCodeListHeading = "%nExit status:%n",
     exitCodeList = {
       "0:ran; with --check every expectation held",
@@ -47,20 +48,27 @@ final class SimulateCommand implements Callable<Integer> {
   @Parameters(
       arity = "1..*",
       paramLabel = "FILE|DIR",
-      description = "Scenario files, or directories whose *.yaml, *.yml and *.json files run in name order.")
+      description =
+          "Scenario files, or directories whose *.yaml, *.yml and *.json files run in name order.")
   List<Path> inputs;
 
-  @Option(names = "--cycles", paramLabel = "N", description = "Scheduling cycles to run; overrides config.cycles.")
+  @Option(
+      names = "--cycles",
+      paramLabel = "N",
+      description = "Scheduling cycles to run; overrides config.cycles.")
   Integer cycles;
 
   @Option(
       names = "--output",
       paramLabel = "FORMAT",
       defaultValue = "text",
-      description = "text (tables for people) or json (one JSON object per scenario per line). Default: ${DEFAULT-VALUE}.")
+      description =
+          "text (tables for people) or json (one JSON object per scenario per line). Default: ${DEFAULT-VALUE}.")
   Output output;
 
-  @Option(names = "--check", description = "Compare the outcome with each file's expect: block; exit 1 on a mismatch.")
+  @Option(
+      names = "--check",
+      description = "Compare the outcome with each file's expect: block; exit 1 on a mismatch.")
   boolean check;
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
@@ -70,7 +78,8 @@ final class SimulateCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     if (cycles != null && cycles < 1) {
-      throw new CommandLine.ParameterException(spec.commandLine(), "--cycles must be at least 1, got " + cycles);
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--cycles must be at least 1, got " + cycles);
     }
     List<Path> files;
     try {

@@ -34,23 +34,31 @@ class ExamplesTest {
               new Expected(1, "expect.jobs.big.status: want Pipelined, got Pending")),
           Map.entry(
               "preempt.yaml",
-              new Expected(2, "preempt.yaml:25: jobs[0].lastStartedAt: min-runtime is not supported yet")),
+              new Expected(
+                  2, "preempt.yaml:25: jobs[0].lastStartedAt: min-runtime is not supported yet")),
           Map.entry(
               "reclaim.yaml",
-              new Expected(2, "reclaim.yaml:33: jobs[0].lastStartedAt: min-runtime is not supported yet")),
+              new Expected(
+                  2, "reclaim.yaml:33: jobs[0].lastStartedAt: min-runtime is not supported yet")),
           Map.entry(
               "reclaim-min-runtime.yaml",
               new Expected(
-                  2, "reclaim-min-runtime.yaml:15: queues[0].reclaimMinRuntime: min-runtime is not supported yet")),
+                  2,
+                  "reclaim-min-runtime.yaml:15: queues[0].reclaimMinRuntime: min-runtime is not supported yet")),
           Map.entry(
               "topology-rack.yaml",
-              new Expected(2, "topology-rack.yaml:11: topologies: topology-aware scheduling is not supported yet")));
+              new Expected(
+                  2,
+                  "topology-rack.yaml:11: topologies: topology-aware scheduling is not supported yet")));
 
   record Expected(int exitCode, String contains) {}
 
   static List<String> files() throws IOException {
     try (Stream<Path> s = Files.list(EXAMPLES)) {
-      return s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".yaml")).sorted().toList();
+      return s.map(p -> p.getFileName().toString())
+          .filter(n -> n.endsWith(".yaml"))
+          .sorted()
+          .toList();
     }
   }
 

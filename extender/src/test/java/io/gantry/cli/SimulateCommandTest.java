@@ -53,17 +53,22 @@ class SimulateCommandTest {
 
   @Test
   void cyclesOptionRunsMoreCyclesAndBoundTasksStartRunning() {
-    CliRunner r = CliRunner.run("simulate", "--cycles", "2", "--output", "json", QUICKSTART.toString());
+    CliRunner r =
+        CliRunner.run("simulate", "--cycles", "2", "--output", "json", QUICKSTART.toString());
 
     assertThat(r.exitCode()).isZero();
-    assertThat(r.out()).contains("\"cycles\":2").contains("\"task\":\"worker-0\",\"status\":\"Running\"");
+    assertThat(r.out())
+        .contains("\"cycles\":2")
+        .contains("\"task\":\"worker-0\",\"status\":\"Running\"");
   }
 
   @Test
   void checkFailsWithEachMismatchNamed() throws IOException {
     String text =
-        Files.readString(QUICKSTART).replace("llm-pretrain: {status: Binding, nodes: [dgx-1]}",
-            "llm-pretrain: {status: Running, nodes: [dgx-1]}");
+        Files.readString(QUICKSTART)
+            .replace(
+                "llm-pretrain: {status: Binding, nodes: [dgx-1]}",
+                "llm-pretrain: {status: Running, nodes: [dgx-1]}");
     Path file = dir.resolve("wrong.yaml");
     Files.writeString(file, text);
 
@@ -96,7 +101,10 @@ class SimulateCommandTest {
 
   static List<Invalid> invalidFiles() {
     return List.of(
-        new Invalid("unknown field", HEAD + "nodes:\n  - {name: n, gpuz: 8}\n", "bad.yaml:5: nodes[0].gpuz: unknown field"),
+        new Invalid(
+            "unknown field",
+            HEAD + "nodes:\n  - {name: n, gpuz: 8}\n",
+            "bad.yaml:5: nodes[0].gpuz: unknown field"),
         new Invalid(
             "wrong type",
             HEAD + NODES + "queues:\n  - name: q\n    priority: high\n",
@@ -111,16 +119,24 @@ class SimulateCommandTest {
             "bad.yaml:7: queues[0].parent: queue \"a\" is in a cycle: a -> b -> a"),
         new Invalid(
             "job in a non-leaf queue",
-            HEAD + NODES + "queues:\n  - {name: p}\n  - {name: c, parent: p}\n"
+            HEAD
+                + NODES
+                + "queues:\n  - {name: p}\n  - {name: c, parent: p}\n"
                 + "jobs:\n  - {name: j, queue: p, tasks: [{name: t}]}\n",
             "bad.yaml:10: jobs[0].queue: queue \"p\" is not a leaf queue (it is the parent of \"c\")"),
         new Invalid(
             "negative count",
-            HEAD + NODES + QUEUE + "jobs:\n  - {name: j, queue: q, count: -1, tasks: [{name: t}]}\n",
+            HEAD
+                + NODES
+                + QUEUE
+                + "jobs:\n  - {name: j, queue: q, count: -1, tasks: [{name: t}]}\n",
             "bad.yaml:10: jobs[0].count: must be >= 0, got -1"),
         new Invalid(
             "negative replicas",
-            HEAD + NODES + QUEUE + "jobs:\n  - name: j\n    queue: q\n    tasks:\n      - {name: t, replicas: -2}\n",
+            HEAD
+                + NODES
+                + QUEUE
+                + "jobs:\n  - name: j\n    queue: q\n    tasks:\n      - {name: t, replicas: -2}\n",
             "bad.yaml:13: jobs[0].tasks[0].replicas: must be >= 0, got -2"),
         new Invalid(
             "unknown action",

@@ -23,15 +23,16 @@ public final class ActionRegistry {
       Optional<ActionType> type = ActionType.byName(name);
       if (type.isEmpty()) {
         throw new IllegalArgumentException(
-            "unknown action \"" + name + "\"; KAI's actions are allocate, consolidation, reclaim,"
+            "unknown action \""
+                + name
+                + "\"; KAI's actions are allocate, consolidation, reclaim,"
                 + " preempt, stalegangeviction");
       }
       actions.add(
           switch (type.get()) {
             case ALLOCATE -> new AllocateAction();
             case CONSOLIDATION, RECLAIM, PREEMPT, STALE_GANG_EVICTION ->
-                throw new IllegalArgumentException(
-                    "action \"" + name + "\" is not supported yet");
+                throw new IllegalArgumentException("action \"" + name + "\" is not supported yet");
           });
     }
     return actions.build();

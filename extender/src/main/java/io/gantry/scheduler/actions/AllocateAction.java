@@ -113,7 +113,10 @@ public final class AllocateAction implements Action {
           session.recordEvent(
               podName(session, d.taskId()),
               "Pipelined",
-              "Pod " + podName(session, d.taskId()) + " is pipelined to node " + pipe.nodeName()
+              "Pod "
+                  + podName(session, d.taskId())
+                  + " is pipelined to node "
+                  + pipe.nodeName()
                   + " and waits for resources being released");
         }
         case EVICT -> {

@@ -21,7 +21,8 @@ public final class FitMessages {
   }
 
   static String pod(String namespace, String pod, String error) {
-    return String.format("Resources were not found for pod %s/%s due to: %s", namespace, pod, error);
+    return String.format(
+        "Resources were not found for pod %s/%s due to: %s", namespace, pod, error);
   }
 
   static String notReady(long minMember, long exist, long gated) {

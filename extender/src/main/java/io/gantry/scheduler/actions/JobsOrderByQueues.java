@@ -11,9 +11,9 @@ import java.util.PriorityQueue;
 
 /**
  * KAI's JobsOrderByQueues (kai-reference §4.5): a heap of queues per level mirroring the queue
- * tree, leaves holding heaps of jobs. {@link #pop} descends from the roots taking the best queue
- * at each level and detaches that path, so the allocation that follows cannot disturb any heap;
- * {@link #finish} re-inserts the path with the queues' new state. Each pop costs O(depth · log n).
+ * tree, leaves holding heaps of jobs. {@link #pop} descends from the roots taking the best queue at
+ * each level and detaches that path, so the allocation that follows cannot disturb any heap; {@link
+ * #finish} re-inserts the path with the queues' new state. Each pop costs O(depth · log n).
  */
 final class JobsOrderByQueues {
   private final PluginHooks hooks;
@@ -24,7 +24,8 @@ final class JobsOrderByQueues {
   private final class QueueNode {
     final String name;
     final QueueNode parent;
-    final PriorityQueue<QueueNode> children = new PriorityQueue<>(JobsOrderByQueues.this::compareQueues);
+    final PriorityQueue<QueueNode> children =
+        new PriorityQueue<>(JobsOrderByQueues.this::compareQueues);
     final PriorityQueue<JobState> jobs;
     boolean leaf = true;
 

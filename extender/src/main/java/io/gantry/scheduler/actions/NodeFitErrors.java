@@ -5,8 +5,8 @@ import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /**
- * Why no node took a task, aggregated the way kube-scheduler and KAI print it: {@code 0/3 nodes
- * are available: 1 node(s) had untolerated taint {a: b}, 2 node(s) didn't have enough resources:
+ * Why no node took a task, aggregated the way kube-scheduler and KAI print it: {@code 0/3 nodes are
+ * available: 1 node(s) had untolerated taint {a: b}, 2 node(s) didn't have enough resources:
  * GPUs.}, reasons sorted.
  */
 final class NodeFitErrors {

@@ -76,7 +76,9 @@ public final class CapacityChecks {
           case MEMORY -> value / 1e9;
         };
     String number =
-        BigDecimal.valueOf(Math.round(shown * 1000.0) / 1000.0).stripTrailingZeros().toPlainString();
+        BigDecimal.valueOf(Math.round(shown * 1000.0) / 1000.0)
+            .stripTrailingZeros()
+            .toPlainString();
     return number + " " + unit(r);
   }
 }

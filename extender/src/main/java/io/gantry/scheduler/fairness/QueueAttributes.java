@@ -8,9 +8,10 @@ import io.gantry.scheduler.model.ResourceKind;
 import java.util.Optional;
 
 /**
- * One queue's quantities during a session, per resource (indexed by {@link ResourceKind#ordinal()}):
- * deserved, limit, weight in engine units; allocated and requested sums of its subtree; the fair
- * share computed at session open. Allocation changes as statements place and undo tasks.
+ * One queue's quantities during a session, per resource (indexed by {@link
+ * ResourceKind#ordinal()}): deserved, limit, weight in engine units; allocated and requested sums
+ * of its subtree; the fair share computed at session open. Allocation changes as statements place
+ * and undo tasks.
  */
 public final class QueueAttributes {
   private static final int N = ResourceKind.values().length;
@@ -99,7 +100,8 @@ public final class QueueAttributes {
   void addAllocated(ResourceKind r, double amount, boolean nonPreemptible) {
     allocated[r.ordinal()] = round(allocated[r.ordinal()] + amount, r);
     if (nonPreemptible) {
-      allocatedNonPreemptible[r.ordinal()] = round(allocatedNonPreemptible[r.ordinal()] + amount, r);
+      allocatedNonPreemptible[r.ordinal()] =
+          round(allocatedNonPreemptible[r.ordinal()] + amount, r);
     }
   }
 

@@ -5,8 +5,8 @@ import java.util.Optional;
 
 /**
  * Queue capacity checks at allocation time (kai-reference §5.5). Only the first plugin that
- * implements this hook is consulted, as in KAI. An empty result means the placement is within
- * every limit and quota.
+ * implements this hook is consulted, as in KAI. An empty result means the placement is within every
+ * limit and quota.
  */
 public interface CapacityPolicy extends Plugin {
   /** Whether placing {@code tasks} of {@code job} would take a queue over its limit or quota. */

@@ -5,8 +5,8 @@ import static java.util.Objects.requireNonNull;
 import java.util.Optional;
 
 /**
- * A device a shared task could use on a node: an existing shared group ({@code groupId} present)
- * or a whole free device (empty), with the portion already in use on it.
+ * A device a shared task could use on a node: an existing shared group ({@code groupId} present) or
+ * a whole free device (empty), with the portion already in use on it.
  */
 public record GpuCandidate(Optional<String> groupId, double usedPortion, boolean idleNow) {
   public GpuCandidate {

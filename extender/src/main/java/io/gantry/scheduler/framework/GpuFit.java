@@ -67,8 +67,8 @@ public final class GpuFit {
 
   /**
    * Picks the devices for a shared task: candidates ordered by GPU score (highest first; among
-   * equal scores, devices usable now before releasing ones), the first {@code numDevices} taken.
-   * A new device needs two free pod slots (the task and its reservation pod).
+   * equal scores, devices usable now before releasing ones), the first {@code numDevices} taken. A
+   * new device needs two free pod slots (the task and its reservation pod).
    */
   public static Optional<Selection> select(TaskState task, NodeState node, PluginHooks hooks) {
     Optional<GpuSharingRequest> sharing = task.info().gpuSharing();
@@ -101,8 +101,7 @@ public final class GpuFit {
     if (opened > 0 && node.freePodSlots() < 2) {
       return Optional.empty();
     }
-    return Optional.of(
-        new Selection(ImmutableList.copyOf(groups), portionOn(task, node), idleNow));
+    return Optional.of(new Selection(ImmutableList.copyOf(groups), portionOn(task, node), idleNow));
   }
 
   /** GPUs the task counts for in its queue when placed on this node. */

@@ -9,9 +9,9 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * GPU nodes by the whole devices they have free now or once releasing tasks are gone, then by
- * name: the order bin-packing scores them in. Kept in step with every placement, so finding the
- * fullest node that fits does not scan the cluster per task.
+ * GPU nodes by the whole devices they have free now or once releasing tasks are gone, then by name:
+ * the order bin-packing scores them in. Kept in step with every placement, so finding the fullest
+ * node that fits does not scan the cluster per task.
  */
 public final class NodeIndex {
   private static final Comparator<NodeState> BY_NAME = Comparator.comparing(NodeState::name);
@@ -46,7 +46,10 @@ public final class NodeIndex {
     indexedAt.put(node, free);
   }
 
-  /** GPU nodes with at least {@code gpus} whole devices free or releasing: fullest first, then by name. */
+  /**
+   * GPU nodes with at least {@code gpus} whole devices free or releasing: fullest first, then by
+   * name.
+   */
   public Iterable<NodeState> withFreeGpusAtLeast(int gpus) {
     NavigableMap<Integer, TreeSet<NodeState>> tail = byFreeGpus.tailMap(gpus, true);
     return () -> tail.values().stream().flatMap(TreeSet::stream).iterator();

@@ -131,7 +131,8 @@ public final class NodeState {
   }
 
   /** Gives back exactly what {@link #charge} took; calls are undone in reverse order. */
-  void discharge(TaskInfo task, TaskStatus status, List<String> gpuGroups, double portion, NodeCharge charge) {
+  void discharge(
+      TaskInfo task, TaskStatus status, List<String> gpuGroups, double portion, NodeCharge charge) {
     for (String groupId : gpuGroups) {
       GpuGroup group = groups.get(groupId);
       group.remove(portion, status == TaskStatus.RELEASING);
@@ -153,7 +154,10 @@ public final class NodeState {
 
   private static Resources nonNegative(Resources r) {
     return new Resources(
-        Math.max(0, r.cpuMillis()), Math.max(0, r.memoryBytes()), Math.max(0, r.gpus()), r.extended());
+        Math.max(0, r.cpuMillis()),
+        Math.max(0, r.memoryBytes()),
+        Math.max(0, r.gpus()),
+        r.extended());
   }
 
   private static Resources componentMin(Resources a, Resources b) {

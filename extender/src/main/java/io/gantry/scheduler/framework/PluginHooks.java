@@ -151,7 +151,8 @@ public final class PluginHooks {
     return capacity.flatMap(c -> c.checkJob(job, tasks));
   }
 
-  public Optional<JobFitError> checkTaskCapacityOnNode(TaskState task, NodeState node, double gpus) {
+  public Optional<JobFitError> checkTaskCapacityOnNode(
+      TaskState task, NodeState node, double gpus) {
     return capacity.flatMap(c -> c.checkTaskOnNode(task, node, gpus));
   }
 

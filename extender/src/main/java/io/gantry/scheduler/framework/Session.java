@@ -216,7 +216,11 @@ public final class Session {
     if (current.charge() != null) {
       NodeState from = node(current.nodeName().orElseThrow());
       from.discharge(
-          task.info(), current.status(), current.gpuGroups(), current.gpuPortion(), current.charge());
+          task.info(),
+          current.status(),
+          current.gpuGroups(),
+          current.gpuPortion(),
+          current.charge());
       nodeIndex.update(from);
     }
     NodeCharge charge = null;

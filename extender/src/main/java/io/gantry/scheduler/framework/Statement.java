@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * A log of operations on a session. Each operation changes the session at once (so later checks
- * see it) and records the state before it, so {@link #rollback} can undo to a checkpoint. {@link
+ * A log of operations on a session. Each operation changes the session at once (so later checks see
+ * it) and records the state before it, so {@link #rollback} can undo to a checkpoint. {@link
  * #commit} makes the operations final and returns them as decisions; {@link #close} undoes whatever
  * was not committed.
  */
@@ -42,7 +42,11 @@ public final class Statement implements AutoCloseable {
     session.move(
         task,
         new TaskPlacement(
-            TaskStatus.RELEASING, before.nodeName(), before.gpuGroups(), before.gpuPortion(), null));
+            TaskStatus.RELEASING,
+            before.nodeName(),
+            before.gpuGroups(),
+            before.gpuPortion(),
+            null));
     operations.add(new Operation.EvictOp(task, before, message));
   }
 

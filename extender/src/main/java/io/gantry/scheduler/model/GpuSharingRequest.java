@@ -14,10 +14,12 @@ public record GpuSharingRequest(OptionalDouble fraction, OptionalLong memoryMib,
       throw new IllegalArgumentException("exactly one of fraction and memoryMib must be set");
     }
     if (fraction.isPresent() && (fraction.getAsDouble() <= 0 || fraction.getAsDouble() > 1)) {
-      throw new IllegalArgumentException("fraction must be in (0, 1], got " + fraction.getAsDouble());
+      throw new IllegalArgumentException(
+          "fraction must be in (0, 1], got " + fraction.getAsDouble());
     }
     if (memoryMib.isPresent() && memoryMib.getAsLong() <= 0) {
-      throw new IllegalArgumentException("memoryMib must be positive, got " + memoryMib.getAsLong());
+      throw new IllegalArgumentException(
+          "memoryMib must be positive, got " + memoryMib.getAsLong());
     }
     if (numDevices < 1) {
       throw new IllegalArgumentException("numDevices must be >= 1, got " + numDevices);
@@ -38,7 +40,8 @@ public record GpuSharingRequest(OptionalDouble fraction, OptionalLong memoryMib,
 
   /**
    * The per-device portion on a node whose devices have {@code nodeGpuMemoryMib}: KAI floors the
-   * node memory to a multiple of 100 MiB (100 when unknown) and rounds the portion up to hundredths.
+   * node memory to a multiple of 100 MiB (100 when unknown) and rounds the portion up to
+   * hundredths.
    */
   public double portionOn(long nodeGpuMemoryMib) {
     if (fraction.isPresent()) {

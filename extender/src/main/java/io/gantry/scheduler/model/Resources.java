@@ -49,9 +49,13 @@ public record Resources(
     return new Resources(cpuMillis, memoryBytes, newGpus, extended);
   }
 
-  /** True when every component of this vector is at most the matching component of {@code other}. */
+  /**
+   * True when every component of this vector is at most the matching component of {@code other}.
+   */
   public boolean fitsIn(Resources other) {
-    if (cpuMillis > other.cpuMillis || memoryBytes > other.memoryBytes || gpus > other.gpus + 1e-9) {
+    if (cpuMillis > other.cpuMillis
+        || memoryBytes > other.memoryBytes
+        || gpus > other.gpus + 1e-9) {
       return false;
     }
     for (Map.Entry<String, Long> e : extended.entrySet()) {

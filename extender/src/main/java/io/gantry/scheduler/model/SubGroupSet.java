@@ -6,7 +6,8 @@ import com.google.common.collect.ImmutableList;
 import java.util.OptionalInt;
 
 /** An inner SubGroup; {@code minSubGroup} of its direct children must be satisfied (unset: all). */
-public record SubGroupSet(String name, OptionalInt minSubGroup, ImmutableList<SubGroupNode> children)
+public record SubGroupSet(
+    String name, OptionalInt minSubGroup, ImmutableList<SubGroupNode> children)
     implements SubGroupNode {
 
   public SubGroupSet {

@@ -57,6 +57,7 @@ public record TaskInfo(
   public boolean requestsGpu() {
     return request.gpus() > 0
         || gpuSharing.isPresent()
-        || request.extended().keySet().stream().anyMatch(k -> k.startsWith(ResourceNames.MIG_PREFIX));
+        || request.extended().keySet().stream()
+            .anyMatch(k -> k.startsWith(ResourceNames.MIG_PREFIX));
   }
 }

@@ -24,6 +24,8 @@ public final class NodeAvailabilityPlugin implements IndexOrderedScorer {
 
   @Override
   public double score(TaskState task, NodeState node) {
-    return io.gantry.scheduler.framework.GpuFit.fitsIdleNow(task, node) ? NodeScores.AVAILABILITY : 0;
+    return io.gantry.scheduler.framework.GpuFit.fitsIdleNow(task, node)
+        ? NodeScores.AVAILABILITY
+        : 0;
   }
 }

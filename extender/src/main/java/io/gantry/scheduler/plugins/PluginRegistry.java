@@ -13,9 +13,9 @@ import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
- * KAI's plugin names and priorities (kai-reference §2.5), mapped to Gantry's implementations.
- * Every name of KAI's list is known: one without an implementation yet may be disabled, but
- * enabling or configuring it is an error naming it. Unknown names are errors.
+ * KAI's plugin names and priorities (kai-reference §2.5), mapped to Gantry's implementations. Every
+ * name of KAI's list is known: one without an implementation yet may be disabled, but enabling or
+ * configuring it is an error naming it. Unknown names are errors.
  */
 public final class PluginRegistry {
   private record Entry(
@@ -54,7 +54,8 @@ public final class PluginRegistry {
             NodePlacementPlugin.NAME,
             200,
             true,
-            Optional.of((args, placement) -> new NodePlacementPlugin(nodePlacement(args, placement)))));
+            Optional.of(
+                (args, placement) -> new NodePlacementPlugin(nodePlacement(args, placement)))));
     built(b, GpuSharingOrderPlugin.NAME, 100, args -> new GpuSharingOrderPlugin());
     missing(b, "numa", 0, false);
     missing(b, "reflectjoborder", 0, false);
@@ -81,9 +82,10 @@ public final class PluginRegistry {
     List<Entry> enabled = new ArrayList<>();
     for (Entry e : entries.values()) {
       PluginSetting setting = settings.get(e.name());
-      boolean on = setting != null && setting.enabled().isPresent()
-          ? setting.enabled().get()
-          : enabledByDefault(e, placement);
+      boolean on =
+          setting != null && setting.enabled().isPresent()
+              ? setting.enabled().get()
+              : enabledByDefault(e, placement);
       boolean configured = setting != null && !setting.arguments().isEmpty();
       boolean explicitlyOn = setting != null && setting.enabled().orElse(false);
       if (e.factory().isEmpty()) {
@@ -154,7 +156,9 @@ public final class PluginRegistry {
       String name,
       int priority,
       Function<PluginArguments, Plugin> factory) {
-    b.put(name, new Entry(name, priority, true, Optional.of((args, placement) -> factory.apply(args))));
+    b.put(
+        name,
+        new Entry(name, priority, true, Optional.of((args, placement) -> factory.apply(args))));
   }
 
   private static void missing(

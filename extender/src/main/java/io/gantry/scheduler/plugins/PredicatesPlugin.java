@@ -27,8 +27,8 @@ import java.util.Optional;
 
 /**
  * Kubernetes node filters KAI runs as its predicates plugin: node readiness and cordon, max pods,
- * nodeSelector and required node affinity, taints and tolerations, and required inter-pod
- * affinity and anti-affinity. Resource fit is the allocate action's own check.
+ * nodeSelector and required node affinity, taints and tolerations, and required inter-pod affinity
+ * and anti-affinity. Resource fit is the allocate action's own check.
  */
 public final class PredicatesPlugin implements SessionOpenHook, NodePredicate {
   public static final String NAME = "predicates";
@@ -153,7 +153,10 @@ public final class PredicatesPlugin implements SessionOpenHook, NodePredicate {
 
     @Override
     public Map<String, String> nodeLabels(String nodeName) {
-      return session.findNode(nodeName).<Map<String, String>>map(n -> n.info().labels()).orElse(Map.of());
+      return session
+          .findNode(nodeName)
+          .<Map<String, String>>map(n -> n.info().labels())
+          .orElse(Map.of());
     }
   }
 }

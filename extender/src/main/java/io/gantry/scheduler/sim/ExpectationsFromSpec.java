@@ -14,11 +14,25 @@ final class ExpectationsFromSpec {
 
   static Expectations of(ExpectSpec e) {
     ImmutableSortedMap.Builder<String, JobExpectation> jobs = ImmutableSortedMap.naturalOrder();
-    e.jobs().forEach((k, v) ->
-        jobs.put(k, new JobExpectation(v.status(), v.nodes(), v.taskStatuses(), v.messageContains())));
+    e.jobs()
+        .forEach(
+            (k, v) ->
+                jobs.put(
+                    k,
+                    new JobExpectation(
+                        v.status(), v.nodes(), v.taskStatuses(), v.messageContains())));
     ImmutableSortedMap.Builder<String, TaskExpectation> tasks = ImmutableSortedMap.naturalOrder();
-    e.tasks().forEach((k, v) ->
-        tasks.put(k, new TaskExpectation(v.status(), v.node(), v.gpuPortion(), v.sharesGpuWith(), v.messageContains())));
+    e.tasks()
+        .forEach(
+            (k, v) ->
+                tasks.put(
+                    k,
+                    new TaskExpectation(
+                        v.status(),
+                        v.node(),
+                        v.gpuPortion(),
+                        v.sharesGpuWith(),
+                        v.messageContains())));
     ImmutableSortedMap.Builder<String, QueueExpectation> queues = ImmutableSortedMap.naturalOrder();
     e.queues().forEach((k, v) -> queues.put(k, new QueueExpectation(v.fairShare(), v.allocated())));
     ImmutableSortedMap.Builder<String, NodeExpectation> nodes = ImmutableSortedMap.naturalOrder();

@@ -9,7 +9,6 @@ import io.gantry.scheduler.model.placement.NodeSelectorRequirement;
 import io.gantry.scheduler.model.placement.NodeSelectorTerm;
 import io.gantry.scheduler.model.placement.PodAffinityTerm;
 import io.gantry.scheduler.model.placement.PodPlacementRequirements;
-import io.gantry.scheduler.model.placement.SelectorOperator;
 import io.gantry.scheduler.model.placement.TaintEffect;
 import io.gantry.scheduler.model.placement.Toleration;
 import io.gantry.scheduler.model.placement.TolerationOperator;
@@ -58,11 +57,14 @@ final class PlacementRequirementsFromSpec {
     if (a.nodeAffinity().isPresent()) {
       var na = a.nodeAffinity().get();
       if (!na.preferred().isEmpty()) {
-        throw preferredUnsupported(na.line(), base + ".nodeAffinity.preferredDuringSchedulingIgnoredDuringExecution");
+        throw preferredUnsupported(
+            na.line(), base + ".nodeAffinity.preferredDuringSchedulingIgnoredDuringExecution");
       }
       ImmutableList.Builder<NodeSelectorTerm> terms = ImmutableList.builder();
       for (NodeSelectorTermSpec t : na.required()) {
-        terms.add(new NodeSelectorTerm(requirements(t.matchExpressions()), requirements(t.matchFields())));
+        terms.add(
+            new NodeSelectorTerm(
+                requirements(t.matchExpressions()), requirements(t.matchFields())));
       }
       nodeTerms = terms.build();
     }
@@ -78,35 +80,42 @@ final class PlacementRequirementsFromSpec {
       return ImmutableList.of();
     }
     if (!spec.get().preferred().isEmpty()) {
-      throw preferredUnsupported(spec.get().line(), field + ".preferredDuringSchedulingIgnoredDuringExecution");
+      throw preferredUnsupported(
+          spec.get().line(), field + ".preferredDuringSchedulingIgnoredDuringExecution");
     }
     ImmutableList.Builder<PodAffinityTerm> out = ImmutableList.builder();
     for (PodAffinityTermSpec t : spec.get().required()) {
       if (t.labelSelector().isEmpty()) {
         // Kubernetes: a term without a label selector selects no pod; say so rather than guess
-        throw new ScenarioException(file, t.line(), field + ".requiredDuringSchedulingIgnoredDuringExecution.labelSelector",
+        throw new ScenarioException(
+            file,
+            t.line(),
+            field + ".requiredDuringSchedulingIgnoredDuringExecution.labelSelector",
             "required: a term without a labelSelector matches no pod");
       }
-      out.add(new PodAffinityTerm(labelSelector(t.labelSelector().get()), t.namespaces(), t.topologyKey()));
+      out.add(
+          new PodAffinityTerm(
+              labelSelector(t.labelSelector().get()), t.namespaces(), t.topologyKey()));
     }
     return out.build();
   }
 
   private static LabelSelector labelSelector(LabelSelectorSpec s) {
     ImmutableList.Builder<LabelSelectorRequirement> reqs = ImmutableList.builder();
-    s.matchExpressions().forEach(r ->
-        reqs.add(new LabelSelectorRequirement(r.key(), r.operator(), r.values())));
+    s.matchExpressions()
+        .forEach(r -> reqs.add(new LabelSelectorRequirement(r.key(), r.operator(), r.values())));
     return new LabelSelector(ImmutableSortedMap.copyOf(s.matchLabels()), reqs.build());
   }
 
-  private static ImmutableList<NodeSelectorRequirement> requirements(List<NodeSelectorRequirementSpec> specs) {
+  private static ImmutableList<NodeSelectorRequirement> requirements(
+      List<NodeSelectorRequirementSpec> specs) {
     ImmutableList.Builder<NodeSelectorRequirement> out = ImmutableList.builder();
-    specs.forEach(r ->
-        out.add(new NodeSelectorRequirement(r.key(), r.operator(), r.values())));
+    specs.forEach(r -> out.add(new NodeSelectorRequirement(r.key(), r.operator(), r.values())));
     return out.build();
   }
 
   private ScenarioException preferredUnsupported(int line, String field) {
-    return new ScenarioException(file, line, field, "preferred affinity (scoring) is not supported yet");
+    return new ScenarioException(
+        file, line, field, "preferred affinity (scoring) is not supported yet");
   }
 }

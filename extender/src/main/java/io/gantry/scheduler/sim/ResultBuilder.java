@@ -11,7 +11,6 @@ import io.gantry.scheduler.framework.Session;
 import io.gantry.scheduler.model.QueueInfo;
 import io.gantry.scheduler.model.ResourceKind;
 import io.gantry.scheduler.model.Resources;
-import io.gantry.scheduler.model.TaskStatus;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -80,7 +79,12 @@ final class ResultBuilder {
               jobMessage(job.template.id())));
     }
     return new SimulationResult(
-        world.name(), cycles, tasks.build(), jobs.build(), queues(allocated), nodes(finalState),
+        world.name(),
+        cycles,
+        tasks.build(),
+        jobs.build(),
+        queues(allocated),
+        nodes(finalState),
         ImmutableList.copyOf(events));
   }
 
@@ -93,7 +97,8 @@ final class ResultBuilder {
   private void addAllocation(Map<String, double[]> allocated, String queue, SimTask t) {
     Resources r = t.template.request();
     double gpus =
-        t.template.gpuSharing()
+        t.template
+            .gpuSharing()
             .map(s -> Resources.roundGpus(t.gpuPortion * s.numDevices()))
             .orElse(r.gpus());
     Map<String, QueueInfo> byName = new TreeMap<>();
@@ -115,8 +120,12 @@ final class ResultBuilder {
       Optional<QueueAttributes> attrs = tree.flatMap(t -> t.find(q.name()));
       SimulationResult.Amounts fairShare =
           attrs
-              .map(a -> new SimulationResult.Amounts(
-                  a.fairShare(ResourceKind.GPU), a.fairShare(ResourceKind.CPU), a.fairShare(ResourceKind.MEMORY)))
+              .map(
+                  a ->
+                      new SimulationResult.Amounts(
+                          a.fairShare(ResourceKind.GPU),
+                          a.fairShare(ResourceKind.CPU),
+                          a.fairShare(ResourceKind.MEMORY)))
               .orElse(new SimulationResult.Amounts(0, 0, 0));
       double[] a = allocated.getOrDefault(q.name(), new double[3]);
       out.add(
@@ -144,5 +153,4 @@ final class ResultBuilder {
     }
     return out.build();
   }
-
 }

@@ -43,9 +43,9 @@ import java.util.OptionalInt;
 import java.util.TreeMap;
 
 /**
- * Turns a loaded scenario into the simulated world: expands counts and replicas, converts units
- * and defaults the way KAI does, and rejects — naming the field — every feature this build does
- * not implement yet, so nothing in a file is silently ignored.
+ * Turns a loaded scenario into the simulated world: expands counts and replicas, converts units and
+ * defaults the way KAI does, and rejects — naming the field — every feature this build does not
+ * implement yet, so nothing in a file is silently ignored.
  */
 final class ScenarioCompiler {
   /** Simulated time starts here; fixed so that runs are reproducible. */
@@ -100,11 +100,14 @@ final class ScenarioCompiler {
   private void rejectUnsupportedConfig() throws ScenarioException {
     var config = spec.config();
     if (config.staleGangGracePeriod().isPresent()) {
-      throw unsupported(configLine("staleGangGracePeriod"), "config.staleGangGracePeriod", "stale gang eviction");
+      throw unsupported(
+          configLine("staleGangGracePeriod"), "config.staleGangGracePeriod", "stale gang eviction");
     }
     if (config.maxConsolidationPreemptees().isPresent()) {
       throw unsupported(
-          configLine("maxConsolidationPreemptees"), "config.maxConsolidationPreemptees", "consolidation");
+          configLine("maxConsolidationPreemptees"),
+          "config.maxConsolidationPreemptees",
+          "consolidation");
     }
     if (config.allowConsolidatingReclaim().isPresent()) {
       throw unsupported(
@@ -114,14 +117,16 @@ final class ScenarioCompiler {
 
   private NodePlacementArgs placement() throws ScenarioException {
     return new NodePlacementArgs(
-        strategy(spec.config().gpuPlacement(), "gpu"), strategy(spec.config().cpuPlacement(), "cpu"));
+        strategy(spec.config().gpuPlacement(), "gpu"),
+        strategy(spec.config().cpuPlacement(), "cpu"));
   }
 
   private PlacementStrategy strategy(Optional<String> value, String key) throws ScenarioException {
     try {
       return PlacementStrategy.parse(value.orElse(PlacementStrategy.BINPACK.k8sName()));
     } catch (IllegalArgumentException e) {
-      throw new ScenarioException(file, configLine("placement"), "config.placement." + key, e.getMessage());
+      throw new ScenarioException(
+          file, configLine("placement"), "config.placement." + key, e.getMessage());
     }
   }
 
@@ -139,15 +144,18 @@ final class ScenarioCompiler {
       NodeSpec n = spec.nodes().get(i);
       String field = "nodes[" + i + "]";
       if (n.migStrategy() != MigStrategy.NONE) {
-        throw unsupported(line(n.fieldLines(), "migStrategy", n.line()), field + ".migStrategy", "MIG");
+        throw unsupported(
+            line(n.fieldLines(), "migStrategy", n.line()), field + ".migStrategy", "MIG");
       }
       for (String resource : n.extended().keySet()) {
         if (resource.startsWith(ResourceNames.MIG_PREFIX)) {
-          throw unsupported(line(n.fieldLines(), "extended", n.line()), field + ".extended." + resource, "MIG");
+          throw unsupported(
+              line(n.fieldLines(), "extended", n.line()), field + ".extended." + resource, "MIG");
         }
       }
       ImmutableList.Builder<Taint> taints = ImmutableList.builder();
-      n.taints().forEach(t -> taints.add(new Taint(t.key(), t.value(), TaintEffect.parse(t.effect()))));
+      n.taints()
+          .forEach(t -> taints.add(new Taint(t.key(), t.value(), TaintEffect.parse(t.effect()))));
       for (int c = 0; c < n.count(); c++) {
         String name = n.count() == 1 ? n.name() : n.name() + "-" + c;
         TreeMap<String, String> labels = new TreeMap<>(n.labels());
@@ -195,10 +203,16 @@ final class ScenarioCompiler {
       QueueSpec q = specs.get(i);
       String field = "queues[" + i + "]";
       if (q.preemptMinRuntime().isPresent()) {
-        throw unsupported(line(q.fieldLines(), "preemptMinRuntime", q.line()), field + ".preemptMinRuntime", "min-runtime");
+        throw unsupported(
+            line(q.fieldLines(), "preemptMinRuntime", q.line()),
+            field + ".preemptMinRuntime",
+            "min-runtime");
       }
       if (q.reclaimMinRuntime().isPresent()) {
-        throw unsupported(line(q.fieldLines(), "reclaimMinRuntime", q.line()), field + ".reclaimMinRuntime", "min-runtime");
+        throw unsupported(
+            line(q.fieldLines(), "reclaimMinRuntime", q.line()),
+            field + ".reclaimMinRuntime",
+            "min-runtime");
       }
       out.add(
           new QueueInfo(
@@ -215,7 +229,9 @@ final class ScenarioCompiler {
     return out.build();
   }
 
-  /** Unset quota and limit are 0 (a cap of zero), an unset or -1 weight is 0: the Queue CRD's rules. */
+  /**
+   * Unset quota and limit are 0 (a cap of zero), an unset or -1 weight is 0: the Queue CRD's rules.
+   */
   private static QueueResource queueResource(QueueResourceSpec r, double unit) {
     if (r == null) {
       return new QueueResource(0, 0, 0);
@@ -238,7 +254,8 @@ final class ScenarioCompiler {
       int priority =
           j.priority().isPresent()
               ? j.priority().getAsInt()
-              : j.priorityClass().map(c -> PriorityClasses.priorityOf(c).orElse(DEFAULT_PRIORITY))
+              : j.priorityClass()
+                  .map(c -> PriorityClasses.priorityOf(c).orElse(DEFAULT_PRIORITY))
                   .orElse(DEFAULT_PRIORITY);
       boolean preemptible =
           j.preemptibility()
@@ -251,10 +268,24 @@ final class ScenarioCompiler {
         Instant created = START.plus(j.createdAt().orElse(Duration.ZERO)).plusSeconds(c);
         Instant arrival = START.plus(j.arrival().orElse(Duration.ZERO));
         JobInfo template =
-            new JobInfo(jobId, name, j.namespace(), j.queue(), priority, preemptible, created,
-                jobOrder++, root, ImmutableList.of());
+            new JobInfo(
+                jobId,
+                name,
+                j.namespace(),
+                j.queue(),
+                priority,
+                preemptible,
+                created,
+                jobOrder++,
+                root,
+                ImmutableList.of());
         SimJob job =
-            new SimJob(template, name, arrival, j.duration(), j.replace(),
+            new SimJob(
+                template,
+                name,
+                arrival,
+                j.duration(),
+                j.replace(),
                 j.terminationGracePeriod().orElse(Duration.ZERO));
         for (int t = 0; t < j.tasks().size(); t++) {
           TaskSpec ts = j.tasks().get(t);
@@ -262,7 +293,16 @@ final class ScenarioCompiler {
           for (int r = 0; r < ts.replicas(); r++) {
             String taskName = ts.replicas() == 1 ? ts.name() : ts.name() + "-" + r;
             TaskInfo task =
-                task(j, ts, taskField, name, jobId, taskName, podSet(j, ts, taskField), nodes, taskOrder++);
+                task(
+                    j,
+                    ts,
+                    taskField,
+                    name,
+                    jobId,
+                    taskName,
+                    podSet(j, ts, taskField),
+                    nodes,
+                    taskOrder++);
             Instant since = ts.startedAt().map(START::plus).orElse(START);
             job.tasks.add(new SimTask(task, since));
           }
@@ -275,24 +315,40 @@ final class ScenarioCompiler {
 
   private void rejectUnsupportedJobFields(JobSpec j, String field) throws ScenarioException {
     if (j.topologyConstraint().isPresent()) {
-      throw unsupported(line(j.fieldLines(), "topologyConstraint", j.line()), field + ".topologyConstraint", "topology-aware scheduling");
+      throw unsupported(
+          line(j.fieldLines(), "topologyConstraint", j.line()),
+          field + ".topologyConstraint",
+          "topology-aware scheduling");
     }
     for (int s = 0; s < j.subGroups().size(); s++) {
       if (j.subGroups().get(s).topologyConstraint().isPresent()) {
-        throw unsupported(j.subGroups().get(s).line(), field + ".subGroups[" + s + "].topologyConstraint", "topology-aware scheduling");
+        throw unsupported(
+            j.subGroups().get(s).line(),
+            field + ".subGroups[" + s + "].topologyConstraint",
+            "topology-aware scheduling");
       }
     }
     if (j.lastStartedAt().isPresent()) {
-      throw unsupported(line(j.fieldLines(), "lastStartedAt", j.line()), field + ".lastStartedAt", "min-runtime");
+      throw unsupported(
+          line(j.fieldLines(), "lastStartedAt", j.line()), field + ".lastStartedAt", "min-runtime");
     }
     if (j.preemptionDelay().isPresent()) {
-      throw unsupported(line(j.fieldLines(), "preemptionDelay", j.line()), field + ".preemptionDelay", "preemption delay");
+      throw unsupported(
+          line(j.fieldLines(), "preemptionDelay", j.line()),
+          field + ".preemptionDelay",
+          "preemption delay");
     }
     if (j.stalenessGracePeriod().isPresent()) {
-      throw unsupported(line(j.fieldLines(), "stalenessGracePeriod", j.line()), field + ".stalenessGracePeriod", "stale gang eviction");
+      throw unsupported(
+          line(j.fieldLines(), "stalenessGracePeriod", j.line()),
+          field + ".stalenessGracePeriod",
+          "stale gang eviction");
     }
     if (j.staleSince().isPresent()) {
-      throw unsupported(line(j.fieldLines(), "staleSince", j.line()), field + ".staleSince", "stale gang eviction");
+      throw unsupported(
+          line(j.fieldLines(), "staleSince", j.line()),
+          field + ".staleSince",
+          "stale gang eviction");
     }
   }
 
@@ -311,7 +367,8 @@ final class ScenarioCompiler {
     return new SubGroupSet("", j.minSubGroup(), childrenOf("", children));
   }
 
-  private static ImmutableList<SubGroupNode> childrenOf(String parent, Map<String, List<SubGroupSpec>> children) {
+  private static ImmutableList<SubGroupNode> childrenOf(
+      String parent, Map<String, List<SubGroupSpec>> children) {
     ImmutableList.Builder<SubGroupNode> out = ImmutableList.builder();
     for (SubGroupSpec s : children.getOrDefault(parent, List.of())) {
       if (children.containsKey(s.name())) {
@@ -327,13 +384,19 @@ final class ScenarioCompiler {
   private String podSet(JobSpec j, TaskSpec ts, String taskField) throws ScenarioException {
     if (j.subGroups().isEmpty()) {
       if (ts.subGroup().isPresent()) {
-        throw new ScenarioException(file, line(ts.fieldLines(), "subGroup", ts.line()), taskField + ".subGroup",
+        throw new ScenarioException(
+            file,
+            line(ts.fieldLines(), "subGroup", ts.line()),
+            taskField + ".subGroup",
             "the job has no subGroups");
       }
       return JobInfo.DEFAULT_POD_SET;
     }
     if (ts.subGroup().isEmpty()) {
-      throw new ScenarioException(file, ts.line(), taskField + ".subGroup",
+      throw new ScenarioException(
+          file,
+          ts.line(),
+          taskField + ".subGroup",
           "required: the job has subGroups, and a task must name the leaf SubGroup it belongs to");
     }
     return ts.subGroup().get();
@@ -361,7 +424,10 @@ final class ScenarioCompiler {
         case ResourceNames.GPU -> gpus = e.getValue();
         default -> {
           if (e.getKey().startsWith(ResourceNames.MIG_PREFIX)) {
-            throw unsupported(line(ts.fieldLines(), "resources", ts.line()), field + ".resources." + e.getKey(), "MIG");
+            throw unsupported(
+                line(ts.fieldLines(), "resources", ts.line()),
+                field + ".resources." + e.getKey(),
+                "MIG");
           }
           extended.put(e.getKey(), e.getValue());
         }
@@ -375,7 +441,10 @@ final class ScenarioCompiler {
       sharing = Optional.of(GpuSharingRequest.ofMemory(ts.gpuMemoryMib().getAsLong(), devices));
     }
     if (sharing.isPresent() && gpus > 0) {
-      throw new ScenarioException(file, line(ts.fieldLines(), "resources", ts.line()), field + ".resources.nvidia.com/gpu",
+      throw new ScenarioException(
+          file,
+          line(ts.fieldLines(), "resources", ts.line()),
+          field + ".resources.nvidia.com/gpu",
           "a shared-GPU task (gpuFraction or gpuMemory) must not also request nvidia.com/gpu");
     }
     TaskStatus status = TaskStatus.valueOf(ts.status().name());
@@ -383,13 +452,21 @@ final class ScenarioCompiler {
     double portion = 0;
     if (sharing.isPresent() && node.isPresent() && status.holdsNodeResources()) {
       if (ts.gpuGroups().size() != devices) {
-        throw new ScenarioException(file, line(ts.fieldLines(), "gpuGroups", ts.line()), field + ".gpuGroups",
-            "a placed shared-GPU task needs one GPU group per device (" + devices + "), got "
+        throw new ScenarioException(
+            file,
+            line(ts.fieldLines(), "gpuGroups", ts.line()),
+            field + ".gpuGroups",
+            "a placed shared-GPU task needs one GPU group per device ("
+                + devices
+                + "), got "
                 + ts.gpuGroups().size());
       }
       portion = sharing.get().portionOn(nodes.get(node.get()).gpuMemoryMib());
     } else if (!ts.gpuGroups().isEmpty()) {
-      throw new ScenarioException(file, line(ts.fieldLines(), "gpuGroups", ts.line()), field + ".gpuGroups",
+      throw new ScenarioException(
+          file,
+          line(ts.fieldLines(), "gpuGroups", ts.line()),
+          field + ".gpuGroups",
           "only a placed (Running, Bound, Releasing) shared-GPU task has GPU groups");
     }
     return new TaskInfo(

@@ -19,13 +19,16 @@ public record ScenarioRun(Path file, SimulationResult result, ImmutableList<Mism
     requireNonNull(mismatches, "mismatches is null");
   }
 
-  /** Throws {@link ScenarioException} (file, line, field) when the file is invalid or unsupported. */
+  /**
+   * Throws {@link ScenarioException} (file, line, field) when the file is invalid or unsupported.
+   */
   public static ScenarioRun of(Path file, OptionalInt cycles) throws ScenarioException {
     ScenarioSpec spec = ScenarioLoader.load(file);
     SimulationResult result = new Simulator().run(spec, cycles);
     return new ScenarioRun(
         file,
         result,
-        ImmutableList.copyOf(ExpectationChecker.check(ExpectationsFromSpec.of(spec.expect()), result)));
+        ImmutableList.copyOf(
+            ExpectationChecker.check(ExpectationsFromSpec.of(spec.expect()), result)));
   }
 }

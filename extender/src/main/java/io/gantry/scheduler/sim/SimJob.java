@@ -36,8 +36,15 @@ final class SimJob {
   JobInfo current() {
     JobInfo j = template;
     return new JobInfo(
-        j.id(), j.name(), j.namespace(), j.queue(), j.priority(), j.preemptible(), j.createdAt(),
-        j.creationOrder(), j.root(),
+        j.id(),
+        j.name(),
+        j.namespace(),
+        j.queue(),
+        j.priority(),
+        j.preemptible(),
+        j.createdAt(),
+        j.creationOrder(),
+        j.root(),
         tasks.stream().map(SimTask::current).collect(ImmutableList.toImmutableList()));
   }
 }

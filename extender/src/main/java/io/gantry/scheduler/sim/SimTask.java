@@ -7,8 +7,8 @@ import java.time.Instant;
 import java.util.Optional;
 
 /**
- * One task of the simulated world across cycles: its fixed description and where it is now.
- * {@code since} is when it entered its current status (start time for running tasks).
+ * One task of the simulated world across cycles: its fixed description and where it is now. {@code
+ * since} is when it entered its current status (start time for running tasks).
  */
 final class SimTask {
   final TaskInfo template;
@@ -33,17 +33,43 @@ final class SimTask {
     TaskInfo t = template;
     TaskInfo pending =
         new TaskInfo(
-            t.id(), t.name(), t.podName(), t.namespace(), t.jobId(), t.podSetName(), t.request(),
-            t.gpuSharing(), TaskStatus.PENDING, Optional.empty(), ImmutableList.of(), 0,
-            t.taskPriority(), t.labels(), t.placement(), creationOrder);
+            t.id(),
+            t.name(),
+            t.podName(),
+            t.namespace(),
+            t.jobId(),
+            t.podSetName(),
+            t.request(),
+            t.gpuSharing(),
+            TaskStatus.PENDING,
+            Optional.empty(),
+            ImmutableList.of(),
+            0,
+            t.taskPriority(),
+            t.labels(),
+            t.placement(),
+            creationOrder);
     return new SimTask(pending, now);
   }
 
   TaskInfo current() {
     TaskInfo t = template;
     return new TaskInfo(
-        t.id(), t.name(), t.podName(), t.namespace(), t.jobId(), t.podSetName(), t.request(),
-        t.gpuSharing(), status, Optional.ofNullable(node), gpuGroups, gpuPortion,
-        t.taskPriority(), t.labels(), t.placement(), t.creationOrder());
+        t.id(),
+        t.name(),
+        t.podName(),
+        t.namespace(),
+        t.jobId(),
+        t.podSetName(),
+        t.request(),
+        t.gpuSharing(),
+        status,
+        Optional.ofNullable(node),
+        gpuGroups,
+        gpuPortion,
+        t.taskPriority(),
+        t.labels(),
+        t.placement(),
+        t.creationOrder());
   }
 }

@@ -77,11 +77,10 @@ public record SimulationResult(
   }
 
   /**
-   * One queue, per resource: GPUs in devices, CPU in millicores, memory in bytes; {@code quota}
-   * as configured in the same units (-1 unlimited).
+   * One queue, per resource: GPUs in devices, CPU in millicores, memory in bytes; {@code quota} as
+   * configured in the same units (-1 unlimited).
    */
-  public record QueueResult(
-      String queue, Amounts fairShare, Amounts allocated, Amounts quota) {
+  public record QueueResult(String queue, Amounts fairShare, Amounts allocated, Amounts quota) {
     public QueueResult {
       requireNonNull(queue, "queue is null");
       requireNonNull(fairShare, "fairShare is null");
@@ -102,9 +101,15 @@ public record SimulationResult(
     }
   }
 
-  /** One node's GPUs: whole idle devices, whole releasing devices, devices in use, shared groups. */
+  /**
+   * One node's GPUs: whole idle devices, whole releasing devices, devices in use, shared groups.
+   */
   public record NodeResult(
-      String node, int idleGpus, int releasingGpus, int usedGpus, List<SharedGpuGroup> sharedGpuGroups) {
+      String node,
+      int idleGpus,
+      int releasingGpus,
+      int usedGpus,
+      List<SharedGpuGroup> sharedGpuGroups) {
     public NodeResult {
       requireNonNull(node, "node is null");
       sharedGpuGroups = ImmutableList.copyOf(sharedGpuGroups);

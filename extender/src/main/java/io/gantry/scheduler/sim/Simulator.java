@@ -62,7 +62,8 @@ public final class Simulator {
       for (JobState job : session.jobs()) {
         Optional<String> message = FitMessages.jobMessage(job.fitErrors());
         if (message.isPresent() && job.hasPendingTasks()) {
-          events.add(new SimulationResult.EventResult(cycle, job.id(), "Unschedulable", message.get()));
+          events.add(
+              new SimulationResult.EventResult(cycle, job.id(), "Unschedulable", message.get()));
         }
       }
       last = session;

@@ -2,6 +2,8 @@ package io.gantry.scheduler.actions;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableSortedMap;
 import io.gantry.scheduler.framework.Decision;
 import io.gantry.scheduler.framework.NodeScorer;
 import io.gantry.scheduler.framework.NodeState;
@@ -23,8 +25,6 @@ import io.gantry.scheduler.model.TaskStatus;
 import io.gantry.scheduler.model.placement.PodPlacementRequirements;
 import io.gantry.scheduler.model.placement.Taint;
 import io.gantry.scheduler.model.placement.TaintEffect;
-import com.google.common.collect.ImmutableList;
-import com.google.common.collect.ImmutableSortedMap;
 import io.gantry.scheduler.plugins.NodePlacementArgs;
 import io.gantry.scheduler.plugins.PluginRegistry;
 import java.time.Instant;
@@ -92,15 +92,30 @@ class NodeIndexEquivalenceTest {
               : ImmutableList.of();
       int gpus = random.nextInt(5) == 0 ? 0 : 8;
       nodes.add(
-          new NodeInfo(name, ImmutableSortedMap.of(NodeInfo.HOSTNAME_LABEL, name), taints,
-              Resources.of(32_000, 256L << 30, gpus), 81920, true, 110, false, true));
+          new NodeInfo(
+              name,
+              ImmutableSortedMap.of(NodeInfo.HOSTNAME_LABEL, name),
+              taints,
+              Resources.of(32_000, 256L << 30, gpus),
+              81920,
+              true,
+              110,
+              false,
+              true));
     }
     List<QueueInfo> queues = new ArrayList<>();
     for (int q = 0; q < 3; q++) {
       queues.add(
-          new QueueInfo("q" + q, Optional.empty(), 100, new QueueResource(40, 1, -1),
-              new QueueResource(-1, 1, -1), new QueueResource(-1, 1, -1), Optional.empty(),
-              Optional.empty(), q));
+          new QueueInfo(
+              "q" + q,
+              Optional.empty(),
+              100,
+              new QueueResource(40, 1, -1),
+              new QueueResource(-1, 1, -1),
+              new QueueResource(-1, 1, -1),
+              Optional.empty(),
+              Optional.empty(),
+              q));
     }
     List<JobInfo> jobs = new ArrayList<>();
     long order = 0;
@@ -119,19 +134,42 @@ class NodeIndexEquivalenceTest {
         boolean placed = status != TaskStatus.PENDING;
         boolean shared = !placed && random.nextInt(6) == 0;
         tasks.add(
-            new TaskInfo(jobId + "/t" + t, "t" + t, "j" + j + "-t" + t, "default", jobId,
+            new TaskInfo(
+                jobId + "/t" + t,
+                "t" + t,
+                "j" + j + "-t" + t,
+                "default",
+                jobId,
                 JobInfo.DEFAULT_POD_SET,
-                Resources.of(1000 + random.nextInt(4) * 1000, 1L << 30, shared ? 0 : 1 + random.nextInt(2)),
+                Resources.of(
+                    1000 + random.nextInt(4) * 1000, 1L << 30, shared ? 0 : 1 + random.nextInt(2)),
                 shared ? Optional.of(GpuSharingRequest.ofFraction(0.5, 1)) : Optional.empty(),
-                status, placed ? Optional.of(node) : Optional.empty(), ImmutableList.of(), 0,
-                OptionalInt.empty(), ImmutableSortedMap.of(), PodPlacementRequirements.none(),
+                status,
+                placed ? Optional.of(node) : Optional.empty(),
+                ImmutableList.of(),
+                0,
+                OptionalInt.empty(),
+                ImmutableSortedMap.of(),
+                PodPlacementRequirements.none(),
                 order++));
       }
       jobs.add(
-          new JobInfo(jobId, "j" + j, "default", "q" + (j % 3), 50, true, NOW.plusSeconds(j), j,
-              new SubGroupSet("", OptionalInt.empty(), ImmutableList.of(new PodSet(JobInfo.DEFAULT_POD_SET, replicas))),
+          new JobInfo(
+              jobId,
+              "j" + j,
+              "default",
+              "q" + (j % 3),
+              50,
+              true,
+              NOW.plusSeconds(j),
+              j,
+              new SubGroupSet(
+                  "",
+                  OptionalInt.empty(),
+                  ImmutableList.of(new PodSet(JobInfo.DEFAULT_POD_SET, replicas))),
               ImmutableList.copyOf(tasks)));
     }
-    return new ClusterSnapshot(NOW, ImmutableList.copyOf(nodes), ImmutableList.copyOf(queues), ImmutableList.copyOf(jobs));
+    return new ClusterSnapshot(
+        NOW, ImmutableList.copyOf(nodes), ImmutableList.copyOf(queues), ImmutableList.copyOf(jobs));
   }
 }

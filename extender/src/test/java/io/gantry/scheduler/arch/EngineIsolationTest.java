@@ -7,7 +7,9 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
 
-/** The engine decides; adapters translate. No Kubernetes, Netty, gRPC or I/O types in the engine. */
+/**
+ * The engine decides; adapters translate. No Kubernetes, Netty, gRPC or I/O types in the engine.
+ */
 class EngineIsolationTest {
   private static final String[] ENGINE = {
     "io.gantry.scheduler.model..",

@@ -28,7 +28,11 @@ class SimulatorTest {
   }
 
   private static String status(SimulationResult r, String job) {
-    return r.jobs().stream().filter(j -> j.jobName().equals(job)).findFirst().orElseThrow().status();
+    return r.jobs().stream()
+        .filter(j -> j.jobName().equals(job))
+        .findFirst()
+        .orElseThrow()
+        .status();
   }
 
   @Test
@@ -109,6 +113,8 @@ class SimulatorTest {
 
     SimulationResult two = run(yaml, 2);
 
-    assertThat(two.tasks()).extracting(SimulationResult.TaskResult::jobName).doesNotContain("leaving");
+    assertThat(two.tasks())
+        .extracting(SimulationResult.TaskResult::jobName)
+        .doesNotContain("leaving");
   }
 }

@@ -1,8 +1,8 @@
 package io.gantry.scheduler.sim.spec;
 
-import io.gantry.scheduler.model.placement.SelectorOperator;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSet;
+import io.gantry.scheduler.model.placement.SelectorOperator;
 import java.util.List;
 import java.util.Optional;
 
@@ -13,7 +13,10 @@ import java.util.Optional;
 final class AffinityBinder {
   /** Label selectors take the set-based operators only (no Gt/Lt). */
   private static final SelectorOperator[] LABEL_SELECTOR_OPERATORS = {
-    SelectorOperator.IN, SelectorOperator.NOT_IN, SelectorOperator.EXISTS, SelectorOperator.DOES_NOT_EXIST
+    SelectorOperator.IN,
+    SelectorOperator.NOT_IN,
+    SelectorOperator.EXISTS,
+    SelectorOperator.DOES_NOT_EXIST
   };
 
   private static final String REQUIRED = "requiredDuringSchedulingIgnoredDuringExecution";

@@ -1,9 +1,9 @@
 package io.gantry.scheduler.sim.spec;
 
-import io.gantry.scheduler.model.placement.SelectorOperator;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
+import io.gantry.scheduler.model.placement.SelectorOperator;
 import java.util.List;
 
 public record NodeSelectorRequirementSpec(

@@ -1,11 +1,11 @@
 package io.gantry.scheduler.sim.spec;
 
-import io.gantry.scheduler.model.placement.SelectorOperator;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.entry;
 
 import com.google.common.collect.ImmutableSortedMap;
+import io.gantry.scheduler.model.placement.SelectorOperator;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -559,9 +559,7 @@ class ScenarioLoaderTest {
                                         ImmutableSortedMap.of("app", "trainer"),
                                         List.of(
                                             new LabelSelectorRequirementSpec(
-                                                "tier",
-                                                SelectorOperator.NOT_IN,
-                                                List.of("web"))))),
+                                                "tier", SelectorOperator.NOT_IN, List.of("web"))))),
                                 List.of("ml"),
                                 "kubernetes.io/hostname",
                                 101)),
