@@ -1,0 +1,170 @@
+package io.gantry.scheduler.framework;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.gantry.scheduler.model.GpuSharingRequest;
+import io.gantry.scheduler.testing.Jobs;
+import io.gantry.scheduler.testing.Nodes;
+import io.gantry.scheduler.testing.Queues;
+import io.gantry.scheduler.testing.Sessions;
+import io.gantry.scheduler.testing.Snapshots;
+import io.gantry.scheduler.testing.Tasks;
+import java.util.List;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * kai-reference §7: a memory request's per-device portion is {@code ceil(mem / nodeGpuMemory · 100)
+ * / 100} with the node memory floored to a multiple of 100 MiB (100 when unknown); quota GPUs are
+ * portion × devices, converted with the smallest node memory for fair share and the largest for
+ * limit checks.
+ */
+class GpuSharingRequestTest {
+  record Case(
+      String name,
+      GpuSharingRequest request,
+      long nodeGpuMemoryMib,
+      double portion,
+      double quotaGpus) {
+    @Override
+    public String toString() {
+      return name;
+    }
+  }
+
+  static Stream<Case> cases() {
+    return Stream.of(
+        new Case(
+            "half of an 80 GiB GPU is 0.51 once the node memory is floored to 81900 MiB",
+            GpuSharingRequest.ofMemory(40_960, 1),
+            81_920,
+            0.51,
+            0.51),
+        new Case(
+            "memory that divides the floored node memory exactly",
+            GpuSharingRequest.ofMemory(20_000, 1),
+            40_000,
+            0.5,
+            0.5),
+        new Case(
+            "a whole 80 GiB GPU by memory is capped at 1",
+            GpuSharingRequest.ofMemory(81_920, 1),
+            81_920,
+            1.0,
+            1.0),
+        new Case(
+            "unknown node memory counts as 100 MiB",
+            GpuSharingRequest.ofMemory(50, 1),
+            0,
+            0.5,
+            0.5),
+        new Case(
+            "memory request on two devices",
+            GpuSharingRequest.ofMemory(40_960, 2),
+            81_920,
+            0.51,
+            1.02),
+        new Case(
+            "a fraction keeps two decimals",
+            GpuSharingRequest.ofFraction(0.333, 1),
+            81_920,
+            0.33,
+            0.33),
+        new Case(
+            "a fraction on two devices", GpuSharingRequest.ofFraction(0.5, 2), 81_920, 0.5, 1.0));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("cases")
+  void convertsToPortionAndQuota(Case c) {
+    assertThat(c.request().portionOn(c.nodeGpuMemoryMib())).isEqualTo(c.portion());
+    assertThat(c.request().quotaGpusOn(c.nodeGpuMemoryMib())).isEqualTo(c.quotaGpus());
+  }
+
+  record Invalid(String name, Runnable construct, String message) {
+    @Override
+    public String toString() {
+      return name;
+    }
+  }
+
+  static Stream<Invalid> invalid() {
+    return Stream.of(
+        new Invalid(
+            "neither fraction nor memory",
+            () -> new GpuSharingRequest(OptionalDouble.empty(), OptionalLong.empty(), 1),
+            "exactly one of fraction and memoryMib must be set"),
+        new Invalid(
+            "both fraction and memory",
+            () -> new GpuSharingRequest(OptionalDouble.of(0.5), OptionalLong.of(100), 1),
+            "exactly one of fraction and memoryMib must be set"),
+        new Invalid(
+            "fraction 0",
+            () -> GpuSharingRequest.ofFraction(0, 1),
+            "fraction must be in (0, 1], got 0.0"),
+        new Invalid(
+            "fraction above 1",
+            () -> GpuSharingRequest.ofFraction(1.5, 1),
+            "fraction must be in (0, 1], got 1.5"),
+        new Invalid(
+            "no memory",
+            () -> GpuSharingRequest.ofMemory(0, 1),
+            "memoryMib must be positive, got 0"),
+        new Invalid(
+            "no devices",
+            () -> GpuSharingRequest.ofFraction(0.5, 0),
+            "numDevices must be >= 1, got 0"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("invalid")
+  void rejectsInvalidRequests(Invalid c) {
+    assertThatThrownBy(c.construct()::run)
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(c.message());
+  }
+
+  @Test
+  void fairShareUsesTheSmallestNodeMemoryAndLimitChecksTheLargest() {
+    Session session =
+        Sessions.open(
+            Snapshots.of(
+                List.of(
+                    Nodes.node("small").gpus(1).gpuMemoryMib(40_960).build(),
+                    Nodes.node("large").gpus(1).gpuMemoryMib(81_920).build(),
+                    Nodes.node("cpu").gpuMemoryMib(1_000).build()),
+                List.of(Queues.queue("q").build()),
+                List.of(Jobs.job("p").task(Tasks.task("t").gpuMemoryMib(20_480)).build())));
+    TaskState task = session.task("ns/p/t");
+
+    assertThat(session.minNodeGpuMemoryMib()).isEqualTo(40_960);
+    assertThat(session.maxNodeGpuMemoryMib()).isEqualTo(81_920);
+    assertThat(session.quotaGpus(task)).isEqualTo(0.51);
+    assertThat(session.limitCheckGpus(task)).isEqualTo(0.26);
+  }
+
+  @Test
+  void aPlacedSharedTaskCountsItsActualPortion() {
+    Session session =
+        Sessions.open(
+            Snapshots.of(
+                List.of(Nodes.node("n1").gpus(2).gpuMemoryMib(81_920).build()),
+                List.of(Queues.queue("q").build()),
+                List.of(
+                    Jobs.job("p")
+                        .task(
+                            Tasks.task("t")
+                                .gpuMemoryMib(40_960)
+                                .numDevices(2)
+                                .running("n1")
+                                .onGpuGroups(0.51, "g0", "g1"))
+                        .build())));
+
+    assertThat(session.quotaGpus(session.task("ns/p/t"))).isEqualTo(1.02);
+  }
+}

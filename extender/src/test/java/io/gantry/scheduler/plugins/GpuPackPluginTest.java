@@ -1,0 +1,112 @@
+package io.gantry.scheduler.plugins;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.gantry.scheduler.framework.GpuCandidate;
+import io.gantry.scheduler.framework.GpuFit;
+import io.gantry.scheduler.framework.Plugin;
+import io.gantry.scheduler.framework.Session;
+import io.gantry.scheduler.testing.Jobs;
+import io.gantry.scheduler.testing.Nodes;
+import io.gantry.scheduler.testing.Queues;
+import io.gantry.scheduler.testing.Sessions;
+import io.gantry.scheduler.testing.Snapshots;
+import io.gantry.scheduler.testing.Tasks;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** kai-reference §6 gpupack: a shared GPU scores its used portion, a whole free GPU 0. */
+class GpuPackPluginTest {
+  record Case(String name, GpuCandidate candidate, double expected) {
+    @Override
+    public String toString() {
+      return name;
+    }
+  }
+
+  static Stream<Case> cases() {
+    return Stream.of(
+        new Case("shared GPU three quarters used", shared("g", 0.75), 0.75),
+        new Case("shared GPU a quarter used", shared("g", 0.25), 0.25),
+        new Case("whole free GPU", new GpuCandidate(Optional.empty(), 0, true), 0),
+        new Case("whole GPU being released", new GpuCandidate(Optional.empty(), 0, false), 0));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("cases")
+  void scoresDevices(Case c) {
+    Session session = GpuScorerFixture.session(new GpuPackPlugin());
+
+    assertThat(
+            new GpuPackPlugin().scoreGpu(session.task("ns/p/t"), session.node("n1"), c.candidate()))
+        .isEqualTo(c.expected());
+  }
+
+  record SelectCase(String name, double fraction, String expectedGroup) {
+    @Override
+    public String toString() {
+      return name;
+    }
+  }
+
+  static Stream<SelectCase> selections() {
+    return Stream.of(
+        new SelectCase("a small fraction joins the fullest shared GPU", 0.25, "g-half"),
+        new SelectCase(
+            "a fraction that exactly fills the fullest shared GPU joins it", 0.5, "g-half"),
+        new SelectCase(
+            "a fraction too big for the fullest shared GPU takes the next", 0.6, "g-quarter"),
+        new SelectCase("a fraction no shared GPU can take opens a free device", 0.8, "n1-gpu2"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("selections")
+  void selectsTheFullestSharedGpuThatFits(SelectCase c) {
+    Session session = GpuScorerFixture.session(c.fraction(), new GpuPackPlugin());
+
+    GpuFit.Selection selection =
+        GpuFit.select(session.task("ns/p/t"), session.node("n1"), session.hooks()).orElseThrow();
+
+    assertThat(selection.gpuGroups()).containsExactly(c.expectedGroup());
+  }
+
+  private static GpuCandidate shared(String id, double used) {
+    return new GpuCandidate(Optional.of(id), used, true);
+  }
+}
+
+/**
+ * A 3-GPU node with two shared GPUs (0.5 and 0.25 used), one free device, and a pending fraction.
+ */
+final class GpuScorerFixture {
+  private GpuScorerFixture() {}
+
+  static Session session(Plugin plugin) {
+    return session(0.5, plugin);
+  }
+
+  static Session session(double fraction, Plugin plugin) {
+    return Sessions.open(
+        Snapshots.of(
+            List.of(Nodes.node("n1").gpus(3).build()),
+            List.of(Queues.queue("q").build()),
+            List.of(
+                Jobs.job("busy")
+                    .minMember(0)
+                    .task(
+                        Tasks.task("half")
+                            .gpuFraction(0.5)
+                            .running("n1")
+                            .onGpuGroups(0.5, "g-half"),
+                        Tasks.task("quarter")
+                            .gpuFraction(0.25)
+                            .running("n1")
+                            .onGpuGroups(0.25, "g-quarter"))
+                    .build(),
+                Jobs.job("p").task(Tasks.task("t").gpuFraction(fraction)).build())),
+        plugin);
+  }
+}

@@ -1,0 +1,282 @@
+package io.gantry.scheduler.plugins;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.google.common.collect.ImmutableSortedMap;
+import io.gantry.scheduler.framework.Plugin;
+import io.gantry.scheduler.framework.PluginHooks;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * KAI's plugin names and priorities (kai-reference §2.5) with Gantry's implementations: the default
+ * set per placement strategy, settings merged by name, typed arguments with KAI's spellings, and
+ * errors that name the plugin and field.
+ */
+class PluginRegistryTest {
+  private static final NodePlacementArgs GPU_SPREAD =
+      new NodePlacementArgs(PlacementStrategy.SPREAD, PlacementStrategy.BINPACK);
+
+  @Test
+  void defaultSetForBinpackInPriorityOrder() {
+    PluginHooks hooks = new PluginRegistry().build(Map.of(), NodePlacementArgs.DEFAULTS);
+
+    assertThat(names(hooks))
+        .containsExactly(
+            "predicates",
+            "proportion",
+            "priority",
+            "nodeavailability",
+            "resourcetype",
+            "elastic",
+            "subgrouporder",
+            "taskorder",
+            "gpupack",
+            "nodeplacement",
+            "gpusharingorder");
+  }
+
+  @Test
+  void defaultSetForGpuSpreadSwapsGpuPackAndSharingOrderForGpuSpread() {
+    PluginHooks hooks = new PluginRegistry().build(Map.of(), GPU_SPREAD);
+
+    assertThat(names(hooks))
+        .containsExactly(
+            "predicates",
+            "proportion",
+            "priority",
+            "nodeavailability",
+            "resourcetype",
+            "elastic",
+            "subgrouporder",
+            "taskorder",
+            "gpuspread",
+            "nodeplacement");
+    assertThat(plugin(hooks, NodePlacementPlugin.class).args()).isEqualTo(GPU_SPREAD);
+  }
+
+  @Test
+  void disablingABuiltPluginRemovesIt() {
+    PluginHooks hooks =
+        new PluginRegistry().build(Map.of("elastic", disabled()), NodePlacementArgs.DEFAULTS);
+
+    assertThat(names(hooks)).doesNotContain("elastic").contains("priority", "subgrouporder");
+  }
+
+  @Test
+  void enablingGpuSpreadUnderBinpackKeepsBothDeviceScorers() {
+    PluginHooks hooks =
+        new PluginRegistry().build(Map.of("gpuspread", enabled()), NodePlacementArgs.DEFAULTS);
+
+    assertThat(names(hooks)).containsSubsequence("gpupack", "gpuspread", "nodeplacement");
+  }
+
+  @Test
+  void disablingAPluginThatIsNotBuiltIsAccepted() {
+    PluginHooks hooks =
+        new PluginRegistry().build(Map.of("topology", disabled()), NodePlacementArgs.DEFAULTS);
+
+    assertThat(names(hooks)).doesNotContain("topology").hasSize(11);
+  }
+
+  record ErrorCase(String name, Map<String, PluginSetting> settings, String field, String message) {
+    @Override
+    public String toString() {
+      return name;
+    }
+  }
+
+  static Stream<ErrorCase> errors() {
+    return Stream.of(
+        new ErrorCase(
+            "enabling a plugin that is not built",
+            Map.of("topology", enabled()),
+            "plugins.topology",
+            "plugins.topology: plugin topology is not supported yet"),
+        new ErrorCase(
+            "configuring a plugin that is not built",
+            Map.of("minruntime", arguments(Map.of("defaultPreemptMinRuntime", "5m"))),
+            "plugins.minruntime",
+            "plugins.minruntime: plugin minruntime is not supported yet"),
+        new ErrorCase(
+            "configuring a disabled plugin that is not built",
+            Map.of(
+                "topology", new PluginSetting(Optional.of(false), ImmutableSortedMap.of("x", "y"))),
+            "plugins.topology",
+            "plugins.topology: plugin topology is not supported yet"),
+        new ErrorCase(
+            "an unknown argument of proportion",
+            Map.of("proportion", arguments(Map.of("kvalue", 2))),
+            "plugins.proportion.arguments.kvalue",
+            "plugins.proportion.arguments.kvalue: unknown argument of plugin proportion"),
+        new ErrorCase(
+            "a non-numeric kValue",
+            Map.of("proportion", arguments(Map.of("kValue", "high"))),
+            "plugins.proportion.arguments.kValue",
+            "plugins.proportion.arguments.kValue: expected a number, got \"high\""),
+        new ErrorCase(
+            "an unknown argument of a plugin without arguments",
+            Map.of("priority", arguments(Map.of("weight", 2))),
+            "plugins.priority.arguments.weight",
+            "plugins.priority.arguments.weight: unknown argument of plugin priority"),
+        new ErrorCase(
+            "a placement strategy that is neither binpack nor spread",
+            Map.of("nodeplacement", arguments(Map.of("gpu", "fill"))),
+            "plugins.nodeplacement.arguments.gpu",
+            "plugins.nodeplacement.arguments.gpu: expected binpack or spread, got \"fill\""),
+        new ErrorCase(
+            "an unknown argument of nodeplacement",
+            Map.of("nodeplacement", arguments(Map.of("gpus", "spread"))),
+            "plugins.nodeplacement.arguments.gpus",
+            "plugins.nodeplacement.arguments.gpus: unknown argument of plugin nodeplacement"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("errors")
+  void rejectsBadSettingsNamingTheField(ErrorCase c) {
+    assertThatThrownBy(() -> new PluginRegistry().build(c.settings(), NodePlacementArgs.DEFAULTS))
+        .isInstanceOfSatisfying(
+            PluginConfigException.class,
+            e -> {
+              assertThat(e.field()).isEqualTo(c.field());
+              assertThat(e.getMessage()).isEqualTo(c.message());
+            });
+  }
+
+  @Test
+  void unknownPluginNameIsAnErrorNamingIt() {
+    assertThatThrownBy(
+            () ->
+                new PluginRegistry()
+                    .build(Map.of("binpack", enabled()), NodePlacementArgs.DEFAULTS))
+        .isInstanceOfSatisfying(
+            PluginConfigException.class,
+            e -> {
+              assertThat(e.plugin()).isEqualTo("binpack");
+              assertThat(e.field()).isEqualTo("plugins.binpack");
+              assertThat(e.getMessage())
+                  .startsWith(
+                      "plugins.binpack: unknown plugin; known plugins: predicates, proportion,")
+                  .contains("topology", "gpusharingorder");
+            });
+  }
+
+  record ProportionCase(String name, Map<String, Object> arguments, ProportionArgs expected) {
+    @Override
+    public String toString() {
+      return name;
+    }
+  }
+
+  static Stream<ProportionCase> proportionArguments() {
+    return Stream.of(
+        new ProportionCase("defaults", Map.of(), new ProportionArgs(1.0, 1.0)),
+        new ProportionCase("kValue", Map.of("kValue", 2.5), new ProportionArgs(2.5, 1.0)),
+        new ProportionCase(
+            "kValue as a string", Map.of("kValue", "0.5"), new ProportionArgs(0.5, 1.0)),
+        new ProportionCase(
+            "negative kValue is treated as 0", Map.of("kValue", -3), new ProportionArgs(0, 1.0)),
+        new ProportionCase(
+            "KAI's spelling relcaimerSaturationMultiplier",
+            Map.of("relcaimerSaturationMultiplier", 1.5),
+            new ProportionArgs(1.0, 1.5)),
+        new ProportionCase(
+            "alias reclaimerSaturationMultiplier",
+            Map.of("reclaimerSaturationMultiplier", 2),
+            new ProportionArgs(1.0, 2.0)),
+        new ProportionCase(
+            "alias reclaimerUtilizationMultiplier (KAI's docs)",
+            Map.of("reclaimerUtilizationMultiplier", 3),
+            new ProportionArgs(1.0, 3.0)),
+        new ProportionCase(
+            "a multiplier below 1 is clamped to 1",
+            Map.of("relcaimerSaturationMultiplier", 0.5),
+            new ProportionArgs(1.0, 1.0)),
+        new ProportionCase(
+            "both arguments",
+            Map.of("kValue", 0, "relcaimerSaturationMultiplier", 1.2),
+            new ProportionArgs(0, 1.2)));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("proportionArguments")
+  void bindsProportionArguments(ProportionCase c) {
+    PluginHooks hooks =
+        new PluginRegistry()
+            .build(Map.of("proportion", arguments(c.arguments())), NodePlacementArgs.DEFAULTS);
+
+    assertThat(plugin(hooks, ProportionPlugin.class).args()).isEqualTo(c.expected());
+  }
+
+  @Test
+  void nodePlacementArgumentsOverrideTheShardStrategy() {
+    PluginHooks hooks =
+        new PluginRegistry()
+            .build(
+                Map.of("nodeplacement", arguments(Map.of("gpu", "spread"))),
+                NodePlacementArgs.DEFAULTS);
+
+    assertThat(plugin(hooks, NodePlacementPlugin.class).args())
+        .isEqualTo(new NodePlacementArgs(PlacementStrategy.SPREAD, PlacementStrategy.BINPACK));
+  }
+
+  @Test
+  void nodePlacementTakesBothStrategies() {
+    PluginHooks hooks =
+        new PluginRegistry()
+            .build(
+                Map.of("nodeplacement", arguments(Map.of("gpu", "spread", "cpu", "spread"))),
+                NodePlacementArgs.DEFAULTS);
+
+    assertThat(plugin(hooks, NodePlacementPlugin.class).args())
+        .isEqualTo(new NodePlacementArgs(PlacementStrategy.SPREAD, PlacementStrategy.SPREAD));
+  }
+
+  @Test
+  void knownNamesListKaisPlugins() {
+    assertThat(new PluginRegistry().knownNames())
+        .contains(
+            "predicates",
+            "proportion",
+            "podaffinity",
+            "kubeflow",
+            "ray",
+            "nominatednode",
+            "dynamicresources",
+            "minruntime",
+            "topology",
+            "snapshot",
+            "numa",
+            "reflectjoborder");
+  }
+
+  private static List<String> names(PluginHooks hooks) {
+    return hooks.plugins().stream().map(Plugin::name).toList();
+  }
+
+  private static <T> T plugin(PluginHooks hooks, Class<T> type) {
+    return hooks.plugins().stream()
+        .filter(type::isInstance)
+        .map(type::cast)
+        .findFirst()
+        .orElseThrow();
+  }
+
+  private static PluginSetting enabled() {
+    return new PluginSetting(Optional.of(true), ImmutableSortedMap.of());
+  }
+
+  private static PluginSetting disabled() {
+    return new PluginSetting(Optional.of(false), ImmutableSortedMap.of());
+  }
+
+  private static PluginSetting arguments(Map<String, Object> arguments) {
+    return new PluginSetting(Optional.empty(), ImmutableSortedMap.copyOf(arguments));
+  }
+}
