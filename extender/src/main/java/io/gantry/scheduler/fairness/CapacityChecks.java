@@ -33,7 +33,7 @@ public final class CapacityChecks {
                       "%s quota has reached the allowable limit of %s. Limit is %s, currently %s"
                           + " allocated and workload requested %s",
                       q.name(),
-                      unit(r),
+                      limitName(r),
                       amount(limit, r),
                       amount(q.allocated(r), r),
                       amount(requested, r))));
@@ -49,7 +49,7 @@ public final class CapacityChecks {
                       "Non-preemptible workload is over quota. Workload requested %s, but %s quota"
                           + " is %s, while %s are already allocated for non-preemptible pods. Use a"
                           + " preemptible workload to go over quota.",
-                      amount(requested, r),
+                      requestedAmount(requested, r),
                       q.name(),
                       amount(quota, r),
                       amount(q.allocatedNonPreemptible(r), r))));
@@ -59,26 +59,47 @@ public final class CapacityChecks {
     return Optional.empty();
   }
 
-  private static String unit(ResourceKind r) {
+  /** What the limit is of: "GPUs", "CPU cores", "memory" (KAI's wording). */
+  private static String limitName(ResourceKind r) {
     return switch (r) {
       case GPU -> "GPUs";
       case CPU -> "CPU cores";
-      case MEMORY -> "memory GB";
+      case MEMORY -> "memory";
     };
   }
 
-  /** GPUs as devices, CPU in cores, memory in GB (10^9 bytes), without trailing zeros. */
+  /** An amount as KAI prints it: "4 GPUs", "16 cores", "500 GB". */
   static String amount(double value, ResourceKind r) {
+    String unit =
+        switch (r) {
+          case GPU -> "GPUs";
+          case CPU -> "cores";
+          case MEMORY -> "GB";
+        };
+    return number(value, r) + " " + unit;
+  }
+
+  /** A workload's request as KAI prints it: "3 GPUs", "6 CPU cores", "200 GB memory". */
+  private static String requestedAmount(double value, ResourceKind r) {
+    String unit =
+        switch (r) {
+          case GPU -> "GPUs";
+          case CPU -> "CPU cores";
+          case MEMORY -> "GB memory";
+        };
+    return number(value, r) + " " + unit;
+  }
+
+  /** GPUs as devices, CPU in cores, memory in GB (10^9 bytes), without trailing zeros. */
+  private static String number(double value, ResourceKind r) {
     double shown =
         switch (r) {
           case GPU -> value;
           case CPU -> value / 1000.0;
           case MEMORY -> value / 1e9;
         };
-    String number =
-        BigDecimal.valueOf(Math.round(shown * 1000.0) / 1000.0)
-            .stripTrailingZeros()
-            .toPlainString();
-    return number + " " + unit(r);
+    return BigDecimal.valueOf(Math.round(shown * 1000.0) / 1000.0)
+        .stripTrailingZeros()
+        .toPlainString();
   }
 }

@@ -20,7 +20,6 @@ public final class NodeState {
   private Resources releasing;
   private int podCount;
   private final TreeMap<String, GpuGroup> groups = new TreeMap<>();
-  private int nextGroupIndex;
 
   NodeState(NodeInfo info) {
     this.info = info;
@@ -40,12 +39,20 @@ public final class NodeState {
     return idle;
   }
 
+  /**
+   * Capacity being released: releasing tasks' requests, plus the devices of shared groups whose
+   * every fraction is being released.
+   */
   public Resources releasing() {
-    return releasing;
+    long fullyReleasingGroups =
+        groups.values().stream().filter(g -> g.allReleasing() && !g.deviceFromReleasing()).count();
+    return fullyReleasingGroups == 0
+        ? releasing
+        : releasing.withGpus(releasing.gpus() + fullyReleasingGroups);
   }
 
   public Resources idleOrReleasing() {
-    return idle.plus(releasing);
+    return idle.plus(releasing());
   }
 
   public int podCount() {
@@ -63,7 +70,7 @@ public final class NodeState {
 
   /** Whole devices that will be free once releasing tasks are gone. */
   public int releasingWholeGpus() {
-    return (int) Math.floor(releasing.gpus() + 1e-9);
+    return (int) Math.floor(releasing().gpus() + 1e-9);
   }
 
   public List<GpuGroupView> gpuGroups() {
@@ -74,15 +81,18 @@ public final class NodeState {
     return b.build();
   }
 
-  /** A fresh, deterministic id for a device a shared task is about to open. */
+  /**
+   * A deterministic id for the {@code offset}-th device (from 0) a shared task is about to open:
+   * the lowest free {@code <node>-gpu<k>} ids, so undoing and redoing gives the same ids.
+   */
   String newGroupId(int offset) {
-    int index = nextGroupIndex + offset;
-    String id = info.name() + "-gpu" + index;
-    while (groups.containsKey(id)) {
-      index++;
-      id = info.name() + "-gpu" + index;
+    int found = -1;
+    for (int k = 0; ; k++) {
+      String id = info.name() + "-gpu" + k;
+      if (!groups.containsKey(id) && ++found == offset) {
+        return id;
+      }
     }
-    return id;
   }
 
   boolean hasGroup(String id) {
@@ -91,22 +101,21 @@ public final class NodeState {
 
   /** Takes resources for a task entering {@code status} on this node. */
   NodeCharge charge(TaskInfo task, TaskStatus status, List<String> gpuGroups, double portion) {
-    Resources request = task.request();
-    ImmutableList.Builder<String> opened = ImmutableList.builder();
-    int openedCount = 0;
     for (String groupId : gpuGroups) {
-      if (!groups.containsKey(groupId)) {
-        openedCount++;
+      GpuGroup group = groups.get(groupId);
+      if (group == null) {
+        group = openGroup(groupId, status);
       }
+      group.add(portion, status == TaskStatus.RELEASING);
     }
-    Resources devices = request.withGpus(request.gpus() + openedCount);
+    Resources request = task.request();
     Resources fromIdle;
     Resources fromReleasing;
     if (status == TaskStatus.PIPELINED) {
-      fromReleasing = componentMin(devices, nonNegative(releasing));
-      fromIdle = devices.minus(fromReleasing);
+      fromReleasing = componentMin(request, nonNegative(releasing()));
+      fromIdle = request.minus(fromReleasing);
     } else {
-      fromIdle = devices;
+      fromIdle = request;
       fromReleasing = Resources.ZERO;
     }
     idle = idle.minus(fromIdle);
@@ -114,42 +123,53 @@ public final class NodeState {
     if (status == TaskStatus.RELEASING) {
       // a releasing task still occupies its node, but its capacity counts as releasing; a task
       // stuck in releasing does not, since its resources cannot be reused
-      releasing = releasing.plus(devices);
-    }
-    for (String groupId : gpuGroups) {
-      GpuGroup group = groups.get(groupId);
-      if (group == null) {
-        group = new GpuGroup(groupId);
-        groups.put(groupId, group);
-        opened.add(groupId);
-        nextGroupIndex++;
-      }
-      group.add(portion, status == TaskStatus.RELEASING);
+      releasing = releasing.plus(request);
     }
     podCount++;
-    return new NodeCharge(fromIdle, fromReleasing, opened.build());
+    return new NodeCharge(fromIdle, fromReleasing);
   }
 
-  /** Gives back exactly what {@link #charge} took; calls are undone in reverse order. */
+  /** Gives back exactly what {@link #charge} took; a group's device returns with its last task. */
   void discharge(
       TaskInfo task, TaskStatus status, List<String> gpuGroups, double portion, NodeCharge charge) {
     for (String groupId : gpuGroups) {
       GpuGroup group = groups.get(groupId);
       group.remove(portion, status == TaskStatus.RELEASING);
       if (group.taskCount() == 0) {
-        groups.remove(groupId);
+        closeGroup(group);
       }
     }
-    if (!charge.openedGroups().isEmpty()) {
-      nextGroupIndex -= charge.openedGroups().size();
-    }
-    Resources devices = charge.fromIdle().plus(charge.fromReleasing());
     if (status == TaskStatus.RELEASING) {
-      releasing = releasing.minus(devices);
+      releasing = releasing.minus(task.request());
     }
     idle = idle.plus(charge.fromIdle());
     releasing = releasing.plus(charge.fromReleasing());
     podCount--;
+  }
+
+  /**
+   * A device for a new shared group comes from idle capacity, or — for a fraction pipelined when no
+   * whole device is idle — from capacity being released.
+   */
+  private GpuGroup openGroup(String groupId, TaskStatus status) {
+    boolean fromReleasing = status == TaskStatus.PIPELINED && idleWholeGpus() < 1;
+    if (fromReleasing) {
+      releasing = releasing.withGpus(releasing.gpus() - 1);
+    } else {
+      idle = idle.withGpus(idle.gpus() - 1);
+    }
+    GpuGroup group = new GpuGroup(groupId, fromReleasing);
+    groups.put(groupId, group);
+    return group;
+  }
+
+  private void closeGroup(GpuGroup group) {
+    groups.remove(group.id());
+    if (group.deviceFromReleasing()) {
+      releasing = releasing.withGpus(releasing.gpus() + 1);
+    } else {
+      idle = idle.withGpus(idle.gpus() + 1);
+    }
   }
 
   private static Resources nonNegative(Resources r) {

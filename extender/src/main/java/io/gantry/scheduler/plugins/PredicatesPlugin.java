@@ -68,7 +68,7 @@ public final class PredicatesPlugin implements SessionOpenHook, NodePredicate {
       return FitStatus.unschedulable(NAME, PredicateMessages.NODE_UNSCHEDULABLE);
     }
     if (node.freePodSlots() < 1) {
-      return FitStatus.unschedulable(NAME, "node(s) had too many pods");
+      return FitStatus.unschedulable(NAME, PredicateMessages.POD_NUMBER_EXCEEDED);
     }
     if (!NodeAffinityRule.matches(info.placement(), node.info().labels(), node.name())) {
       return FitStatus.unschedulable(NAME, PredicateMessages.NODE_AFFINITY_MISMATCH);

@@ -28,7 +28,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -337,10 +336,6 @@ class AllocateActionTest {
                     + " preemptible workload to go over quota."));
   }
 
-  @Disabled(
-      "BUG: NodeState ties a shared GPU's device to the task that opened its group; converting a"
-          + " gang's two fractions to pipelined returns their device to idle, and the next job is"
-          + " bound onto it")
   @Test
   void aPipelinedGangsSharedGpuIsNotGivenToTheNextJob() {
     Session session =

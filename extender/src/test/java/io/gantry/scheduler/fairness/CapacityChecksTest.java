@@ -8,7 +8,6 @@ import io.gantry.scheduler.testing.Queues;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -272,10 +271,6 @@ class CapacityChecksTest {
                     + " pods. Use a preemptible workload to go over quota.")));
   }
 
-  @Disabled(
-      "BUG: CPU/memory capacity messages say \"16 CPU cores\" and \"limit of memory GB ... 500"
-          + " memory GB\"; KAI says \"16 cores\" and \"limit of memory ... 500 GB\" (\"200 GB"
-          + " memory\" for the request)")
   @ParameterizedTest(name = "{0}")
   @MethodSource("cpuAndMemoryWording")
   void cpuAndMemoryMessagesUseKaisWording(Case c) {

@@ -14,7 +14,6 @@ import io.gantry.scheduler.testing.Tasks;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -57,7 +56,7 @@ class GpuFitTest {
             twoGpus,
             List.of(shared("a", 0.5, "g-a")),
             Tasks.task("t").gpuFraction(0.6),
-            selection(0.6, true, "n1-gpu1")),
+            selection(0.6, true, "n1-gpu0")),
         new Case(
             "numDevices 2 opens two devices",
             Nodes.node("n1").gpus(4).build(),
@@ -123,7 +122,7 @@ class GpuFitTest {
             Nodes.node("n1").gpus(1).build(),
             List.of(sharedReleasing("x", 0.25, "g")),
             Tasks.task("t").gpuFraction(0.25),
-            selection(0.25, false, "n1-gpu1")),
+            selection(0.25, false, "n1-gpu0")),
         new Case(
             "a full node",
             Nodes.node("n1").gpus(1).build(),
@@ -205,9 +204,6 @@ class GpuFitTest {
     assertThat(GpuFit.fits(session.task("ns/p/t"), session.node("n1"), session.hooks())).isFalse();
   }
 
-  @Disabled(
-      "BUG: NodeState ties a shared GPU's device to the task that opened its group; a releasing"
-          + " fraction listed before its running co-tenant makes the whole device releasing")
   @Test
   void aSharedDeviceWithARunningFractionIsNotReleasingWhenTheReleasingFractionComesFirst() {
     Session session =

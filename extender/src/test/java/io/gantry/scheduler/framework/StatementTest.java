@@ -20,7 +20,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -246,9 +245,6 @@ class StatementTest {
     assertThat(proportion.queues().get("q").allocated(ResourceKind.GPU)).isZero();
   }
 
-  @Disabled(
-      "BUG: NodeState ties a shared GPU's device to the task that opened its group; when that task"
-          + " leaves (evict) while another fraction stays, the whole device returns to idle")
   @Test
   void evictingTheTaskThatOpenedASharedGpuKeepsTheDeviceWhileACoTenantStays() {
     Session s =
@@ -270,10 +266,6 @@ class StatementTest {
     }
   }
 
-  @Disabled(
-      "BUG: NodeState ties a shared GPU's device to the task that opened its group;"
-          + " convertAllocationsToPipelined re-charges the opener after its co-tenant, so the"
-          + " device returns to idle")
   @Test
   void convertingTwoFractionsOnANewSharedGpuKeepsTheDeviceTaken() {
     Session s = session(Nodes.node("n1").gpus(1).build());

@@ -59,7 +59,7 @@ class GpuPackPluginTest {
             "a fraction that exactly fills the fullest shared GPU joins it", 0.5, "g-half"),
         new SelectCase(
             "a fraction too big for the fullest shared GPU takes the next", 0.6, "g-quarter"),
-        new SelectCase("a fraction no shared GPU can take opens a free device", 0.8, "n1-gpu2"));
+        new SelectCase("a fraction no shared GPU can take opens a free device", 0.8, "n1-gpu0"));
   }
 
   @ParameterizedTest(name = "{0}")

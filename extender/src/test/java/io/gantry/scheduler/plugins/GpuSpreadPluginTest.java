@@ -54,7 +54,7 @@ class GpuSpreadPluginTest {
     GpuFit.Selection selection =
         GpuFit.select(session.task("ns/p/t"), session.node("n1"), session.hooks()).orElseThrow();
 
-    assertThat(selection.gpuGroups()).containsExactly("n1-gpu2");
+    assertThat(selection.gpuGroups()).containsExactly("n1-gpu0");
   }
 
   @Test

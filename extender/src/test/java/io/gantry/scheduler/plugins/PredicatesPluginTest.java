@@ -29,7 +29,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -249,9 +248,6 @@ class PredicatesPluginTest {
         .isEqualTo(FitStatus.SUCCESS);
   }
 
-  @Disabled(
-      "BUG: max-pods message is \"node(s) had too many pods\"; KAI's NodePodNumberExceeded is"
-          + " \"node(s) pod number exceeded\"")
   @Test
   void nodeAtMaxPodsIsRejectedWithKaisMessage() {
     PredicatesPlugin plugin = new PredicatesPlugin();

@@ -20,6 +20,9 @@ public final class PredicateMessages {
   /** The legacy CheckNodeCondition predicate's {@code ErrNodeNotReady}. */
   public static final String NODE_NOT_READY = "node(s) were not ready";
 
+  /** KAI's NodePodNumberExceeded: the node already runs its maximum number of pods. */
+  public static final String POD_NUMBER_EXCEEDED = "node(s) pod number exceeded";
+
   /** kube-scheduler InterPodAffinity's {@code ErrReasonAffinityRulesNotMatch}. */
   public static final String POD_AFFINITY_MISMATCH = "node(s) didn't match pod affinity rules";
 
