@@ -59,10 +59,6 @@ public final class QueueTree {
     return roots;
   }
 
-  public ImmutableList<QueueAttributes> children(String name) {
-    return children.get(name);
-  }
-
   public boolean isLeaf(String name) {
     return !children.containsKey(name);
   }
@@ -73,10 +69,6 @@ public final class QueueTree {
 
   public double clusterTotal(ResourceKind r) {
     return clusterTotal[r.ordinal()];
-  }
-
-  public double[] clusterTotals() {
-    return clusterTotal.clone();
   }
 
   /** The queue and its ancestors, leaf first. */

@@ -83,8 +83,4 @@ public final class JobState {
   void addFitError(JobFitError error) {
     fitErrors.add(error);
   }
-
-  void clearFitErrors() {
-    fitErrors.clear();
-  }
 }

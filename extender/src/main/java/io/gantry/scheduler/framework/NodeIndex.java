@@ -4,7 +4,6 @@ import java.util.Comparator;
 import java.util.IdentityHashMap;
 import java.util.Map;
 import java.util.NavigableMap;
-import java.util.OptionalInt;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
@@ -53,19 +52,6 @@ public final class NodeIndex {
   public Iterable<NodeState> withFreeGpusAtLeast(int gpus) {
     NavigableMap<Integer, TreeSet<NodeState>> tail = byFreeGpus.tailMap(gpus, true);
     return () -> tail.values().stream().flatMap(TreeSet::stream).iterator();
-  }
-
-  /** Fewest free whole devices over GPU nodes; empty when the cluster has none. */
-  public OptionalInt minFreeGpus() {
-    return byFreeGpus.isEmpty() ? OptionalInt.empty() : OptionalInt.of(byFreeGpus.firstKey());
-  }
-
-  public OptionalInt maxFreeGpus() {
-    return byFreeGpus.isEmpty() ? OptionalInt.empty() : OptionalInt.of(byFreeGpus.lastKey());
-  }
-
-  public int size() {
-    return indexedAt.size();
   }
 
   static int freeGpus(NodeState node) {

@@ -95,10 +95,6 @@ public final class NodeState {
     }
   }
 
-  boolean hasGroup(String id) {
-    return groups.containsKey(id);
-  }
-
   /** Takes resources for a task entering {@code status} on this node. */
   NodeCharge charge(TaskInfo task, TaskStatus status, List<String> gpuGroups, double portion) {
     for (String groupId : gpuGroups) {

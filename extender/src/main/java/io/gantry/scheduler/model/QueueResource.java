@@ -15,12 +15,4 @@ public record QueueResource(double quota, double overQuotaWeight, double limit) 
       throw new IllegalArgumentException("overQuotaWeight must be >= 0");
     }
   }
-
-  public boolean hasLimit() {
-    return limit != UNLIMITED;
-  }
-
-  public boolean hasQuota() {
-    return quota != UNLIMITED;
-  }
 }

@@ -29,10 +29,13 @@ final class ResultBuilder {
   private final Instant now;
   private final Session lastCycle;
 
+  private final Map<String, QueueInfo> queuesByName = new TreeMap<>();
+
   ResultBuilder(SimWorld world, Instant now, Session lastCycle) {
     this.world = world;
     this.now = now;
     this.lastCycle = lastCycle;
+    world.queues().forEach(q -> queuesByName.put(q.name(), q));
   }
 
   SimulationResult build(int cycles, List<SimulationResult.EventResult> events) {
@@ -101,15 +104,13 @@ final class ResultBuilder {
             .gpuSharing()
             .map(s -> Resources.roundGpus(t.gpuPortion * s.numDevices()))
             .orElse(r.gpus());
-    Map<String, QueueInfo> byName = new TreeMap<>();
-    world.queues().forEach(q -> byName.put(q.name(), q));
-    Optional<QueueInfo> q = Optional.ofNullable(byName.get(queue));
+    Optional<QueueInfo> q = Optional.ofNullable(queuesByName.get(queue));
     while (q.isPresent()) {
       double[] a = allocated.computeIfAbsent(q.get().name(), k -> new double[3]);
       a[ResourceKind.GPU.ordinal()] = Resources.roundGpus(a[ResourceKind.GPU.ordinal()] + gpus);
       a[ResourceKind.CPU.ordinal()] += r.cpuMillis();
       a[ResourceKind.MEMORY.ordinal()] += r.memoryBytes();
-      q = q.get().parent().map(byName::get);
+      q = q.get().parent().map(queuesByName::get);
     }
   }
 
