@@ -2,9 +2,12 @@ package io.gantry.scheduler.actions;
 
 import io.gantry.scheduler.framework.Action;
 import io.gantry.scheduler.framework.ActionType;
+import io.gantry.scheduler.framework.BindDecision;
 import io.gantry.scheduler.framework.Decision;
+import io.gantry.scheduler.framework.EvictDecision;
 import io.gantry.scheduler.framework.JobFitError;
 import io.gantry.scheduler.framework.JobState;
+import io.gantry.scheduler.framework.PipelineDecision;
 import io.gantry.scheduler.framework.Session;
 import io.gantry.scheduler.framework.Statement;
 import io.gantry.scheduler.framework.TasksToAllocate;
@@ -98,7 +101,7 @@ public final class AllocateAction implements Action {
     for (Decision d : decisions) {
       switch (d.kind()) {
         case BIND -> {
-          var bind = (io.gantry.scheduler.framework.BindDecision) d;
+          var bind = (BindDecision) d;
           session.recordEvent(
               podName(session, d.taskId()),
               "Scheduled",
@@ -109,7 +112,7 @@ public final class AllocateAction implements Action {
                   + " at node-pool default");
         }
         case PIPELINE -> {
-          var pipe = (io.gantry.scheduler.framework.PipelineDecision) d;
+          var pipe = (PipelineDecision) d;
           session.recordEvent(
               podName(session, d.taskId()),
               "Pipelined",
@@ -120,7 +123,7 @@ public final class AllocateAction implements Action {
                   + " and waits for resources being released");
         }
         case EVICT -> {
-          var evict = (io.gantry.scheduler.framework.EvictDecision) d;
+          var evict = (EvictDecision) d;
           session.recordEvent(podName(session, d.taskId()), "Evict", evict.message());
         }
       }

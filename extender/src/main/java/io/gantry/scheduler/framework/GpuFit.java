@@ -2,7 +2,6 @@ package io.gantry.scheduler.framework;
 
 import com.google.common.collect.ImmutableList;
 import io.gantry.scheduler.model.GpuSharingRequest;
-import io.gantry.scheduler.model.Resources;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -108,7 +107,7 @@ public final class GpuFit {
   public static double quotaGpusOn(TaskState task, NodeState node) {
     return task.info()
         .gpuSharing()
-        .map(s -> Resources.roundGpus(s.portionOn(node.info().gpuMemoryMib()) * s.numDevices()))
+        .map(s -> s.quotaGpusOn(node.info().gpuMemoryMib()))
         .orElse(task.info().request().gpus());
   }
 }

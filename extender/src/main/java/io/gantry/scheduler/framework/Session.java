@@ -188,8 +188,7 @@ public final class Session {
       return task.info().request().gpus();
     }
     if (task.gpuPortion() > 0) {
-      return io.gantry.scheduler.model.Resources.roundGpus(
-          task.gpuPortion() * sharing.get().numDevices());
+      return sharing.get().quotaGpusAt(task.gpuPortion());
     }
     return sharing.get().quotaGpusOn(minNodeGpuMemoryMib);
   }

@@ -54,6 +54,11 @@ public record GpuSharingRequest(OptionalDouble fraction, OptionalLong memoryMib,
 
   /** GPUs counted against quota on a node of the given GPU memory. */
   public double quotaGpusOn(long nodeGpuMemoryMib) {
-    return Resources.roundGpus(portionOn(nodeGpuMemoryMib) * numDevices);
+    return quotaGpusAt(portionOn(nodeGpuMemoryMib));
+  }
+
+  /** GPUs counted against quota when each device holds {@code portion}: portion × devices. */
+  public double quotaGpusAt(double portion) {
+    return Resources.roundGpus(portion * numDevices);
   }
 }

@@ -99,11 +99,7 @@ final class ResultBuilder {
   /** Adds the task's request to its queue and every ancestor. */
   private void addAllocation(Map<String, double[]> allocated, String queue, SimTask t) {
     Resources r = t.template.request();
-    double gpus =
-        t.template
-            .gpuSharing()
-            .map(s -> Resources.roundGpus(t.gpuPortion * s.numDevices()))
-            .orElse(r.gpus());
+    double gpus = t.template.gpuSharing().map(s -> s.quotaGpusAt(t.gpuPortion)).orElse(r.gpus());
     Optional<QueueInfo> q = Optional.ofNullable(queuesByName.get(queue));
     while (q.isPresent()) {
       double[] a = allocated.computeIfAbsent(q.get().name(), k -> new double[3]);
