@@ -1,0 +1,170 @@
+package io.gantry.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class SimulateCommandTest {
+  private static final Path QUICKSTART = Path.of("..", "..", "examples", "quickstart.yaml");
+
+  @TempDir Path dir;
+
+  @Test
+  void textOutputShowsPlacementsWhyPendingAndQueues() {
+    CliRunner r = CliRunner.run("simulate", "../../examples/gang-all-or-nothing.yaml");
+
+    assertThat(r.exitCode()).isZero();
+    assertThat(r.out())
+        .contains("Placements")
+        .containsPattern("default/filler\\s+run\\s+Running\\s+node-1")
+        .containsPattern("default/gang\\s+worker-0\\s+Pending\\s+-")
+        .contains("Resources were found for 3 pods while 4 are required for gang scheduling")
+        .contains("Queues")
+        .containsPattern("team-a\\s+8\\s+8");
+  }
+
+  @Test
+  void quickstartPlacesEveryJobAndReportsFairShares() {
+    CliRunner r = CliRunner.run("simulate", "--output", "json", QUICKSTART.toString());
+
+    assertThat(r.exitCode()).isZero();
+    assertThat(r.out())
+        .contains(
+            "{\"job\":\"default/llm-pretrain\",\"task\":\"worker-0\",\"status\":\"Binding\",\"node\":\"dgx-1\"")
+        .contains("{\"queue\":\"research\",\"fairShare\":{\"gpu\":8.5")
+        .contains("{\"node\":\"dgx-0\",\"idleGpus\":1,\"releasingGpus\":0,\"usedGpus\":7");
+  }
+
+  @Test
+  void sameScenarioTwiceGivesByteIdenticalJson() {
+    CliRunner first = CliRunner.run("simulate", "--output", "json", "../../examples");
+    CliRunner second = CliRunner.run("simulate", "--output", "json", "../../examples");
+
+    assertThat(first.out()).isNotEmpty().isEqualTo(second.out());
+    assertThat(first.out().lines().count()).as("one JSON line per runnable scenario").isEqualTo(8);
+  }
+
+  @Test
+  void cyclesOptionRunsMoreCyclesAndBoundTasksStartRunning() {
+    CliRunner r =
+        CliRunner.run("simulate", "--cycles", "2", "--output", "json", QUICKSTART.toString());
+
+    assertThat(r.exitCode()).isZero();
+    assertThat(r.out())
+        .contains("\"cycles\":2")
+        .contains("\"task\":\"worker-0\",\"status\":\"Running\"");
+  }
+
+  @Test
+  void checkFailsWithEachMismatchNamed() throws IOException {
+    String text =
+        Files.readString(QUICKSTART)
+            .replace(
+                "llm-pretrain: {status: Binding, nodes: [dgx-1]}",
+                "llm-pretrain: {status: Running, nodes: [dgx-1]}");
+    Path file = dir.resolve("wrong.yaml");
+    Files.writeString(file, text);
+
+    CliRunner r = CliRunner.run("simulate", "--check", file.toString());
+
+    assertThat(r.exitCode()).isEqualTo(1);
+    assertThat(r.err()).contains("expect.jobs.llm-pretrain.status: want Running, got Binding");
+  }
+
+  @Test
+  void missingFileExitsTwo() {
+    CliRunner r = CliRunner.run("simulate", dir.resolve("nope.yaml").toString());
+
+    assertThat(r.exitCode()).isEqualTo(2);
+    assertThat(r.err()).contains("nope.yaml: no such file or directory");
+  }
+
+  record Invalid(String name, String yaml, String message) {
+    @Override
+    public String toString() {
+      return name;
+    }
+  }
+
+  private static final String HEAD =
+      "apiVersion: gantry.io/v1alpha1\nkind: Scenario\nmetadata: {name: bad}\n";
+  private static final String NODES = "nodes:\n  - {name: n, gpus: 8, cpu: \"8\", memory: 64Gi}\n";
+  private static final String QUEUE =
+      "queues:\n  - name: q\n    resources: {gpu: {quota: 1, overQuotaWeight: 1, limit: -1}}\n";
+
+  static List<Invalid> invalidFiles() {
+    return List.of(
+        new Invalid(
+            "unknown field",
+            HEAD + "nodes:\n  - {name: n, gpuz: 8}\n",
+            "bad.yaml:5: nodes[0].gpuz: unknown field"),
+        new Invalid(
+            "wrong type",
+            HEAD + NODES + "queues:\n  - name: q\n    priority: high\n",
+            "bad.yaml:8: queues[0].priority: expected an integer, got \"high\""),
+        new Invalid(
+            "unknown parent queue",
+            HEAD + NODES + "queues:\n  - {name: q, parent: nope}\n",
+            "bad.yaml:7: queues[0].parent: unknown queue \"nope\""),
+        new Invalid(
+            "queue cycle",
+            HEAD + NODES + "queues:\n  - {name: a, parent: b}\n  - {name: b, parent: a}\n",
+            "bad.yaml:7: queues[0].parent: queue \"a\" is in a cycle: a -> b -> a"),
+        new Invalid(
+            "job in a non-leaf queue",
+            HEAD
+                + NODES
+                + "queues:\n  - {name: p}\n  - {name: c, parent: p}\n"
+                + "jobs:\n  - {name: j, queue: p, tasks: [{name: t}]}\n",
+            "bad.yaml:10: jobs[0].queue: queue \"p\" is not a leaf queue (it is the parent of \"c\")"),
+        new Invalid(
+            "negative count",
+            HEAD
+                + NODES
+                + QUEUE
+                + "jobs:\n  - {name: j, queue: q, count: -1, tasks: [{name: t}]}\n",
+            "bad.yaml:10: jobs[0].count: must be >= 0, got -1"),
+        new Invalid(
+            "negative replicas",
+            HEAD
+                + NODES
+                + QUEUE
+                + "jobs:\n  - name: j\n    queue: q\n    tasks:\n      - {name: t, replicas: -2}\n",
+            "bad.yaml:13: jobs[0].tasks[0].replicas: must be >= 0, got -2"),
+        new Invalid(
+            "unknown action",
+            HEAD + "config: {actions: [allocate, teleport]}\n" + NODES,
+            "bad.yaml:4: config.actions[1]: expected one of allocate, consolidation, reclaim, preempt,"),
+        new Invalid(
+            "action not built yet",
+            HEAD + "config: {actions: [allocate, reclaim]}\n" + NODES,
+            "bad.yaml:4: config.actions: action \"reclaim\" is not supported yet"),
+        new Invalid(
+            "plugin not built yet",
+            HEAD + "config:\n  plugins:\n    topology: {enabled: true}\n" + NODES,
+            "config.plugins.topology: plugin topology is not supported yet"),
+        new Invalid(
+            "unknown plugin argument",
+            HEAD + "config:\n  plugins:\n    proportion: {arguments: {kvalue: 2}}\n" + NODES,
+            "config.plugins.proportion.arguments.kvalue: unknown argument of plugin proportion"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("invalidFiles")
+  void invalidFileExitsTwoNamingFileLineAndField(Invalid c) throws IOException {
+    Path file = dir.resolve("bad.yaml");
+    Files.writeString(file, c.yaml());
+
+    CliRunner r = CliRunner.run("simulate", file.toString());
+
+    assertThat(r.exitCode()).as(r.err()).isEqualTo(2);
+    assertThat(r.err()).contains(c.message());
+  }
+}

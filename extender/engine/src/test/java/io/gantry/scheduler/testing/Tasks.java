@@ -1,0 +1,196 @@
+package io.gantry.scheduler.testing;
+
+import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableSortedMap;
+import io.gantry.scheduler.model.GpuSharingRequest;
+import io.gantry.scheduler.model.JobInfo;
+import io.gantry.scheduler.model.Quantity;
+import io.gantry.scheduler.model.Resources;
+import io.gantry.scheduler.model.TaskInfo;
+import io.gantry.scheduler.model.TaskStatus;
+import io.gantry.scheduler.model.placement.Affinity;
+import io.gantry.scheduler.model.placement.PodPlacementRequirements;
+import io.gantry.scheduler.model.placement.Toleration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.TreeMap;
+
+/**
+ * Builds {@link TaskInfo}s: {@code Tasks.task("t0").gpus(1).build()}. A task built here is not yet
+ * part of a job; {@link Jobs.Builder#task} stamps its id ({@code ns/job/task}), job id, namespace,
+ * pod name ({@code job-task}) and creation order. Defaults: PodSet {@code default}, no resources,
+ * Pending.
+ */
+public final class Tasks {
+  private Tasks() {}
+
+  public static Builder task(String name) {
+    return new Builder(name);
+  }
+
+  public static final class Builder {
+    private final String name;
+    private String podSet = JobInfo.DEFAULT_POD_SET;
+    private long cpuMillis;
+    private long memoryBytes;
+    private double gpus;
+    private final TreeMap<String, Long> extended = new TreeMap<>();
+    private Optional<Double> fraction = Optional.empty();
+    private Optional<Long> gpuMemoryMib = Optional.empty();
+    private int numDevices = 1;
+    private TaskStatus status = TaskStatus.PENDING;
+    private Optional<String> nodeName = Optional.empty();
+    private List<String> gpuGroups = List.of();
+    private double gpuPortion;
+    private OptionalInt taskPriority = OptionalInt.empty();
+    private final TreeMap<String, String> labels = new TreeMap<>();
+    private final TreeMap<String, String> nodeSelector = new TreeMap<>();
+    private final List<Toleration> tolerations = new ArrayList<>();
+    private Affinity affinity = Affinity.none();
+
+    private Builder(String name) {
+      this.name = name;
+    }
+
+    public Builder podSet(String podSet) {
+      this.podSet = podSet;
+      return this;
+    }
+
+    /** Whole GPUs ({@code nvidia.com/gpu}). */
+    public Builder gpus(double gpus) {
+      this.gpus = gpus;
+      return this;
+    }
+
+    public Builder cpuMillis(long cpuMillis) {
+      this.cpuMillis = cpuMillis;
+      return this;
+    }
+
+    public Builder cpu(String cores) {
+      return cpuMillis(Quantity.toMillis(Quantity.parse(cores)));
+    }
+
+    public Builder memoryBytes(long memoryBytes) {
+      this.memoryBytes = memoryBytes;
+      return this;
+    }
+
+    public Builder memory(String bytes) {
+      return memoryBytes(Quantity.toWhole(Quantity.parse(bytes)));
+    }
+
+    public Builder extended(String resource, long count) {
+      extended.put(resource, count);
+      return this;
+    }
+
+    /** A shared-GPU request by fraction ({@code gpu-fraction}). */
+    public Builder gpuFraction(double fraction) {
+      this.fraction = Optional.of(fraction);
+      this.gpuMemoryMib = Optional.empty();
+      return this;
+    }
+
+    /** A shared-GPU request by memory ({@code gpu-memory}, MiB). */
+    public Builder gpuMemoryMib(long mib) {
+      this.gpuMemoryMib = Optional.of(mib);
+      this.fraction = Optional.empty();
+      return this;
+    }
+
+    /** {@code gpu-fraction-num-devices}. */
+    public Builder numDevices(int numDevices) {
+      this.numDevices = numDevices;
+      return this;
+    }
+
+    public Builder status(TaskStatus status) {
+      this.status = status;
+      return this;
+    }
+
+    /** Running on {@code node}. */
+    public Builder running(String node) {
+      this.status = TaskStatus.RUNNING;
+      this.nodeName = Optional.of(node);
+      return this;
+    }
+
+    /** Being deleted on {@code node}: its resources are releasing. */
+    public Builder releasing(String node) {
+      this.status = TaskStatus.RELEASING;
+      this.nodeName = Optional.of(node);
+      return this;
+    }
+
+    /** Pending with scheduling gates. */
+    public Builder gated() {
+      this.status = TaskStatus.GATED;
+      return this;
+    }
+
+    /** For a placed shared task: the GPU groups it holds and its per-device portion there. */
+    public Builder onGpuGroups(double portion, String... groups) {
+      this.gpuPortion = portion;
+      this.gpuGroups = List.of(groups);
+      return this;
+    }
+
+    /** The {@code kai.scheduler/task-priority} label. */
+    public Builder taskPriority(int priority) {
+      this.taskPriority = OptionalInt.of(priority);
+      return this;
+    }
+
+    public Builder label(String key, String value) {
+      labels.put(key, value);
+      return this;
+    }
+
+    public Builder nodeSelector(String key, String value) {
+      nodeSelector.put(key, value);
+      return this;
+    }
+
+    public Builder tolerations(Toleration... more) {
+      tolerations.addAll(List.of(more));
+      return this;
+    }
+
+    public Builder affinity(Affinity affinity) {
+      this.affinity = affinity;
+      return this;
+    }
+
+    public TaskInfo build() {
+      Optional<GpuSharingRequest> sharing = Optional.empty();
+      if (fraction.isPresent()) {
+        sharing = Optional.of(GpuSharingRequest.ofFraction(fraction.get(), numDevices));
+      } else if (gpuMemoryMib.isPresent()) {
+        sharing = Optional.of(GpuSharingRequest.ofMemory(gpuMemoryMib.get(), numDevices));
+      }
+      return new TaskInfo(
+          name,
+          name,
+          name,
+          "",
+          "",
+          podSet,
+          new Resources(cpuMillis, memoryBytes, gpus, ImmutableSortedMap.copyOf(extended)),
+          sharing,
+          status,
+          nodeName,
+          ImmutableList.copyOf(gpuGroups),
+          gpuPortion,
+          taskPriority,
+          ImmutableSortedMap.copyOf(labels),
+          new PodPlacementRequirements(
+              ImmutableSortedMap.copyOf(nodeSelector), ImmutableList.copyOf(tolerations), affinity),
+          0);
+    }
+  }
+}
