@@ -1,28 +1,27 @@
 package io.gantry.scheduler.actions;
 
 import com.google.common.collect.ImmutableList;
+import io.gantry.scheduler.api.config.ConfigException;
 import io.gantry.scheduler.framework.Action;
 import io.gantry.scheduler.framework.ActionType;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * KAI's action names mapped to Gantry's implementations. Until the eviction actions exist, the
- * default list is the actions that do exist; naming a missing one is an error.
+ * KAI's action names mapped to Gantry's implementations. Actions hold no state between cycles, so
+ * one instance of each serves every cycle. Naming an unknown action, or one not built yet, is an
+ * error naming it.
  */
 public final class ActionRegistry {
-  public static final ImmutableList<String> DEFAULT_ACTIONS =
-      ImmutableList.of(ActionType.ALLOCATE.actionName());
 
-  private ActionRegistry() {}
-
-  /** The actions in the given order; throws naming the first unknown or missing one. */
-  public static ImmutableList<Action> build(List<String> names) {
+  /** The actions in the given order; throws {@link ConfigException} on key {@code actions}. */
+  public ImmutableList<Action> build(List<String> names) {
     ImmutableList.Builder<Action> actions = ImmutableList.builder();
     for (String name : names) {
       Optional<ActionType> type = ActionType.byName(name);
       if (type.isEmpty()) {
-        throw new IllegalArgumentException(
+        throw new ConfigException(
+            "actions",
             "unknown action \""
                 + name
                 + "\"; KAI's actions are allocate, consolidation, reclaim,"
@@ -32,7 +31,8 @@ public final class ActionRegistry {
           switch (type.get()) {
             case ALLOCATE -> new AllocateAction();
             case CONSOLIDATION, RECLAIM, PREEMPT, STALE_GANG_EVICTION ->
-                throw new IllegalArgumentException("action \"" + name + "\" is not supported yet");
+                throw new ConfigException(
+                    "actions", "action \"" + name + "\" is not supported yet");
           });
     }
     return actions.build();

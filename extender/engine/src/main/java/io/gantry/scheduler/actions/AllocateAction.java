@@ -1,13 +1,13 @@
 package io.gantry.scheduler.actions;
 
+import io.gantry.scheduler.api.result.BindDecision;
+import io.gantry.scheduler.api.result.Decision;
+import io.gantry.scheduler.api.result.EvictDecision;
+import io.gantry.scheduler.api.result.PipelineDecision;
 import io.gantry.scheduler.framework.Action;
 import io.gantry.scheduler.framework.ActionType;
-import io.gantry.scheduler.framework.BindDecision;
-import io.gantry.scheduler.framework.Decision;
-import io.gantry.scheduler.framework.EvictDecision;
 import io.gantry.scheduler.framework.JobFitError;
 import io.gantry.scheduler.framework.JobState;
-import io.gantry.scheduler.framework.PipelineDecision;
 import io.gantry.scheduler.framework.Session;
 import io.gantry.scheduler.framework.Statement;
 import io.gantry.scheduler.framework.TasksToAllocate;

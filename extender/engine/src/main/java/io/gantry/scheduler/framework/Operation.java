@@ -2,6 +2,11 @@ package io.gantry.scheduler.framework;
 
 import static java.util.Objects.requireNonNull;
 
+import io.gantry.scheduler.api.result.BindDecision;
+import io.gantry.scheduler.api.result.Decision;
+import io.gantry.scheduler.api.result.EvictDecision;
+import io.gantry.scheduler.api.result.PipelineDecision;
+
 /** One entry of a statement's log, holding the task's placement before the operation. */
 sealed interface Operation permits Operation.AllocateOp, Operation.PipelineOp, Operation.EvictOp {
   TaskState task();

@@ -1,6 +1,7 @@
 package io.gantry.scheduler.framework;
 
 import com.google.common.collect.ImmutableList;
+import io.gantry.scheduler.api.result.ResourceAmounts;
 import java.util.List;
 import java.util.Optional;
 
@@ -8,7 +9,7 @@ import java.util.Optional;
  * The enabled plugins of a session, sorted into per-hook lists once, with each hook's combination
  * rule (kai-reference §4.3) in one place: ordering hooks — first non-zero wins, then a fixed
  * fallback; predicates — all must pass; node and GPU scores — summed; capacity — first plugin only;
- * listeners and session-open hooks — all, in plugin order.
+ * listeners and session-open hooks — all, in plugin order; fair-share report — first plugin only.
  */
 public final class PluginHooks {
   private final ImmutableList<Plugin> plugins;
@@ -22,6 +23,7 @@ public final class PluginHooks {
   private final ImmutableList<GpuScorer> gpuScorers;
   private final Optional<CapacityPolicy> capacity;
   private final ImmutableList<AllocationListener> listeners;
+  private final Optional<FairShareReport> fairShares;
 
   /** {@code plugins} in priority order, highest first. */
   public PluginHooks(List<Plugin> plugins) {
@@ -36,6 +38,7 @@ public final class PluginHooks {
     this.gpuScorers = only(plugins, GpuScorer.class);
     this.capacity = only(plugins, CapacityPolicy.class).stream().findFirst();
     this.listeners = only(plugins, AllocationListener.class);
+    this.fairShares = only(plugins, FairShareReport.class).stream().findFirst();
   }
 
   public ImmutableList<Plugin> plugins() {
@@ -160,6 +163,11 @@ public final class PluginHooks {
     for (AllocationListener l : listeners) {
       l.onAllocate(task, gpus);
     }
+  }
+
+  /** The queue's fair share from the first plugin that divides shares; zero when none does. */
+  public ResourceAmounts fairShare(String queue) {
+    return fairShares.flatMap(f -> f.fairShare(queue)).orElse(ResourceAmounts.ZERO);
   }
 
   void notifyDeallocate(TaskState task, double gpus) {

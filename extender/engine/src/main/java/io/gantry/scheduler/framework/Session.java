@@ -2,6 +2,8 @@ package io.gantry.scheduler.framework;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
+import io.gantry.scheduler.api.result.CycleEvent;
+import io.gantry.scheduler.api.result.Decision;
 import io.gantry.scheduler.model.ClusterSnapshot;
 import io.gantry.scheduler.model.GpuSharingRequest;
 import io.gantry.scheduler.model.JobInfo;
@@ -30,7 +32,7 @@ public final class Session {
   private final long minNodeGpuMemoryMib;
   private final long maxNodeGpuMemoryMib;
   private final List<Decision> decisions = new ArrayList<>();
-  private final List<SessionEvent> events = new ArrayList<>();
+  private final List<CycleEvent> events = new ArrayList<>();
   private boolean open;
   private long placementVersion;
 
@@ -147,12 +149,12 @@ public final class Session {
     return List.copyOf(decisions);
   }
 
-  public List<SessionEvent> events() {
+  public List<CycleEvent> events() {
     return List.copyOf(events);
   }
 
   public void recordEvent(String object, String reason, String message) {
-    events.add(new SessionEvent(object, reason, message));
+    events.add(new CycleEvent(object, reason, message));
   }
 
   public void recordJobFitError(JobState job, JobFitError error) {
@@ -200,6 +202,24 @@ public final class Session {
       return task.info().request().gpus();
     }
     return sharing.get().quotaGpusOn(maxNodeGpuMemoryMib);
+  }
+
+  /**
+   * Ends the cycle: no plugin hears of later moves, and tasks that were only pipelined leave their
+   * nodes, since they bind nothing and the next cycle decides them anew. Node state then reads as
+   * the cluster will hold it.
+   */
+  public void close() {
+    open = false;
+    for (JobState job : jobs) {
+      for (TaskState task : job.tasks()) {
+        if (task.status() == TaskStatus.PIPELINED) {
+          move(
+              task,
+              new TaskPlacement(TaskStatus.PENDING, Optional.empty(), ImmutableList.of(), 0, null));
+        }
+      }
+    }
   }
 
   void recordCommitted(List<Decision> committed) {

@@ -1,6 +1,7 @@
 package io.gantry.scheduler.framework;
 
 import com.google.common.collect.ImmutableList;
+import io.gantry.scheduler.api.result.Decision;
 import io.gantry.scheduler.model.TaskStatus;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,5 +1,7 @@
 package io.gantry.scheduler.plugins;
 
+import io.gantry.scheduler.api.config.Placement;
+import io.gantry.scheduler.api.config.PlacementStrategy;
 import io.gantry.scheduler.framework.IndexOrderedScorer;
 import io.gantry.scheduler.framework.NodeState;
 import io.gantry.scheduler.framework.TaskState;
@@ -13,11 +15,11 @@ import java.util.List;
 public final class NodePlacementPlugin implements IndexOrderedScorer {
   public static final String NAME = "nodeplacement";
 
-  private final NodePlacementArgs args;
+  private final Placement args;
   private double min;
   private double max;
 
-  public NodePlacementPlugin(NodePlacementArgs args) {
+  public NodePlacementPlugin(Placement args) {
     this.args = args;
   }
 
@@ -26,7 +28,7 @@ public final class NodePlacementPlugin implements IndexOrderedScorer {
     return NAME;
   }
 
-  public NodePlacementArgs args() {
+  public Placement args() {
     return args;
   }
 

@@ -1,5 +1,6 @@
 package io.gantry.scheduler.plugins;
 
+import io.gantry.scheduler.api.config.ConfigException;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -58,7 +59,7 @@ final class PluginArguments {
     }
   }
 
-  PluginConfigException fail(String key, String what) {
-    return new PluginConfigException(plugin, "plugins." + plugin + ".arguments." + key, what);
+  ConfigException fail(String key, String what) {
+    return new ConfigException("plugins." + plugin + ".arguments." + key, what);
   }
 }

@@ -2,6 +2,10 @@ package io.gantry.scheduler.plugins;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
+import io.gantry.scheduler.api.config.ConfigException;
+import io.gantry.scheduler.api.config.Placement;
+import io.gantry.scheduler.api.config.PlacementStrategy;
+import io.gantry.scheduler.api.config.PluginSetting;
 import io.gantry.scheduler.framework.Plugin;
 import io.gantry.scheduler.framework.PluginHooks;
 import java.util.ArrayList;
@@ -22,7 +26,7 @@ public final class PluginRegistry {
       String name,
       int priority,
       boolean enabledByDefault,
-      Optional<BiFunction<PluginArguments, NodePlacementArgs, Plugin>> factory) {}
+      Optional<BiFunction<PluginArguments, Placement, Plugin>> factory) {}
 
   private final ImmutableMap<String, Entry> entries;
 
@@ -68,13 +72,12 @@ public final class PluginRegistry {
 
   /**
    * The enabled plugins, highest priority first, with {@code settings} merged onto KAI's defaults
-   * for the given placement strategy. Throws {@link PluginConfigException} naming the plugin.
+   * for the given placement strategy. Throws {@link ConfigException} naming the plugin.
    */
-  public PluginHooks build(Map<String, PluginSetting> settings, NodePlacementArgs placement) {
+  public PluginHooks build(Map<String, PluginSetting> settings, Placement placement) {
     for (String name : settings.keySet()) {
       if (!entries.containsKey(name)) {
-        throw new PluginConfigException(
-            name,
+        throw new ConfigException(
             "plugins." + name,
             "unknown plugin; known plugins: " + String.join(", ", entries.keySet()));
       }
@@ -90,8 +93,8 @@ public final class PluginRegistry {
       boolean explicitlyOn = setting != null && setting.enabled().orElse(false);
       if (e.factory().isEmpty()) {
         if (explicitlyOn || configured) {
-          throw new PluginConfigException(
-              e.name(), "plugins." + e.name(), "plugin " + e.name() + " is not supported yet");
+          throw new ConfigException(
+              "plugins." + e.name(), "plugin " + e.name() + " is not supported yet");
         }
         continue;
       }
@@ -112,7 +115,7 @@ public final class PluginRegistry {
     return new PluginHooks(plugins);
   }
 
-  private static boolean enabledByDefault(Entry e, NodePlacementArgs placement) {
+  private static boolean enabledByDefault(Entry e, Placement placement) {
     boolean gpuSpread = placement.gpu() == PlacementStrategy.SPREAD;
     return switch (e.name()) {
       case GpuPackPlugin.NAME, GpuSharingOrderPlugin.NAME -> !gpuSpread;
@@ -132,13 +135,12 @@ public final class PluginRegistry {
     try {
       return new ProportionPlugin(new ProportionArgs(k, multiplier));
     } catch (IllegalArgumentException e) {
-      throw new PluginConfigException(
-          ProportionPlugin.NAME, "plugins." + ProportionPlugin.NAME + ".arguments", e.getMessage());
+      throw new ConfigException("plugins." + ProportionPlugin.NAME + ".arguments", e.getMessage());
     }
   }
 
-  private static NodePlacementArgs nodePlacement(PluginArguments args, NodePlacementArgs defaults) {
-    return new NodePlacementArgs(
+  private static Placement nodePlacement(PluginArguments args, Placement defaults) {
+    return new Placement(
         strategy(args, "gpu", defaults.gpu()), strategy(args, "cpu", defaults.cpu()));
   }
 

@@ -1,11 +1,13 @@
 package io.gantry.scheduler.plugins;
 
+import io.gantry.scheduler.api.result.ResourceAmounts;
 import io.gantry.scheduler.fairness.CapacityChecks;
 import io.gantry.scheduler.fairness.FairShareDivider;
 import io.gantry.scheduler.fairness.QueueOrderRule;
 import io.gantry.scheduler.fairness.QueueTree;
 import io.gantry.scheduler.framework.AllocationListener;
 import io.gantry.scheduler.framework.CapacityPolicy;
+import io.gantry.scheduler.framework.FairShareReport;
 import io.gantry.scheduler.framework.JobFitError;
 import io.gantry.scheduler.framework.JobState;
 import io.gantry.scheduler.framework.NodeState;
@@ -25,7 +27,7 @@ import java.util.Optional;
  * order (§5.7) and the capacity checks (§5.5). Queue allocation follows every statement operation.
  */
 public final class ProportionPlugin
-    implements SessionOpenHook, QueueOrder, CapacityPolicy, AllocationListener {
+    implements SessionOpenHook, QueueOrder, CapacityPolicy, AllocationListener, FairShareReport {
   public static final String NAME = "proportion";
 
   private final ProportionArgs args;
@@ -81,6 +83,17 @@ public final class ProportionPlugin
       }
     }
     tree.computeFairShares(new FairShareDivider(args.kValue()));
+  }
+
+  @Override
+  public Optional<ResourceAmounts> fairShare(String queue) {
+    return tree.find(queue)
+        .map(
+            a ->
+                new ResourceAmounts(
+                    a.fairShare(ResourceKind.GPU),
+                    a.fairShare(ResourceKind.CPU),
+                    a.fairShare(ResourceKind.MEMORY)));
   }
 
   @Override

@@ -4,12 +4,12 @@ import static io.gantry.scheduler.model.placement.TaintEffect.NO_SCHEDULE;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.common.collect.ImmutableList;
-import io.gantry.scheduler.framework.BindDecision;
-import io.gantry.scheduler.framework.Decision;
+import io.gantry.scheduler.api.result.BindDecision;
+import io.gantry.scheduler.api.result.CycleEvent;
+import io.gantry.scheduler.api.result.Decision;
+import io.gantry.scheduler.api.result.PipelineDecision;
 import io.gantry.scheduler.framework.JobFitError;
-import io.gantry.scheduler.framework.PipelineDecision;
 import io.gantry.scheduler.framework.Session;
-import io.gantry.scheduler.framework.SessionEvent;
 import io.gantry.scheduler.framework.TaskState;
 import io.gantry.scheduler.model.ClusterSnapshot;
 import io.gantry.scheduler.model.JobInfo;
@@ -202,7 +202,7 @@ class AllocateActionTest {
     assertThat(session.task("ns/j/t0").status()).isEqualTo(TaskStatus.PIPELINED);
     assertThat(session.events())
         .contains(
-            new SessionEvent(
+            new CycleEvent(
                 "ns/j-t0",
                 "Pipelined",
                 "Pod ns/j-t0 is pipelined to node n1 and waits for resources being released"));
@@ -221,7 +221,7 @@ class AllocateActionTest {
     assertThat(session.decisions()).containsExactly(bind("ns/j/t0", "n2"));
     assertThat(session.events())
         .contains(
-            new SessionEvent(
+            new CycleEvent(
                 "ns/j-t0",
                 "Scheduled",
                 "Successfully assigned pod ns/j-t0 to node n2 at node-pool default"));
@@ -378,7 +378,7 @@ class AllocateActionTest {
         "Job is not ready for scheduling. Waiting for 2 pods, currently 2 exist, 1 are gated";
     assertThat(session.decisions()).isEmpty();
     assertThat(session.task("ns/j/t0").status()).isEqualTo(TaskStatus.PENDING);
-    assertThat(session.events()).containsExactly(new SessionEvent("ns/j", "NotReady", message));
+    assertThat(session.events()).containsExactly(new CycleEvent("ns/j", "NotReady", message));
     assertThat(session.job("ns/j").fitErrors())
         .containsExactly(new JobFitError("NotReady", message));
   }

@@ -4,7 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSortedMap;
-import io.gantry.scheduler.framework.Decision;
+import io.gantry.scheduler.api.config.Placement;
+import io.gantry.scheduler.api.result.Decision;
 import io.gantry.scheduler.framework.NodeScorer;
 import io.gantry.scheduler.framework.NodeState;
 import io.gantry.scheduler.framework.Plugin;
@@ -25,7 +26,6 @@ import io.gantry.scheduler.model.TaskStatus;
 import io.gantry.scheduler.model.placement.PodPlacementRequirements;
 import io.gantry.scheduler.model.placement.Taint;
 import io.gantry.scheduler.model.placement.TaintEffect;
-import io.gantry.scheduler.plugins.NodePlacementArgs;
 import io.gantry.scheduler.plugins.PluginRegistry;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -74,7 +74,7 @@ class NodeIndexEquivalenceTest {
   }
 
   private static List<Decision> allocate(ClusterSnapshot snapshot, List<Plugin> extra) {
-    PluginHooks defaults = new PluginRegistry().build(Map.of(), NodePlacementArgs.DEFAULTS);
+    PluginHooks defaults = new PluginRegistry().build(Map.of(), Placement.DEFAULTS);
     List<Plugin> plugins = new ArrayList<>(defaults.plugins());
     plugins.addAll(extra);
     Session session = Session.open(snapshot, new PluginHooks(plugins));

@@ -3,6 +3,10 @@ package io.gantry.scheduler.framework;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.common.collect.ImmutableList;
+import io.gantry.scheduler.api.result.BindDecision;
+import io.gantry.scheduler.api.result.Decision;
+import io.gantry.scheduler.api.result.EvictDecision;
+import io.gantry.scheduler.api.result.PipelineDecision;
 import io.gantry.scheduler.model.NodeInfo;
 import io.gantry.scheduler.model.ResourceKind;
 import io.gantry.scheduler.model.Resources;

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import com.google.common.collect.ImmutableMap;
+import io.gantry.scheduler.api.config.Placement;
+import io.gantry.scheduler.api.config.PlacementStrategy;
 import io.gantry.scheduler.framework.NodeState;
 import io.gantry.scheduler.framework.Session;
 import io.gantry.scheduler.framework.TaskState;
@@ -28,18 +30,18 @@ import org.junit.jupiter.params.provider.MethodSource;
  * fraction of the node.
  */
 class NodePlacementPluginTest {
-  private static final NodePlacementArgs BINPACK = NodePlacementArgs.DEFAULTS;
-  private static final NodePlacementArgs SPREAD =
-      new NodePlacementArgs(PlacementStrategy.SPREAD, PlacementStrategy.SPREAD);
-  private static final NodePlacementArgs GPU_SPREAD_CPU_BINPACK =
-      new NodePlacementArgs(PlacementStrategy.SPREAD, PlacementStrategy.BINPACK);
+  private static final Placement BINPACK = Placement.DEFAULTS;
+  private static final Placement SPREAD =
+      new Placement(PlacementStrategy.SPREAD, PlacementStrategy.SPREAD);
+  private static final Placement GPU_SPREAD_CPU_BINPACK =
+      new Placement(PlacementStrategy.SPREAD, PlacementStrategy.BINPACK);
 
   private static final Tasks.Builder GPU_TASK = Tasks.task("t").gpus(1);
   private static final Tasks.Builder CPU_TASK = Tasks.task("t").cpu("1");
 
   record Case(
       String name,
-      NodePlacementArgs args,
+      Placement args,
       List<NodeInfo> nodes,
       List<TaskInfo> running,
       Tasks.Builder task,

@@ -4,6 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.google.common.collect.ImmutableSortedMap;
+import io.gantry.scheduler.api.config.ConfigException;
+import io.gantry.scheduler.api.config.Placement;
+import io.gantry.scheduler.api.config.PlacementStrategy;
+import io.gantry.scheduler.api.config.PluginSetting;
 import io.gantry.scheduler.framework.Plugin;
 import io.gantry.scheduler.framework.PluginHooks;
 import java.util.List;
@@ -20,12 +24,12 @@ import org.junit.jupiter.params.provider.MethodSource;
  * errors that name the plugin and field.
  */
 class PluginRegistryTest {
-  private static final NodePlacementArgs GPU_SPREAD =
-      new NodePlacementArgs(PlacementStrategy.SPREAD, PlacementStrategy.BINPACK);
+  private static final Placement GPU_SPREAD =
+      new Placement(PlacementStrategy.SPREAD, PlacementStrategy.BINPACK);
 
   @Test
   void defaultSetForBinpackInPriorityOrder() {
-    PluginHooks hooks = new PluginRegistry().build(Map.of(), NodePlacementArgs.DEFAULTS);
+    PluginHooks hooks = new PluginRegistry().build(Map.of(), Placement.DEFAULTS);
 
     assertThat(names(hooks))
         .containsExactly(
@@ -64,7 +68,7 @@ class PluginRegistryTest {
   @Test
   void disablingABuiltPluginRemovesIt() {
     PluginHooks hooks =
-        new PluginRegistry().build(Map.of("elastic", disabled()), NodePlacementArgs.DEFAULTS);
+        new PluginRegistry().build(Map.of("elastic", disabled()), Placement.DEFAULTS);
 
     assertThat(names(hooks)).doesNotContain("elastic").contains("priority", "subgrouporder");
   }
@@ -72,7 +76,7 @@ class PluginRegistryTest {
   @Test
   void enablingGpuSpreadUnderBinpackKeepsBothDeviceScorers() {
     PluginHooks hooks =
-        new PluginRegistry().build(Map.of("gpuspread", enabled()), NodePlacementArgs.DEFAULTS);
+        new PluginRegistry().build(Map.of("gpuspread", enabled()), Placement.DEFAULTS);
 
     assertThat(names(hooks)).containsSubsequence("gpupack", "gpuspread", "nodeplacement");
   }
@@ -80,7 +84,7 @@ class PluginRegistryTest {
   @Test
   void disablingAPluginThatIsNotBuiltIsAccepted() {
     PluginHooks hooks =
-        new PluginRegistry().build(Map.of("topology", disabled()), NodePlacementArgs.DEFAULTS);
+        new PluginRegistry().build(Map.of("topology", disabled()), Placement.DEFAULTS);
 
     assertThat(names(hooks)).doesNotContain("topology").hasSize(11);
   }
@@ -140,11 +144,11 @@ class PluginRegistryTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("errors")
   void rejectsBadSettingsNamingTheField(ErrorCase c) {
-    assertThatThrownBy(() -> new PluginRegistry().build(c.settings(), NodePlacementArgs.DEFAULTS))
+    assertThatThrownBy(() -> new PluginRegistry().build(c.settings(), Placement.DEFAULTS))
         .isInstanceOfSatisfying(
-            PluginConfigException.class,
+            ConfigException.class,
             e -> {
-              assertThat(e.field()).isEqualTo(c.field());
+              assertThat(e.key()).isEqualTo(c.field());
               assertThat(e.getMessage()).isEqualTo(c.message());
             });
   }
@@ -152,14 +156,11 @@ class PluginRegistryTest {
   @Test
   void unknownPluginNameIsAnErrorNamingIt() {
     assertThatThrownBy(
-            () ->
-                new PluginRegistry()
-                    .build(Map.of("binpack", enabled()), NodePlacementArgs.DEFAULTS))
+            () -> new PluginRegistry().build(Map.of("binpack", enabled()), Placement.DEFAULTS))
         .isInstanceOfSatisfying(
-            PluginConfigException.class,
+            ConfigException.class,
             e -> {
-              assertThat(e.plugin()).isEqualTo("binpack");
-              assertThat(e.field()).isEqualTo("plugins.binpack");
+              assertThat(e.key()).isEqualTo("plugins.binpack");
               assertThat(e.getMessage())
                   .startsWith(
                       "plugins.binpack: unknown plugin; known plugins: predicates, proportion,")
@@ -209,7 +210,7 @@ class PluginRegistryTest {
   void bindsProportionArguments(ProportionCase c) {
     PluginHooks hooks =
         new PluginRegistry()
-            .build(Map.of("proportion", arguments(c.arguments())), NodePlacementArgs.DEFAULTS);
+            .build(Map.of("proportion", arguments(c.arguments())), Placement.DEFAULTS);
 
     assertThat(plugin(hooks, ProportionPlugin.class).args()).isEqualTo(c.expected());
   }
@@ -218,12 +219,10 @@ class PluginRegistryTest {
   void nodePlacementArgumentsOverrideTheShardStrategy() {
     PluginHooks hooks =
         new PluginRegistry()
-            .build(
-                Map.of("nodeplacement", arguments(Map.of("gpu", "spread"))),
-                NodePlacementArgs.DEFAULTS);
+            .build(Map.of("nodeplacement", arguments(Map.of("gpu", "spread"))), Placement.DEFAULTS);
 
     assertThat(plugin(hooks, NodePlacementPlugin.class).args())
-        .isEqualTo(new NodePlacementArgs(PlacementStrategy.SPREAD, PlacementStrategy.BINPACK));
+        .isEqualTo(new Placement(PlacementStrategy.SPREAD, PlacementStrategy.BINPACK));
   }
 
   @Test
@@ -232,10 +231,10 @@ class PluginRegistryTest {
         new PluginRegistry()
             .build(
                 Map.of("nodeplacement", arguments(Map.of("gpu", "spread", "cpu", "spread"))),
-                NodePlacementArgs.DEFAULTS);
+                Placement.DEFAULTS);
 
     assertThat(plugin(hooks, NodePlacementPlugin.class).args())
-        .isEqualTo(new NodePlacementArgs(PlacementStrategy.SPREAD, PlacementStrategy.SPREAD));
+        .isEqualTo(new Placement(PlacementStrategy.SPREAD, PlacementStrategy.SPREAD));
   }
 
   @Test

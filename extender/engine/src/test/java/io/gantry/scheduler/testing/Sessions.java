@@ -1,5 +1,6 @@
 package io.gantry.scheduler.testing;
 
+import io.gantry.scheduler.api.config.Placement;
 import io.gantry.scheduler.framework.GpuGroupView;
 import io.gantry.scheduler.framework.NodeState;
 import io.gantry.scheduler.framework.Plugin;
@@ -7,7 +8,6 @@ import io.gantry.scheduler.framework.PluginHooks;
 import io.gantry.scheduler.framework.Session;
 import io.gantry.scheduler.model.ClusterSnapshot;
 import io.gantry.scheduler.model.Resources;
-import io.gantry.scheduler.plugins.NodePlacementArgs;
 import io.gantry.scheduler.plugins.PluginRegistry;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +23,7 @@ public final class Sessions {
 
   /** A session with the registry's default plugins for binpack placement. */
   public static Session openDefault(ClusterSnapshot snapshot) {
-    return Session.open(snapshot, new PluginRegistry().build(Map.of(), NodePlacementArgs.DEFAULTS));
+    return Session.open(snapshot, new PluginRegistry().build(Map.of(), Placement.DEFAULTS));
   }
 
   /** What a node holds, as one comparable value. */

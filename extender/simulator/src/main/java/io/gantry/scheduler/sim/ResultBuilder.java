@@ -2,15 +2,12 @@ package io.gantry.scheduler.sim;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSortedMap;
-import io.gantry.scheduler.actions.FitMessages;
-import io.gantry.scheduler.fairness.QueueAttributes;
-import io.gantry.scheduler.framework.GpuGroupView;
-import io.gantry.scheduler.framework.JobState;
-import io.gantry.scheduler.framework.NodeState;
-import io.gantry.scheduler.framework.Session;
+import io.gantry.scheduler.api.result.CycleResult;
+import io.gantry.scheduler.api.result.JobOutcome;
+import io.gantry.scheduler.api.result.NodeOutcome;
+import io.gantry.scheduler.api.result.QueueOutcome;
+import io.gantry.scheduler.api.result.ResourceAmounts;
 import io.gantry.scheduler.model.QueueInfo;
-import io.gantry.scheduler.model.ResourceKind;
-import io.gantry.scheduler.model.Resources;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -21,28 +18,27 @@ import java.util.TreeSet;
 
 /**
  * Reads the simulated world after the last cycle into a {@link SimulationResult}: task and job
- * statuses from the world, fair shares from the last session's proportion plugin, allocation and
- * node GPUs from the final placements.
+ * statuses from the world, job messages, fair shares, allocation and node GPUs from the last
+ * cycle's result.
  */
 final class ResultBuilder {
   private final SimWorld world;
   private final Instant now;
-  private final Session lastCycle;
+  private final CycleResult lastCycle;
 
-  private final Map<String, QueueInfo> queuesByName = new TreeMap<>();
-
-  ResultBuilder(SimWorld world, Instant now, Session lastCycle) {
+  ResultBuilder(SimWorld world, Instant now, CycleResult lastCycle) {
     this.world = world;
     this.now = now;
     this.lastCycle = lastCycle;
-    world.queues().forEach(q -> queuesByName.put(q.name(), q));
   }
 
   SimulationResult build(int cycles, List<SimulationResult.EventResult> events) {
-    Session finalState = Session.open(Simulator.snapshot(world, now), Simulator.noPlugins());
+    Map<String, Optional<String>> jobMessages = new TreeMap<>();
+    for (JobOutcome j : lastCycle.jobs()) {
+      jobMessages.put(j.jobId(), j.fitMessage());
+    }
     ImmutableList.Builder<SimulationResult.TaskResult> tasks = ImmutableList.builder();
     ImmutableList.Builder<SimulationResult.JobResult> jobs = ImmutableList.builder();
-    Map<String, double[]> allocated = new TreeMap<>();
     for (SimJob job : world.jobs()) {
       if (job.arrival.isAfter(now)) {
         continue;
@@ -66,9 +62,6 @@ final class ResultBuilder {
                 t.gpuGroups,
                 holdsShare ? OptionalDouble.of(t.gpuPortion) : OptionalDouble.empty(),
                 Optional.ofNullable(t.message)));
-        if (t.status.isAllocated()) {
-          addAllocation(allocated, job.template.queue(), t);
-        }
       }
       String status = statuses.size() == 1 ? statuses.firstKey() : "Mixed";
       jobs.add(
@@ -79,74 +72,48 @@ final class ResultBuilder {
               ImmutableSortedMap.copyOf(statuses),
               List.copyOf(nodes),
               job.template.queue(),
-              jobMessage(job.template.id())));
+              jobMessages.getOrDefault(job.template.id(), Optional.empty())));
     }
     return new SimulationResult(
         world.name(),
         cycles,
         tasks.build(),
         jobs.build(),
-        queues(allocated),
-        nodes(finalState),
+        queues(),
+        nodes(),
         ImmutableList.copyOf(events));
   }
 
-  private Optional<String> jobMessage(String jobId) {
-    JobState job = lastCycle.job(jobId);
-    return job == null ? Optional.empty() : FitMessages.jobMessage(job.fitErrors());
-  }
-
-  /** Adds the task's request to its queue and every ancestor. */
-  private void addAllocation(Map<String, double[]> allocated, String queue, SimTask t) {
-    Resources r = t.template.request();
-    double gpus = t.template.gpuSharing().map(s -> s.quotaGpusAt(t.gpuPortion)).orElse(r.gpus());
-    Optional<QueueInfo> q = Optional.ofNullable(queuesByName.get(queue));
-    while (q.isPresent()) {
-      double[] a = allocated.computeIfAbsent(q.get().name(), k -> new double[3]);
-      a[ResourceKind.GPU.ordinal()] = Resources.roundGpus(a[ResourceKind.GPU.ordinal()] + gpus);
-      a[ResourceKind.CPU.ordinal()] += r.cpuMillis();
-      a[ResourceKind.MEMORY.ordinal()] += r.memoryBytes();
-      q = q.get().parent().map(queuesByName::get);
-    }
-  }
-
-  private ImmutableList<SimulationResult.QueueResult> queues(Map<String, double[]> allocated) {
+  private ImmutableList<SimulationResult.QueueResult> queues() {
+    Map<String, QueueOutcome> outcomes = new TreeMap<>();
+    lastCycle.queues().forEach(q -> outcomes.put(q.name(), q));
     ImmutableList.Builder<SimulationResult.QueueResult> out = ImmutableList.builder();
-    var tree = Simulator.proportion(lastCycle).map(p -> p.queues());
     for (QueueInfo q : world.queues()) {
-      Optional<QueueAttributes> attrs = tree.flatMap(t -> t.find(q.name()));
-      SimulationResult.Amounts fairShare =
-          attrs
-              .map(
-                  a ->
-                      new SimulationResult.Amounts(
-                          a.fairShare(ResourceKind.GPU),
-                          a.fairShare(ResourceKind.CPU),
-                          a.fairShare(ResourceKind.MEMORY)))
-              .orElse(new SimulationResult.Amounts(0, 0, 0));
-      double[] a = allocated.getOrDefault(q.name(), new double[3]);
+      QueueOutcome outcome = outcomes.get(q.name());
       out.add(
           new SimulationResult.QueueResult(
               q.name(),
-              fairShare,
-              new SimulationResult.Amounts(a[0], a[1], a[2]),
+              amounts(outcome.fairShare()),
+              amounts(outcome.allocated()),
               new SimulationResult.Amounts(q.gpu().quota(), q.cpu().quota(), q.memory().quota())));
     }
     return out.build();
   }
 
-  private static ImmutableList<SimulationResult.NodeResult> nodes(Session finalState) {
+  private static SimulationResult.Amounts amounts(ResourceAmounts a) {
+    return new SimulationResult.Amounts(a.gpus(), a.cpuMillis(), a.memoryBytes());
+  }
+
+  private ImmutableList<SimulationResult.NodeResult> nodes() {
     ImmutableList.Builder<SimulationResult.NodeResult> out = ImmutableList.builder();
-    for (NodeState n : finalState.nodes()) {
-      int idle = n.idleWholeGpus();
-      int releasing = n.releasingWholeGpus();
+    for (NodeOutcome n : lastCycle.nodes()) {
       ImmutableList.Builder<SimulationResult.SharedGpuGroup> groups = ImmutableList.builder();
-      for (GpuGroupView g : n.gpuGroups()) {
-        groups.add(new SimulationResult.SharedGpuGroup(g.id(), g.usedPortion()));
+      for (NodeOutcome.SharedGpuUse g : n.sharedGpuGroups()) {
+        groups.add(new SimulationResult.SharedGpuGroup(g.groupId(), g.usedPortion()));
       }
       out.add(
           new SimulationResult.NodeResult(
-              n.name(), idle, releasing, n.info().gpuCount() - idle - releasing, groups.build()));
+              n.name(), n.idleGpus(), n.releasingGpus(), n.usedGpus(), groups.build()));
     }
     return out.build();
   }

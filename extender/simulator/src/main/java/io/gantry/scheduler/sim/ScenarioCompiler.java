@@ -2,7 +2,10 @@ package io.gantry.scheduler.sim;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSortedMap;
-import io.gantry.scheduler.actions.ActionRegistry;
+import io.gantry.scheduler.api.config.Placement;
+import io.gantry.scheduler.api.config.PlacementStrategy;
+import io.gantry.scheduler.api.config.PluginSetting;
+import io.gantry.scheduler.api.config.SchedulerConfig;
 import io.gantry.scheduler.model.GpuSharingRequest;
 import io.gantry.scheduler.model.JobInfo;
 import io.gantry.scheduler.model.NodeInfo;
@@ -17,9 +20,6 @@ import io.gantry.scheduler.model.TaskInfo;
 import io.gantry.scheduler.model.TaskStatus;
 import io.gantry.scheduler.model.placement.Taint;
 import io.gantry.scheduler.model.placement.TaintEffect;
-import io.gantry.scheduler.plugins.NodePlacementArgs;
-import io.gantry.scheduler.plugins.PlacementStrategy;
-import io.gantry.scheduler.plugins.PluginSetting;
 import io.gantry.scheduler.sim.spec.JobSpec;
 import io.gantry.scheduler.sim.spec.MigStrategy;
 import io.gantry.scheduler.sim.spec.NodeSpec;
@@ -74,13 +74,11 @@ final class ScenarioCompiler {
     if (!spec.topologies().isEmpty()) {
       throw unsupported(spec.topologies().get(0).line(), "topologies", "topology-aware scheduling");
     }
-    List<String> actions = spec.config().actions().orElse(ActionRegistry.DEFAULT_ACTIONS);
-    try {
-      ActionRegistry.build(actions);
-    } catch (IllegalArgumentException e) {
-      throw new ScenarioException(file, configLine("actions"), "config.actions", e.getMessage());
-    }
-    NodePlacementArgs placement = placement();
+    SchedulerConfig config =
+        SchedulerConfig.of(
+            spec.config().actions().orElse(SchedulerConfig.DEFAULT_ACTIONS),
+            plugins(),
+            placement());
     ImmutableList<NodeInfo> nodes = nodes();
     Map<String, NodeInfo> nodesByName = new TreeMap<>();
     nodes.forEach(n -> nodesByName.put(n.name(), n));
@@ -89,9 +87,7 @@ final class ScenarioCompiler {
         START,
         spec.config().cycles().orElse(1),
         spec.config().cyclePeriod().orElse(Duration.ofSeconds(1)),
-        actions,
-        plugins(),
-        placement,
+        config,
         nodes,
         queues(),
         jobs(nodesByName));
@@ -115,8 +111,8 @@ final class ScenarioCompiler {
     }
   }
 
-  private NodePlacementArgs placement() throws ScenarioException {
-    return new NodePlacementArgs(
+  private Placement placement() throws ScenarioException {
+    return new Placement(
         strategy(spec.config().gpuPlacement(), "gpu"),
         strategy(spec.config().cpuPlacement(), "cpu"));
   }

@@ -3,14 +3,12 @@ package io.gantry.scheduler.sim;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
+import io.gantry.scheduler.api.config.SchedulerConfig;
 import io.gantry.scheduler.model.NodeInfo;
 import io.gantry.scheduler.model.QueueInfo;
-import io.gantry.scheduler.plugins.NodePlacementArgs;
-import io.gantry.scheduler.plugins.PluginSetting;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 
 /** A compiled scenario: the cluster, its workloads and the scheduler configuration to run. */
 record SimWorld(
@@ -18,9 +16,7 @@ record SimWorld(
     Instant start,
     int cycles,
     Duration cyclePeriod,
-    List<String> actions,
-    Map<String, PluginSetting> plugins,
-    NodePlacementArgs placement,
+    SchedulerConfig config,
     ImmutableList<NodeInfo> nodes,
     ImmutableList<QueueInfo> queues,
     List<SimJob> jobs) {
@@ -28,9 +24,7 @@ record SimWorld(
     requireNonNull(name, "name is null");
     requireNonNull(start, "start is null");
     requireNonNull(cyclePeriod, "cyclePeriod is null");
-    requireNonNull(actions, "actions is null");
-    requireNonNull(plugins, "plugins is null");
-    requireNonNull(placement, "placement is null");
+    requireNonNull(config, "config is null");
     requireNonNull(nodes, "nodes is null");
     requireNonNull(queues, "queues is null");
     requireNonNull(jobs, "jobs is null");

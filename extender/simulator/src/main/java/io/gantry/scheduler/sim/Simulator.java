@@ -1,23 +1,20 @@
 package io.gantry.scheduler.sim;
 
 import com.google.common.collect.ImmutableList;
-import io.gantry.scheduler.actions.ActionRegistry;
-import io.gantry.scheduler.actions.FitMessages;
-import io.gantry.scheduler.framework.Action;
-import io.gantry.scheduler.framework.BindDecision;
-import io.gantry.scheduler.framework.Decision;
-import io.gantry.scheduler.framework.EvictDecision;
-import io.gantry.scheduler.framework.JobState;
-import io.gantry.scheduler.framework.PipelineDecision;
-import io.gantry.scheduler.framework.PluginHooks;
-import io.gantry.scheduler.framework.Session;
-import io.gantry.scheduler.framework.SessionEvent;
-import io.gantry.scheduler.framework.TaskState;
+import io.gantry.scheduler.api.SchedulerWiring;
+import io.gantry.scheduler.api.SchedulingCycle;
+import io.gantry.scheduler.api.config.ConfigException;
+import io.gantry.scheduler.api.result.BindDecision;
+import io.gantry.scheduler.api.result.CycleEvent;
+import io.gantry.scheduler.api.result.CycleResult;
+import io.gantry.scheduler.api.result.Decision;
+import io.gantry.scheduler.api.result.EvictDecision;
+import io.gantry.scheduler.api.result.JobOutcome;
+import io.gantry.scheduler.api.result.PipelineDecision;
+import io.gantry.scheduler.api.result.TaskOutcome;
 import io.gantry.scheduler.model.ClusterSnapshot;
 import io.gantry.scheduler.model.TaskStatus;
-import io.gantry.scheduler.plugins.PluginConfigException;
-import io.gantry.scheduler.plugins.PluginRegistry;
-import io.gantry.scheduler.plugins.ProportionPlugin;
+import io.gantry.scheduler.sim.spec.PluginSpec;
 import io.gantry.scheduler.sim.spec.ScenarioException;
 import io.gantry.scheduler.sim.spec.ScenarioSpec;
 import java.time.Duration;
@@ -26,61 +23,66 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
- * Runs a scenario through the real engine, cycle by cycle in simulated time: bound tasks start
- * running the next cycle, pipelined ones are decided anew, finished and released ones leave (and
- * come back as new pods when their job replaces them), arriving jobs join.
+ * Runs a scenario through the engine's {@link SchedulingCycle}, cycle by cycle in simulated time:
+ * bound tasks start running the next cycle, pipelined ones are decided anew, finished and released
+ * ones leave (and come back as new pods when their job replaces them), arriving jobs join.
  */
 public final class Simulator {
-  private final PluginRegistry registry = new PluginRegistry();
+  private final SchedulerWiring wiring;
+
+  public Simulator() {
+    this(new SchedulerWiring());
+  }
+
+  public Simulator(SchedulerWiring wiring) {
+    this.wiring = wiring;
+  }
 
   /** Compiles and runs a loaded scenario; {@code cycles} overrides {@code config.cycles}. */
   public SimulationResult run(ScenarioSpec spec, OptionalInt cycles) throws ScenarioException {
     SimWorld world = ScenarioCompiler.compile(spec);
+    SchedulingCycle cycle = cycle(world, spec);
     int cycleCount = cycles.orElse(world.cycles());
-    hooks(world, spec);
-    ImmutableList<Action> actions = ActionRegistry.build(world.actions());
     List<SimulationResult.EventResult> events = new ArrayList<>();
     Instant now = world.start();
-    Session last = null;
-    for (int cycle = 1; cycle <= cycleCount; cycle++) {
-      now = world.start().plus(world.cyclePeriod().multipliedBy(cycle - 1L));
-      if (cycle > 1) {
+    CycleResult last = null;
+    for (int n = 1; n <= cycleCount; n++) {
+      now = world.start().plus(world.cyclePeriod().multipliedBy(n - 1L));
+      if (n > 1) {
         advance(world, now);
       }
-      Session session = Session.open(snapshot(world, now), hooks(world, spec));
-      for (Action action : actions) {
-        action.execute(session);
+      last = cycle.run(snapshot(world, now));
+      apply(world, last, now);
+      for (CycleEvent e : last.events()) {
+        events.add(new SimulationResult.EventResult(n, e.object(), e.reason(), e.message()));
       }
-      apply(world, session, now);
-      for (SessionEvent e : session.events()) {
-        events.add(new SimulationResult.EventResult(cycle, e.object(), e.reason(), e.message()));
-      }
-      for (JobState job : session.jobs()) {
-        Optional<String> message = FitMessages.jobMessage(job.fitErrors());
-        if (message.isPresent() && job.hasPendingTasks()) {
-          events.add(
-              new SimulationResult.EventResult(cycle, job.id(), "Unschedulable", message.get()));
-        }
-      }
-      last = session;
     }
     return new ResultBuilder(world, now, last).build(cycleCount, events);
   }
 
-  private PluginHooks hooks(SimWorld world, ScenarioSpec spec) throws ScenarioException {
+  private SchedulingCycle cycle(SimWorld world, ScenarioSpec spec) throws ScenarioException {
     try {
-      return registry.build(world.plugins(), world.placement());
-    } catch (PluginConfigException e) {
-      int line =
-          Optional.ofNullable(spec.config().plugins().get(e.plugin()))
-              .map(p -> p.line())
-              .orElse(spec.config().fieldLines().getOrDefault("plugins", 1));
-      throw new ScenarioException(spec.sourceName(), line, "config." + e.field(), e.problem());
+      return wiring.cycle(world.config());
+    } catch (ConfigException e) {
+      throw new ScenarioException(
+          spec.sourceName(), configLine(spec, e.key()), "config." + e.key(), e.problem());
     }
+  }
+
+  /** The line of the setting a configuration key names: its plugin entry, or its config key. */
+  private static int configLine(ScenarioSpec spec, String key) {
+    String[] parts = key.split("\\.");
+    Map<String, Integer> lines = spec.config().fieldLines();
+    if (parts[0].equals("plugins") && parts.length > 1) {
+      PluginSpec plugin = spec.config().plugins().get(parts[1]);
+      if (plugin != null) {
+        return plugin.line();
+      }
+    }
+    return lines.getOrDefault(parts[0], 1);
   }
 
   static ClusterSnapshot snapshot(SimWorld world, Instant now) {
@@ -95,14 +97,14 @@ public final class Simulator {
   }
 
   /** Applies what the cycle decided, and keeps each task's fit message for the report. */
-  private static void apply(SimWorld world, Session session, Instant now) {
+  private static void apply(SimWorld world, CycleResult result, Instant now) {
     Map<String, SimTask> tasks = new HashMap<>();
     for (SimJob job : world.jobs()) {
       for (SimTask t : job.tasks) {
         tasks.put(t.template.id(), t);
       }
     }
-    for (Decision d : session.decisions()) {
+    for (Decision d : result.decisions()) {
       SimTask t = tasks.get(d.taskId());
       switch (d.kind()) {
         case BIND -> {
@@ -121,12 +123,9 @@ public final class Simulator {
         }
       }
     }
-    for (JobState job : session.jobs()) {
-      Optional<String> jobMessage = FitMessages.jobMessage(job.fitErrors());
-      for (TaskState task : job.tasks()) {
-        SimTask t = tasks.get(task.id());
-        boolean waiting = t.status == TaskStatus.PENDING || t.status == TaskStatus.GATED;
-        t.message = waiting ? task.fitError().or(() -> jobMessage).orElse(null) : null;
+    for (JobOutcome job : result.jobs()) {
+      for (TaskOutcome task : job.tasks()) {
+        tasks.get(task.taskId()).message = task.fitMessage().orElse(null);
       }
     }
   }
@@ -154,7 +153,6 @@ public final class Simulator {
           }
           case PIPELINED -> {
             place(t, TaskStatus.PENDING, null, List.of(), 0, now);
-            t.node = null;
             next.add(t);
           }
           case RUNNING -> {
@@ -182,17 +180,5 @@ public final class Simulator {
       job.tasks.clear();
       job.tasks.addAll(next);
     }
-  }
-
-  /** The plugin set used to read the final state (node accounting only). */
-  static PluginHooks noPlugins() {
-    return new PluginHooks(List.of());
-  }
-
-  static Optional<ProportionPlugin> proportion(Session session) {
-    return session.hooks().plugins().stream()
-        .filter(ProportionPlugin.class::isInstance)
-        .map(ProportionPlugin.class::cast)
-        .findFirst();
   }
 }

@@ -1,4 +1,4 @@
-package io.gantry.scheduler.plugins;
+package io.gantry.scheduler.api.config;
 
 import static java.util.Objects.requireNonNull;
 

@@ -1,4 +1,4 @@
-package io.gantry.scheduler.plugins;
+package io.gantry.scheduler.api.config;
 
 import java.util.Locale;
 

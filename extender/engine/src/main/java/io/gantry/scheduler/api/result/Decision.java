@@ -1,4 +1,4 @@
-package io.gantry.scheduler.framework;
+package io.gantry.scheduler.api.result;
 
 /**
  * What a committed statement decided, as a value, before anything acts on it. Consumers switch

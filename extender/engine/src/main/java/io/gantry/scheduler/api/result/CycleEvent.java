@@ -1,10 +1,10 @@
-package io.gantry.scheduler.framework;
+package io.gantry.scheduler.api.result;
 
 import static java.util.Objects.requireNonNull;
 
 /** An event the session emits (KAI's reasons: Scheduled, Pipelined, Unschedulable, NotReady, …). */
-public record SessionEvent(String object, String reason, String message) {
-  public SessionEvent {
+public record CycleEvent(String object, String reason, String message) {
+  public CycleEvent {
     requireNonNull(object, "object is null");
     requireNonNull(reason, "reason is null");
     requireNonNull(message, "message is null");

@@ -1,4 +1,4 @@
-package io.gantry.scheduler.framework;
+package io.gantry.scheduler.api.result;
 
 import static java.util.Objects.requireNonNull;
 

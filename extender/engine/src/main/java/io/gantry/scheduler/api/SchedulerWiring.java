@@ -1,0 +1,42 @@
+package io.gantry.scheduler.api;
+
+import static java.util.Objects.requireNonNull;
+
+import io.gantry.scheduler.actions.ActionRegistry;
+import io.gantry.scheduler.api.config.ConfigException;
+import io.gantry.scheduler.api.config.SchedulerConfig;
+import io.gantry.scheduler.plugins.PluginRegistry;
+
+/**
+ * The engine's composition root: turns one {@link SchedulerConfig} into a {@link SchedulingCycle}.
+ * The simulator, the secondary scheduler and the HTTP extender all build their cycle here; none of
+ * them names an action or plugin class. The registries are injected so tests can supply their own.
+ */
+public final class SchedulerWiring {
+  private final ActionRegistry actions;
+  private final PluginRegistry plugins;
+
+  /** KAI's actions and plugins as this build implements them. */
+  public SchedulerWiring() {
+    this(new ActionRegistry(), new PluginRegistry());
+  }
+
+  public SchedulerWiring(ActionRegistry actions, PluginRegistry plugins) {
+    this.actions = requireNonNull(actions, "actions is null");
+    this.plugins = requireNonNull(plugins, "plugins is null");
+  }
+
+  /**
+   * A cycle for {@code config}, with every action and plugin setting checked now, so a bad
+   * configuration stops start-up instead of the first cycle.
+   *
+   * @throws ConfigException naming the key of the first bad setting
+   */
+  public SchedulingCycle cycle(SchedulerConfig config) {
+    requireNonNull(config, "config is null");
+    var built = actions.build(config.actions());
+    // plugins hold per-cycle state, so each cycle builds its own; building one set now validates
+    plugins.build(config.plugins(), config.placement());
+    return new SchedulingCycle(built, () -> plugins.build(config.plugins(), config.placement()));
+  }
+}
