@@ -6,15 +6,21 @@ import io.gantry.scheduler.api.config.Placement;
 import io.gantry.scheduler.api.config.PlacementStrategy;
 import io.gantry.scheduler.api.config.PluginSetting;
 import io.gantry.scheduler.api.config.SchedulerConfig;
+import io.gantry.scheduler.api.kai.GpuSharingAnnotations;
+import io.gantry.scheduler.api.kai.KaiObjectException;
+import io.gantry.scheduler.api.kai.PodGroupShape;
+import io.gantry.scheduler.api.kai.Preemptibility;
+import io.gantry.scheduler.api.kai.PriorityClassTable;
+import io.gantry.scheduler.api.kai.QueueDefaults;
+import io.gantry.scheduler.api.kai.SubGroupDefinition;
 import io.gantry.scheduler.model.GpuSharingRequest;
 import io.gantry.scheduler.model.JobInfo;
 import io.gantry.scheduler.model.NodeInfo;
-import io.gantry.scheduler.model.PodSet;
 import io.gantry.scheduler.model.QueueInfo;
 import io.gantry.scheduler.model.QueueResource;
+import io.gantry.scheduler.model.ResourceKind;
 import io.gantry.scheduler.model.ResourceNames;
 import io.gantry.scheduler.model.Resources;
-import io.gantry.scheduler.model.SubGroupNode;
 import io.gantry.scheduler.model.SubGroupSet;
 import io.gantry.scheduler.model.TaskInfo;
 import io.gantry.scheduler.model.TaskStatus;
@@ -24,7 +30,6 @@ import io.gantry.scheduler.sim.spec.JobSpec;
 import io.gantry.scheduler.sim.spec.MigStrategy;
 import io.gantry.scheduler.sim.spec.NodeSpec;
 import io.gantry.scheduler.sim.spec.PluginSpec;
-import io.gantry.scheduler.sim.spec.PriorityClasses;
 import io.gantry.scheduler.sim.spec.QueueResourceSpec;
 import io.gantry.scheduler.sim.spec.QueueSpec;
 import io.gantry.scheduler.sim.spec.ScenarioException;
@@ -35,12 +40,12 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalInt;
 import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Turns a loaded scenario into the simulated world: expands counts and replicas, converts units and
@@ -51,9 +56,7 @@ final class ScenarioCompiler {
   /** Simulated time starts here; fixed so that runs are reproducible. */
   static final Instant START = Instant.parse("2026-01-01T00:00:00Z");
 
-  private static final int DEFAULT_PRIORITY = 50;
-  private static final int PREEMPTIBLE_BELOW = 100;
-  private static final double MB = 1_000_000.0;
+  private static final Pattern SUBGROUP_FIELD = Pattern.compile("subGroups\\[(\\d+)]\\..*");
 
   private final ScenarioSpec spec;
   private final String file;
@@ -215,9 +218,9 @@ final class ScenarioCompiler {
               q.name(),
               q.parent(),
               q.priority(),
-              queueResource(q.resources().get("gpu"), 1),
-              queueResource(q.resources().get("cpu"), 1),
-              queueResource(q.resources().get("memory"), MB),
+              queueResource(q.resources().get("gpu"), ResourceKind.GPU),
+              queueResource(q.resources().get("cpu"), ResourceKind.CPU),
+              queueResource(q.resources().get("memory"), ResourceKind.MEMORY),
               Optional.empty(),
               Optional.empty(),
               order[i]));
@@ -225,18 +228,10 @@ final class ScenarioCompiler {
     return out.build();
   }
 
-  /**
-   * Unset quota and limit are 0 (a cap of zero), an unset or -1 weight is 0: the Queue CRD's rules.
-   */
-  private static QueueResource queueResource(QueueResourceSpec r, double unit) {
-    if (r == null) {
-      return new QueueResource(0, 0, 0);
-    }
-    double quota = r.quota().orElse(0);
-    double limit = r.limit().orElse(0);
-    double weight = r.overQuotaWeight().orElse(0);
-    return new QueueResource(
-        quota == -1 ? -1 : quota * unit, Math.max(0, weight), limit == -1 ? -1 : limit * unit);
+  private static QueueResource queueResource(QueueResourceSpec r, ResourceKind kind) {
+    return r == null
+        ? QueueDefaults.absent()
+        : QueueDefaults.resource(kind, r.quota(), r.overQuotaWeight(), r.limit());
   }
 
   private List<SimJob> jobs(Map<String, NodeInfo> nodes) throws ScenarioException {
@@ -250,14 +245,9 @@ final class ScenarioCompiler {
       int priority =
           j.priority().isPresent()
               ? j.priority().getAsInt()
-              : j.priorityClass()
-                  .map(c -> PriorityClasses.priorityOf(c).orElse(DEFAULT_PRIORITY))
-                  .orElse(DEFAULT_PRIORITY);
-      boolean preemptible =
-          j.preemptibility()
-              .map(p -> p == io.gantry.scheduler.sim.spec.Preemptibility.PREEMPTIBLE)
-              .orElse(priority < PREEMPTIBLE_BELOW);
-      SubGroupSet root = subGroupTree(j);
+              : PriorityClassTable.KAI_DEFAULTS.priorityOf(j.priorityClass());
+      boolean preemptible = Preemptibility.isPreemptible(j.preemptibility(), priority);
+      SubGroupSet root = subGroupTree(j, field);
       for (int c = 0; c < j.count(); c++) {
         String name = j.count() == 1 ? j.name() : j.name() + "-" + c;
         String jobId = j.namespace() + "/" + name;
@@ -348,33 +338,22 @@ final class ScenarioCompiler {
     }
   }
 
-  /** A flat job is one PodSet {@code default} (minMember default 1) under the root. */
-  private static SubGroupSet subGroupTree(JobSpec j) {
-    if (j.subGroups().isEmpty()) {
-      return new SubGroupSet(
-          "",
-          OptionalInt.empty(),
-          ImmutableList.of(new PodSet(JobInfo.DEFAULT_POD_SET, j.minMember().orElse(1))));
-    }
-    Map<String, List<SubGroupSpec>> children = new LinkedHashMap<>();
+  /** KAI's reading of the job's gang (PodGroupShape), errors pointed at the job's lines. */
+  private SubGroupSet subGroupTree(JobSpec j, String field) throws ScenarioException {
+    List<SubGroupDefinition> definitions = new ArrayList<>();
     for (SubGroupSpec s : j.subGroups()) {
-      children.computeIfAbsent(s.parent().orElse(""), k -> new ArrayList<>()).add(s);
+      definitions.add(new SubGroupDefinition(s.name(), s.parent(), s.minMember(), s.minSubGroup()));
     }
-    return new SubGroupSet("", j.minSubGroup(), childrenOf("", children));
-  }
-
-  private static ImmutableList<SubGroupNode> childrenOf(
-      String parent, Map<String, List<SubGroupSpec>> children) {
-    ImmutableList.Builder<SubGroupNode> out = ImmutableList.builder();
-    for (SubGroupSpec s : children.getOrDefault(parent, List.of())) {
-      if (children.containsKey(s.name())) {
-        out.add(new SubGroupSet(s.name(), s.minSubGroup(), childrenOf(s.name(), children)));
-      } else {
-        // a leaf SubGroup without minMember is optional: KAI's scheduler reads it as 0
-        out.add(new PodSet(s.name(), s.minMember().orElse(0)));
-      }
+    try {
+      return PodGroupShape.tree(j.minMember(), j.minSubGroup(), definitions);
+    } catch (KaiObjectException e) {
+      Matcher m = SUBGROUP_FIELD.matcher(e.field());
+      int line =
+          m.matches()
+              ? j.subGroups().get(Integer.parseInt(m.group(1))).line()
+              : line(j.fieldLines(), e.field(), j.line());
+      throw new ScenarioException(file, line, field + "." + e.field(), e.problem());
     }
-    return out.build();
   }
 
   private String podSet(JobSpec j, TaskSpec ts, String taskField) throws ScenarioException {
@@ -429,20 +408,8 @@ final class ScenarioCompiler {
         }
       }
     }
-    Optional<GpuSharingRequest> sharing = Optional.empty();
-    int devices = ts.gpuFractionNumDevices().orElse(1);
-    if (ts.gpuFraction().isPresent()) {
-      sharing = Optional.of(GpuSharingRequest.ofFraction(ts.gpuFraction().getAsDouble(), devices));
-    } else if (ts.gpuMemoryMib().isPresent()) {
-      sharing = Optional.of(GpuSharingRequest.ofMemory(ts.gpuMemoryMib().getAsLong(), devices));
-    }
-    if (sharing.isPresent() && gpus > 0) {
-      throw new ScenarioException(
-          file,
-          line(ts.fieldLines(), "resources", ts.line()),
-          field + ".resources.nvidia.com/gpu",
-          "a shared-GPU task (gpuFraction or gpuMemory) must not also request nvidia.com/gpu");
-    }
+    Optional<GpuSharingRequest> sharing = gpuSharing(ts, field, gpus);
+    int devices = sharing.map(GpuSharingRequest::numDevices).orElse(1);
     TaskStatus status = TaskStatus.valueOf(ts.status().name());
     Optional<String> node = ts.node();
     double portion = 0;
@@ -482,6 +449,24 @@ final class ScenarioCompiler {
         ts.labels(),
         placementRequirements.requirements(ts, field),
         creationOrder);
+  }
+
+  /** KAI's pod admission rules over the task's typed annotation fields. */
+  private Optional<GpuSharingRequest> gpuSharing(TaskSpec ts, String field, long wholeGpus)
+      throws ScenarioException {
+    try {
+      return GpuSharingAnnotations.request(
+          ts.gpuFraction(), ts.gpuMemoryMib(), ts.gpuFractionNumDevices(), wholeGpus);
+    } catch (KaiObjectException e) {
+      String key =
+          switch (e.field()) {
+            case "annotations." + GpuSharingAnnotations.GPU_FRACTION -> "gpuFraction";
+            case "annotations." + GpuSharingAnnotations.GPU_MEMORY -> "gpuMemory";
+            default -> "gpuFractionNumDevices";
+          };
+      throw new ScenarioException(
+          file, line(ts.fieldLines(), key, ts.line()), field + "." + key, e.problem());
+    }
   }
 
   private int configLine(String key) {

@@ -2,6 +2,8 @@ package io.gantry.scheduler.sim.spec;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSet;
+import io.gantry.scheduler.api.kai.Preemptibility;
+import io.gantry.scheduler.api.kai.PriorityClassTable;
 import io.gantry.scheduler.sim.spec.Field.DurationBound;
 import java.util.List;
 import java.util.Optional;
@@ -68,7 +70,7 @@ final class JobBinder {
     Optional<Preemptibility> preemptibility =
         preemptibilityField.isPresent()
             ? Optional.of(
-                preemptibilityField.get().asEnum(Preemptibility.values(), Preemptibility::yamlName))
+                preemptibilityField.get().asEnum(Preemptibility.values(), Preemptibility::k8sName))
             : Optional.empty();
     OptionalInt minMember = job.optInt("minMember", 0);
     OptionalInt minSubGroup = job.optInt("minSubGroup", 0);
@@ -123,14 +125,14 @@ final class JobBinder {
       return Optional.empty();
     }
     String name = field.get().asString();
-    if (!PriorityClasses.KNOWN.containsKey(name)) {
+    if (!PriorityClassTable.KAI_DEFAULTS.classes().containsKey(name)) {
       throw field
           .get()
           .error(
               "unknown priority class "
                   + Field.quote(name)
                   + " (known: "
-                  + String.join(", ", PriorityClasses.KNOWN.keySet())
+                  + String.join(", ", PriorityClassTable.KAI_DEFAULTS.classes().keySet())
                   + ")");
     }
     return Optional.of(name);

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSortedMap;
+import io.gantry.scheduler.api.kai.Preemptibility;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;

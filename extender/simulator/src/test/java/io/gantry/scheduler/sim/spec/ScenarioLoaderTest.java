@@ -2,9 +2,9 @@ package io.gantry.scheduler.sim.spec;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.assertj.core.api.Assertions.entry;
 
 import com.google.common.collect.ImmutableSortedMap;
+import io.gantry.scheduler.api.kai.Preemptibility;
 import io.gantry.scheduler.model.placement.SelectorOperator;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -728,18 +728,6 @@ class ScenarioLoaderTest {
         .isInstanceOf(UnsupportedOperationException.class);
     assertThatThrownBy(() -> scenario.config().actions().orElseThrow().clear())
         .isInstanceOf(UnsupportedOperationException.class);
-  }
-
-  @Test
-  void priorityClasses() {
-    assertThat(PriorityClasses.KNOWN)
-        .containsExactly(
-            entry("train", 50),
-            entry("build-preemptible", 75),
-            entry("build", 100),
-            entry("inference", 125));
-    assertThat(PriorityClasses.priorityOf("build")).isEqualTo(OptionalInt.of(100));
-    assertThat(PriorityClasses.priorityOf("urgent")).isEmpty();
   }
 
   private static QueueResourceSpec resource(double quota, double overQuotaWeight, double limit) {
