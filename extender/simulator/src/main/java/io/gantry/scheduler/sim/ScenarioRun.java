@@ -26,9 +26,6 @@ public record ScenarioRun(Path file, SimulationResult result, ImmutableList<Mism
     ScenarioSpec spec = ScenarioLoader.load(file);
     SimulationResult result = new Simulator().run(spec, cycles);
     return new ScenarioRun(
-        file,
-        result,
-        ImmutableList.copyOf(
-            ExpectationChecker.check(ExpectationsFromSpec.of(spec.expect()), result)));
+        file, result, ImmutableList.copyOf(ExpectationChecker.check(spec.expect(), result)));
   }
 }

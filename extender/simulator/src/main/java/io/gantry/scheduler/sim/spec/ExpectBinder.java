@@ -4,6 +4,11 @@ import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSet;
 import com.google.common.collect.ImmutableSortedMap;
+import io.gantry.scheduler.sim.expect.Expectations;
+import io.gantry.scheduler.sim.expect.JobExpectation;
+import io.gantry.scheduler.sim.expect.NodeExpectation;
+import io.gantry.scheduler.sim.expect.QueueExpectation;
+import io.gantry.scheduler.sim.expect.TaskExpectation;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,8 +25,6 @@ final class ExpectBinder {
   private static final ImmutableSet<String> TASK_KEYS =
       ImmutableSet.of("status", "node", "gpuPortion", "sharesGpuWith", "messageContains");
   private static final ImmutableSet<String> QUEUE_KEYS = ImmutableSet.of("fairShare", "allocated");
-  private static final ImmutableSet<String> QUEUE_RESOURCES =
-      ImmutableSet.of("gpu", "cpu", "memory");
   private static final ImmutableSet<String> NODE_KEYS =
       ImmutableSet.of("idleGpus", "releasingGpus");
 
@@ -41,28 +44,31 @@ final class ExpectBinder {
     this.jobsByName = ImmutableMap.copyOf(byName);
   }
 
-  static ExpectSpec bind(Field field, Catalog catalog, List<JobSpec> jobs)
+  static Expectations bind(Field field, Catalog catalog, List<JobSpec> jobs)
       throws ScenarioException {
     MapReader expect = field.asMap(KEYS);
     ExpectBinder binder = new ExpectBinder(catalog, jobs);
-    ImmutableSortedMap.Builder<String, JobExpect> jobExpects = ImmutableSortedMap.naturalOrder();
+    ImmutableSortedMap.Builder<String, JobExpectation> jobExpects =
+        ImmutableSortedMap.naturalOrder();
     for (Field entry : entries(expect, "jobs")) {
       jobExpects.put(entry.key(), binder.job(entry));
     }
-    ImmutableSortedMap.Builder<String, TaskExpect> taskExpects = ImmutableSortedMap.naturalOrder();
+    ImmutableSortedMap.Builder<String, TaskExpectation> taskExpects =
+        ImmutableSortedMap.naturalOrder();
     for (Field entry : entries(expect, "tasks")) {
       taskExpects.put(entry.key(), binder.task(entry));
     }
-    ImmutableSortedMap.Builder<String, QueueExpect> queueExpects =
+    ImmutableSortedMap.Builder<String, QueueExpectation> queueExpects =
         ImmutableSortedMap.naturalOrder();
     for (Field entry : entries(expect, "queues")) {
       queueExpects.put(entry.key(), binder.queue(entry));
     }
-    ImmutableSortedMap.Builder<String, NodeExpect> nodeExpects = ImmutableSortedMap.naturalOrder();
+    ImmutableSortedMap.Builder<String, NodeExpectation> nodeExpects =
+        ImmutableSortedMap.naturalOrder();
     for (Field entry : entries(expect, "nodes")) {
       nodeExpects.put(entry.key(), binder.node(entry));
     }
-    return new ExpectSpec(
+    return new Expectations(
         jobExpects.build(), taskExpects.build(), queueExpects.build(), nodeExpects.build());
   }
 
@@ -71,7 +77,7 @@ final class ExpectBinder {
     return field.isPresent() ? field.get().asOpenMap().fields() : ImmutableList.of();
   }
 
-  private JobExpect job(Field entry) throws ScenarioException {
+  private JobExpectation job(Field entry) throws ScenarioException {
     checkJob(entry, entry.key());
     MapReader expect = entry.asMap(JOB_KEYS);
     Optional<List<String>> nodes = Optional.empty();
@@ -93,23 +99,23 @@ final class ExpectBinder {
     if (statusesField.isPresent()) {
       ImmutableSortedMap.Builder<String, Integer> counts = ImmutableSortedMap.naturalOrder();
       for (Field count : statusesField.get().asOpenMap().fields()) {
-        if (!TaskExpect.STATUSES.contains(count.key())) {
+        if (!TaskExpectation.STATUSES.contains(count.key())) {
           throw count.error(
-              "unknown task status, expected one of " + String.join(", ", TaskExpect.STATUSES));
+              "unknown task status, expected one of "
+                  + String.join(", ", TaskExpectation.STATUSES));
         }
         counts.put(count.key(), count.asInt(0));
       }
       taskStatuses = Optional.of(counts.build());
     }
-    return new JobExpect(
-        expect.optChoice("status", JobExpect.STATUSES),
+    return new JobExpectation(
+        expect.optChoice("status", JobExpectation.STATUSES),
         nodes,
         taskStatuses,
-        expect.optString("messageContains"),
-        entry.line());
+        expect.optString("messageContains"));
   }
 
-  private TaskExpect task(Field entry) throws ScenarioException {
+  private TaskExpectation task(Field entry) throws ScenarioException {
     checkTask(entry, entry.key());
     MapReader expect = entry.asMap(TASK_KEYS);
     Optional<String> node = Optional.empty();
@@ -127,32 +133,29 @@ final class ExpectBinder {
       checkTask(sharesField.get(), other);
       sharesGpuWith = Optional.of(other);
     }
-    return new TaskExpect(
-        expect.optChoice("status", TaskExpect.STATUSES),
+    return new TaskExpectation(
+        expect.optChoice("status", TaskExpectation.STATUSES),
         node,
         expect.optDouble("gpuPortion", 0),
         sharesGpuWith,
-        expect.optString("messageContains"),
-        entry.line());
+        expect.optString("messageContains"));
   }
 
-  private QueueExpect queue(Field entry) throws ScenarioException {
+  private QueueExpectation queue(Field entry) throws ScenarioException {
     if (!catalog.hasQueue(entry.key())) {
       throw entry.error("unknown queue " + Field.quote(entry.key()));
     }
     MapReader expect = entry.asMap(QUEUE_KEYS);
-    return new QueueExpect(
-        resources(expect.optional("fairShare")),
-        resources(expect.optional("allocated")),
-        entry.line());
+    return new QueueExpectation(
+        resources(expect.optional("fairShare")), resources(expect.optional("allocated")));
   }
 
-  private NodeExpect node(Field entry) throws ScenarioException {
+  private NodeExpectation node(Field entry) throws ScenarioException {
     checkNode(entry, entry.key());
     MapReader expect = entry.asMap(NODE_KEYS);
     OptionalInt idle = expect.optInt("idleGpus", 0);
     OptionalInt releasing = expect.optInt("releasingGpus", 0);
-    return new NodeExpect(idle, releasing, entry.line());
+    return new NodeExpectation(idle, releasing);
   }
 
   private static Optional<ImmutableSortedMap<String, Double>> resources(Optional<Field> field)
@@ -161,7 +164,7 @@ final class ExpectBinder {
       return Optional.empty();
     }
     ImmutableSortedMap.Builder<String, Double> amounts = ImmutableSortedMap.naturalOrder();
-    for (Field amount : field.get().asMap(QUEUE_RESOURCES).fields()) {
+    for (Field amount : field.get().asMap(QueueExpectation.RESOURCES).fields()) {
       amounts.put(amount.key(), amount.asDouble(0));
     }
     return Optional.of(amounts.build());

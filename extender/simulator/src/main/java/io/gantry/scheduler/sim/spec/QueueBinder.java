@@ -49,7 +49,7 @@ final class QueueBinder {
               queue.fieldLines()));
     }
     List<QueueSpec> bound = queues.build();
-    QueueTree.check(sourceName, bound);
+    QueueParentCheck.check(sourceName, bound);
     return bound;
   }
 

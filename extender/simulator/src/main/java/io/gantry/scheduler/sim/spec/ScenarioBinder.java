@@ -1,6 +1,7 @@
 package io.gantry.scheduler.sim.spec;
 
 import com.google.common.collect.ImmutableSet;
+import io.gantry.scheduler.sim.expect.Expectations;
 import io.gantry.scheduler.sim.spec.LocatedNode.MapNode;
 import java.util.List;
 import java.util.Optional;
@@ -50,10 +51,10 @@ final class ScenarioBinder {
     Catalog catalog = new Catalog(topologies, nodes, queues);
     List<JobSpec> jobs = JobBinder.bind(top.list("jobs"), catalog);
     Optional<Field> expectField = top.optional("expect");
-    ExpectSpec expect =
+    Expectations expect =
         expectField.isPresent()
             ? ExpectBinder.bind(expectField.get(), catalog, jobs)
-            : ExpectSpec.EMPTY;
+            : Expectations.NONE;
     return new ScenarioSpec(
         sourceName, name, description, config, topologies, nodes, queues, jobs, expect);
   }

@@ -3,6 +3,7 @@ package io.gantry.scheduler.sim.spec;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
+import io.gantry.scheduler.sim.expect.Expectations;
 import java.util.List;
 
 /** A loaded and validated scenario file; lists keep file order, which decides UIDs. */
@@ -15,7 +16,7 @@ public record ScenarioSpec(
     List<NodeSpec> nodes,
     List<QueueSpec> queues,
     List<JobSpec> jobs,
-    ExpectSpec expect) {
+    Expectations expect) {
   public ScenarioSpec {
     requireNonNull(sourceName, "sourceName is null");
     requireNonNull(name, "name is null");

@@ -57,10 +57,10 @@ final class TaskBinder {
       throw task.required("gpuFractionNumDevices").error("requires gpuFraction or gpuMemory");
     }
     Optional<Field> statusField = task.optional("status");
-    TaskStatus status =
+    InitialTaskStatus status =
         statusField.isPresent()
-            ? statusField.get().asEnum(TaskStatus.values(), TaskStatus::yamlName)
-            : TaskStatus.PENDING;
+            ? statusField.get().asEnum(InitialTaskStatus.values(), InitialTaskStatus::yamlName)
+            : InitialTaskStatus.PENDING;
     Optional<String> node = node(task, catalog, status);
     List<String> gpuGroups = task.stringList("gpuGroups");
     if (!gpuGroups.isEmpty() && !fractional) {
@@ -104,7 +104,7 @@ final class TaskBinder {
     return OptionalDouble.of(fraction);
   }
 
-  private static Optional<String> node(MapReader task, Catalog catalog, TaskStatus status)
+  private static Optional<String> node(MapReader task, Catalog catalog, InitialTaskStatus status)
       throws ScenarioException {
     Optional<Field> field = task.optional("node");
     if (field.isEmpty()) {

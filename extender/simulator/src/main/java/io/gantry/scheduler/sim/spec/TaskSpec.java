@@ -27,7 +27,7 @@ public record TaskSpec(
     OptionalDouble gpuFraction,
     OptionalLong gpuMemoryMib,
     OptionalInt gpuFractionNumDevices,
-    TaskStatus status,
+    InitialTaskStatus status,
     Optional<String> node,
     List<String> gpuGroups,
     Optional<Duration> startedAt,

@@ -11,6 +11,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.google.common.collect.ImmutableSortedMap;
 import io.gantry.scheduler.sim.SimulationResult;
+import io.gantry.scheduler.sim.expect.Expectations;
+import io.gantry.scheduler.sim.expect.JobExpectation;
+import io.gantry.scheduler.sim.expect.NodeExpectation;
+import io.gantry.scheduler.sim.expect.QueueExpectation;
+import io.gantry.scheduler.sim.expect.TaskExpectation;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;

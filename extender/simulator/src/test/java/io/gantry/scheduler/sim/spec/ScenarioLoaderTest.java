@@ -6,6 +6,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.google.common.collect.ImmutableSortedMap;
 import io.gantry.scheduler.api.kai.Preemptibility;
 import io.gantry.scheduler.model.placement.SelectorOperator;
+import io.gantry.scheduler.sim.expect.Expectations;
+import io.gantry.scheduler.sim.expect.JobExpectation;
+import io.gantry.scheduler.sim.expect.NodeExpectation;
+import io.gantry.scheduler.sim.expect.QueueExpectation;
+import io.gantry.scheduler.sim.expect.TaskExpectation;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -439,7 +444,7 @@ class ScenarioLoaderTest {
                 OptionalDouble.of(0.5),
                 OptionalLong.empty(),
                 OptionalInt.of(2),
-                TaskStatus.RUNNING,
+                InitialTaskStatus.RUNNING,
                 Optional.of("dgx-0"),
                 List.of("g0", "g1"),
                 Optional.of(Duration.ofMinutes(-5)),
@@ -500,7 +505,7 @@ class ScenarioLoaderTest {
                 OptionalDouble.empty(),
                 OptionalLong.of(20000),
                 OptionalInt.empty(),
-                TaskStatus.PENDING,
+                InitialTaskStatus.PENDING,
                 Optional.empty(),
                 List.of(),
                 Optional.empty(),
@@ -575,46 +580,42 @@ class ScenarioLoaderTest {
 
   @Test
   void expectations() throws ScenarioException {
-    ExpectSpec expect = ScenarioLoader.parse("full.yaml", FULL).expect();
+    Expectations expect = ScenarioLoader.parse("full.yaml", FULL).expect();
 
     assertThat(expect)
         .isEqualTo(
-            new ExpectSpec(
+            new Expectations(
                 ImmutableSortedMap.of(
                     "train-a",
-                    new JobExpect(
+                    new JobExpectation(
                         Optional.of("Mixed"),
                         Optional.of(List.of("dgx-0")),
                         Optional.of(ImmutableSortedMap.of("Pending", 1, "Running", 4)),
-                        Optional.of("quota"),
-                        115)),
+                        Optional.of("quota"))),
                 ImmutableSortedMap.of(
                     "train-a/ps",
-                    new TaskExpect(
+                    new TaskExpectation(
                         Optional.of("Pending"),
                         Optional.empty(),
                         OptionalDouble.empty(),
                         Optional.empty(),
-                        Optional.of("quota has reached the allowable limit"),
-                        118),
+                        Optional.of("quota has reached the allowable limit")),
                     "train-a/worker-0",
-                    new TaskExpect(
+                    new TaskExpectation(
                         Optional.of("Binding"),
                         Optional.of("dgx-0"),
                         OptionalDouble.of(0.5),
                         Optional.of("train-a/worker-1"),
-                        Optional.empty(),
-                        117)),
+                        Optional.empty())),
                 ImmutableSortedMap.of(
                     "team-a",
-                    new QueueExpect(
+                    new QueueExpectation(
                         Optional.of(ImmutableSortedMap.of("gpu", 4.0)),
                         Optional.of(
                             ImmutableSortedMap.of(
-                                "cpu", 32000.0, "gpu", 4.0, "memory", 274877906944.0)),
-                        120)),
+                                "cpu", 32000.0, "gpu", 4.0, "memory", 274877906944.0)))),
                 ImmutableSortedMap.of(
-                    "dgx-0", new NodeExpect(OptionalInt.of(4), OptionalInt.of(0), 122))));
+                    "dgx-0", new NodeExpectation(OptionalInt.of(4), OptionalInt.of(0)))));
   }
 
   @Test
@@ -624,7 +625,7 @@ class ScenarioLoaderTest {
     assertThat(scenario.description()).isEmpty();
     assertThat(scenario.config()).isEqualTo(ConfigSpec.EMPTY);
     assertThat(scenario.topologies()).isEmpty();
-    assertThat(scenario.expect()).isEqualTo(ExpectSpec.EMPTY);
+    assertThat(scenario.expect()).isEqualTo(Expectations.NONE);
     assertThat(scenario.nodes())
         .containsExactly(
             new NodeSpec(
@@ -658,7 +659,7 @@ class ScenarioLoaderTest {
     assertThat(job.subGroups()).isEmpty();
     TaskSpec task = job.tasks().get(0);
     assertThat(task.replicas()).isEqualTo(1);
-    assertThat(task.status()).isEqualTo(TaskStatus.PENDING);
+    assertThat(task.status()).isEqualTo(InitialTaskStatus.PENDING);
     assertThat(task.resources()).isEmpty();
     assertThat(task.expandedNames()).containsExactly("t");
   }
