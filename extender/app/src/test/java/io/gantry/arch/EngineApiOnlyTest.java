@@ -1,0 +1,35 @@
+package io.gantry.arch;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Front doors use the engine through its API only: the cycle and its configuration and results
+ * ({@code io.gantry.scheduler.api..}) and the snapshot values it reads ({@code
+ * io.gantry.scheduler.model..}). None opens a session or knows an action or plugin class.
+ */
+class EngineApiOnlyTest {
+  private final JavaClasses classes =
+      new ClassFileImporter()
+          .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+          .importPackages("io.gantry");
+
+  @Test
+  void simulatorAndApplicationUseOnlyTheEngineApi() {
+    noClasses()
+        .that()
+        .resideInAnyPackage("io.gantry.scheduler.sim..", "io.gantry.cli..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(
+            "io.gantry.scheduler.framework..",
+            "io.gantry.scheduler.fairness..",
+            "io.gantry.scheduler.actions..",
+            "io.gantry.scheduler.plugins..")
+        .check(classes);
+  }
+}

@@ -1,0 +1,69 @@
+package io.gantry.scheduler.arch;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The engine's layers, lowest first: snapshot values; API values (config, results, KAI's object
+ * rules); the framework (session, statement, hooks); fairness rules; plugins and actions, which do
+ * not know each other; the composition root on top.
+ */
+class EngineLayersTest {
+  private final JavaClasses engine =
+      new ClassFileImporter()
+          .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+          .importPackages("io.gantry.scheduler");
+
+  @Test
+  void layersOnlyLookDown() {
+    layeredArchitecture()
+        .consideringOnlyDependenciesInLayers()
+        .layer("Model")
+        .definedBy("io.gantry.scheduler.model..")
+        .layer("ApiValues")
+        .definedBy(
+            "io.gantry.scheduler.api.config..",
+            "io.gantry.scheduler.api.result..",
+            "io.gantry.scheduler.api.kai..")
+        .layer("Framework")
+        .definedBy("io.gantry.scheduler.framework..")
+        .layer("Fairness")
+        .definedBy("io.gantry.scheduler.fairness..")
+        .layer("Plugins")
+        .definedBy("io.gantry.scheduler.plugins..")
+        .layer("Actions")
+        .definedBy("io.gantry.scheduler.actions..")
+        .layer("Wiring")
+        .definedBy("io.gantry.scheduler.api")
+        .whereLayer("Wiring")
+        .mayNotBeAccessedByAnyLayer()
+        .whereLayer("Actions")
+        .mayOnlyBeAccessedByLayers("Wiring")
+        .whereLayer("Plugins")
+        .mayOnlyBeAccessedByLayers("Wiring")
+        .whereLayer("Fairness")
+        .mayOnlyBeAccessedByLayers("Plugins", "Actions", "Wiring")
+        .whereLayer("Framework")
+        .mayOnlyBeAccessedByLayers("Fairness", "Plugins", "Actions", "Wiring")
+        .whereLayer("ApiValues")
+        .mayOnlyBeAccessedByLayers("Framework", "Fairness", "Plugins", "Actions", "Wiring")
+        .check(engine);
+  }
+
+  @Test
+  void theEngineNeedsOnlyTheJdkAndGuava() {
+    classes()
+        .that()
+        .resideInAPackage("io.gantry.scheduler..")
+        .should()
+        .onlyDependOnClassesThat()
+        .resideInAnyPackage(
+            "java..", "io.gantry.scheduler..", "com.google.common..", "com.google.errorprone..")
+        .check(engine);
+  }
+}
