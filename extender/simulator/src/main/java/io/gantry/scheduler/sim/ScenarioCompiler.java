@@ -163,8 +163,10 @@ final class ScenarioCompiler {
         if (n.gpus() > 0) {
           labels.put("nvidia.com/gpu.count", Integer.toString(n.gpus()));
         }
-        if (n.gpuMemorySynced()) {
-          n.gpuMemoryMib().ifPresent(m -> labels.put("nvidia.com/gpu.memory", Long.toString(m)));
+        // KAI reads a missing nvidia.com/gpu.memory label as not synced
+        boolean synced = n.gpuMemorySynced() && n.gpuMemoryMib().isPresent();
+        if (synced) {
+          labels.put("nvidia.com/gpu.memory", Long.toString(n.gpuMemoryMib().getAsLong()));
         }
         out.add(
             new NodeInfo(
@@ -172,8 +174,8 @@ final class ScenarioCompiler {
                 ImmutableSortedMap.copyOf(labels),
                 taints.build(),
                 new Resources(n.cpuMillis(), n.memoryBytes(), n.gpus(), n.extended()),
-                n.gpuMemorySynced() ? n.gpuMemoryMib().orElse(0) : 0,
-                n.gpuMemorySynced(),
+                synced ? n.gpuMemoryMib().getAsLong() : 0,
+                synced,
                 n.maxPods(),
                 n.unschedulable(),
                 n.ready()));
@@ -235,6 +237,7 @@ final class ScenarioCompiler {
   }
 
   private List<SimJob> jobs(Map<String, NodeInfo> nodes) throws ScenarioException {
+    NodeCommitments commitments = new NodeCommitments(nodes);
     List<SimJob> out = new ArrayList<>();
     long jobOrder = 0;
     long taskOrder = 0;
@@ -289,6 +292,14 @@ final class ScenarioCompiler {
                     podSet(j, ts, taskField),
                     nodes,
                     taskOrder++);
+            Optional<String> overflow = commitments.take(task);
+            if (overflow.isPresent()) {
+              throw new ScenarioException(
+                  file,
+                  line(ts.fieldLines(), "node", ts.line()),
+                  taskField + ".node",
+                  overflow.get());
+            }
             Instant since = ts.startedAt().map(START::plus).orElse(START);
             job.tasks.add(new SimTask(task, since));
           }

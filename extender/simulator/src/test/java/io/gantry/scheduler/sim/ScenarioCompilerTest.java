@@ -1,0 +1,116 @@
+package io.gantry.scheduler.sim;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.gantry.scheduler.sim.spec.ScenarioException;
+import io.gantry.scheduler.sim.spec.ScenarioLoader;
+import java.util.List;
+import java.util.OptionalInt;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * What the compiler rejects after a file loads: KAI's object rules (called in the engine) and
+ * starting states no cluster can be in. Each error names file, line and field.
+ */
+class ScenarioCompilerTest {
+  private static final String HEADER =
+      """
+      apiVersion: gantry.io/v1alpha1
+      kind: Scenario
+      metadata: {name: c}
+      nodes:
+        - {name: dgx, gpus: 8, gpuMemory: 81920, cpu: "64", memory: 512Gi, maxPods: 4}
+      queues:
+        - {name: q, resources: {gpu: {quota: -1, overQuotaWeight: 1, limit: -1}}}
+      jobs:
+      """;
+
+  record Case(String name, String jobs, String message) {
+    @Override
+    public String toString() {
+      return name;
+    }
+  }
+
+  static List<Case> cases() {
+    return List.of(
+        new Case(
+            "running tasks hold more GPUs than the node has",
+            """
+              - name: a
+                queue: q
+                tasks:
+                  - {name: w, replicas: 3, status: Running, node: dgx, resources: {nvidia.com/gpu: 4}}
+            """,
+            "c.yaml:12: jobs[0].tasks[0].node: node dgx is over-committed: its placed tasks hold"
+                + " 12 GPUs (12 whole, 0 shared), it has 8"),
+        new Case(
+            "more placed pods than the node's maxPods",
+            """
+              - name: a
+                queue: q
+                tasks:
+                  - {name: w, replicas: 5, status: Running, node: dgx, resources: {cpu: "1"}}
+            """,
+            "c.yaml:12: jobs[0].tasks[0].node: node dgx is over-committed: its placed tasks hold"
+                + " 5 pods, it has room for 4"),
+        new Case(
+            "one shared device holding more than a whole GPU",
+            """
+              - name: a
+                queue: q
+                tasks:
+                  - {name: w, replicas: 3, gpuFraction: 0.5, status: Running, node: dgx, gpuGroups: [g0]}
+            """,
+            "c.yaml:12: jobs[0].tasks[0].node: node dgx is over-committed: its placed tasks hold"
+                + " 1.5 of shared GPU group g0, a device holds at most 1"),
+        new Case(
+            "a whole GPU written as a fraction (KAI's admission rule)",
+            """
+              - name: a
+                queue: q
+                tasks:
+                  - {name: w, gpuFraction: 1}
+            """,
+            "c.yaml:12: jobs[0].tasks[0].gpuFraction: gpu-fraction annotation value must be a"
+                + " positive number smaller than 1.0"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("cases")
+  void rejectsNamingFileLineAndField(Case c) {
+    assertThatThrownBy(
+            () ->
+                new Simulator()
+                    .run(ScenarioLoader.parse("c.yaml", HEADER + c.jobs()), OptionalInt.empty()))
+        .isInstanceOf(ScenarioException.class)
+        .hasMessage(c.message());
+  }
+
+  @Test
+  void aNodeWithoutGpuMemoryIsNotSyncedSoMemoryRequestsWaitThere() throws ScenarioException {
+    String yaml =
+        """
+        apiVersion: gantry.io/v1alpha1
+        kind: Scenario
+        metadata: {name: c}
+        nodes:
+          - {name: unlabelled, gpus: 2}
+        queues:
+          - {name: q, resources: {gpu: {quota: -1, overQuotaWeight: 1, limit: -1}}}
+        jobs:
+          - {name: by-memory, queue: q, tasks: [{name: w, gpuMemory: 1000}]}
+          - {name: by-fraction, queue: q, tasks: [{name: w, gpuFraction: 0.5}]}
+        """;
+    SimulationResult r =
+        new Simulator().run(ScenarioLoader.parse("c.yaml", yaml), OptionalInt.empty());
+    assertThat(r.tasks())
+        .extracting(SimulationResult.TaskResult::status)
+        .containsExactly("Pending", "Binding");
+    assertThat(r.tasks().get(0).message())
+        .hasValueSatisfying(m -> assertThat(m).contains("didn't have a synced GPU memory label"));
+  }
+}
