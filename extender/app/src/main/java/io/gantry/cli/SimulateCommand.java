@@ -4,16 +4,17 @@ import io.gantry.scheduler.sim.ScenarioRun;
 import io.gantry.scheduler.sim.report.JsonReport;
 import io.gantry.scheduler.sim.report.Mismatch;
 import io.gantry.scheduler.sim.report.TextReport;
+import io.gantry.scheduler.sim.spec.ScenarioDirectory;
 import io.gantry.scheduler.sim.spec.ScenarioException;
-import java.io.IOException;
+import io.gantry.scheduler.sim.spec.ScenarioLimits;
+import io.gantry.scheduler.sim.spec.ScenarioLoader;
+import io.gantry.scheduler.sim.spec.ScenarioSpec;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -22,7 +23,8 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code gantry simulate}: runs scenario files through the real engine without a cluster. Exit
  * status: 0 ran (and every expectation held with --check), 1 an expectation failed, 2 a file is
- * invalid or uses a feature this build does not support.
+ * invalid, cannot be read or uses a feature this build does not support (with --check: or has no
+ * {@code expect:} block). A bad file does not stop the others from running.
  */
 @Command(
     name = "simulate",
@@ -33,7 +35,8 @@ import picocli.CommandLine.Parameters;
     exitCodeList = {
       "0:ran; with --check every expectation held",
       "1:an expectation failed (--check)",
-      "2:a file is invalid or uses an unsupported feature"
+      "2:a file is invalid, cannot be read or uses an unsupported feature; with --check, a file"
+          + " has no expect: block"
     })
 final class SimulateCommand implements Callable<Integer> {
   static final int OK = 0;
@@ -68,8 +71,28 @@ final class SimulateCommand implements Callable<Integer> {
 
   @Option(
       names = "--check",
-      description = "Compare the outcome with each file's expect: block; exit 1 on a mismatch.")
+      description =
+          "Compare the outcome with each file's expect: block; exit 1 on a mismatch. A file"
+              + " without an expect: block is an error (exit 2); the other files still run.")
   boolean check;
+
+  @Option(
+      names = "--max-nodes",
+      paramLabel = "N",
+      defaultValue = "" + ScenarioLimits.DEFAULT_MAX_NODES,
+      description =
+          "The most nodes a scenario may have once each count is expanded."
+              + " Default: ${DEFAULT-VALUE}.")
+  int maxNodes;
+
+  @Option(
+      names = "--max-pods",
+      paramLabel = "N",
+      defaultValue = "" + ScenarioLimits.DEFAULT_MAX_PODS,
+      description =
+          "The most pods (tasks) a scenario may have once each count and replicas is expanded."
+              + " Default: ${DEFAULT-VALUE}.")
+  int maxPods;
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
@@ -81,57 +104,76 @@ final class SimulateCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "--cycles must be at least 1, got " + cycles);
     }
-    List<Path> files;
-    try {
-      files = expand(inputs);
-    } catch (IOException e) {
-      err.println("error: " + e.getMessage());
-      return INVALID;
-    }
+    requirePositive("--max-nodes", maxNodes);
+    requirePositive("--max-pods", maxPods);
+    ScenarioLimits limits = new ScenarioLimits(maxNodes, maxPods);
     int status = OK;
-    for (Path file : files) {
-      try {
-        ScenarioRun run =
-            ScenarioRun.of(file, cycles == null ? OptionalInt.empty() : OptionalInt.of(cycles));
-        if (output == Output.json) {
-          out.println(JsonReport.toJson(run.result()));
-        } else {
-          out.print(TextReport.toText(run.result()));
-          out.println();
+    for (Path input : inputs) {
+      // A directory stands for its scenario files; anything else is read as one, and the loader
+      // says what is wrong with it (missing, not a regular file, unreadable).
+      List<Path> files;
+      if (Files.isDirectory(input)) {
+        try {
+          files = ScenarioDirectory.scenarioFiles(input);
+        } catch (ScenarioException e) {
+          err.println("error: " + e.getMessage());
+          err.flush();
+          status = INVALID;
+          continue;
         }
-        if (check) {
-          for (Mismatch m : run.mismatches()) {
-            err.println(file + ": " + m);
-          }
-          if (!run.mismatches().isEmpty()) {
-            status = Math.max(status, EXPECTATION_FAILED);
-          } else if (output == Output.text) {
-            out.println(file + ": every expectation held");
-          }
-        }
-      } catch (ScenarioException e) {
-        err.println("error: " + e.getMessage());
-        status = INVALID;
+      } else {
+        files = List.of(input);
       }
-      out.flush();
-      err.flush();
+      for (Path file : files) {
+        status = Math.max(status, run(file, limits, out, err));
+        out.flush();
+        err.flush();
+      }
     }
     return status;
   }
 
-  private static List<Path> expand(List<Path> inputs) throws IOException {
-    List<Path> files = new ArrayList<>();
-    for (Path p : inputs) {
-      if (Files.isDirectory(p)) {
-        try (Stream<Path> s = Files.list(p)) {
-          s.filter(f -> f.toString().matches(".*\\.(ya?ml|json)$")).sorted().forEach(files::add);
-        }
-      } else if (Files.isRegularFile(p)) {
-        files.add(p);
-      } else {
-        throw new IOException(p + ": no such file or directory");
+  /** Runs one file and prints its report; returns its exit status. */
+  private int run(Path file, ScenarioLimits limits, PrintWriter out, PrintWriter err) {
+    ScenarioRun run;
+    try {
+      ScenarioSpec scenario = ScenarioLoader.load(file, limits);
+      if (check && !scenario.hasExpectations()) {
+        err.println("error: --check: " + file + " has no expect: block");
+        return INVALID;
       }
+      run =
+          ScenarioRun.of(
+              file, scenario, cycles == null ? OptionalInt.empty() : OptionalInt.of(cycles));
+    } catch (ScenarioException e) {
+      err.println("error: " + e.getMessage());
+      return INVALID;
     }
-    return files;
+    if (output == Output.json) {
+      out.println(JsonReport.toJson(run.result()));
+    } else {
+      out.print(TextReport.toText(run.result()));
+      out.println();
+    }
+    if (!check) {
+      return OK;
+    }
+    for (Mismatch m : run.mismatches()) {
+      err.println(file + ": " + m);
+    }
+    if (!run.mismatches().isEmpty()) {
+      return EXPECTATION_FAILED;
+    }
+    if (output == Output.text) {
+      out.println(file + ": every expectation held");
+    }
+    return OK;
+  }
+
+  private void requirePositive(String option, int value) {
+    if (value < 1) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), option + " must be at least 1, got " + value);
+    }
   }
 }

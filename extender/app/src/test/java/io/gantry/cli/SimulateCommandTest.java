@@ -1,14 +1,19 @@
 package io.gantry.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 class SimulateCommandTest {
@@ -83,7 +88,126 @@ class SimulateCommandTest {
     CliRunner r = CliRunner.run("simulate", dir.resolve("nope.yaml").toString());
 
     assertThat(r.exitCode()).isEqualTo(2);
-    assertThat(r.err()).contains("nope.yaml: no such file or directory");
+    assertThat(r.err())
+        .isEqualTo("error: " + dir.resolve("nope.yaml") + ": no such file or directory\n");
+  }
+
+  @Test
+  void aBadInputDoesNotStopTheOthers() {
+    Path missing = dir.resolve("nope.yaml");
+
+    CliRunner r =
+        CliRunner.run("simulate", "--output", "json", missing.toString(), QUICKSTART.toString());
+
+    assertThat(r.exitCode()).isEqualTo(2);
+    assertThat(r.err()).isEqualTo("error: " + missing + ": no such file or directory\n");
+    assertThat(r.out()).startsWith("{\"scenario\":\"quickstart\"");
+  }
+
+  @Test
+  void anEmptyDirectoryExitsTwo() {
+    CliRunner r = CliRunner.run("simulate", dir.toString());
+
+    assertThat(r.exitCode()).isEqualTo(2);
+    assertThat(r.out()).isEmpty();
+    assertThat(r.err())
+        .isEqualTo(
+            "error: " + dir + ": no scenario files (*.yaml, *.yml, *.json) in this directory\n");
+  }
+
+  @Test
+  void anUnreadableDirectoryExitsTwoSayingWhy() throws IOException {
+    Path locked = Files.createDirectory(dir.resolve("locked"));
+    Files.writeString(locked.resolve("a.yaml"), "");
+    Files.setPosixFilePermissions(locked, PosixFilePermissions.fromString("---------"));
+    try {
+      assumeFalse(Files.isReadable(locked), "this user reads any directory (root)");
+
+      CliRunner r = CliRunner.run("simulate", locked.toString());
+
+      assertThat(r.exitCode()).isEqualTo(2);
+      assertThat(r.err())
+          .isEqualTo("error: " + locked + ": cannot read directory: permission denied\n");
+    } finally {
+      Files.setPosixFilePermissions(locked, PosixFilePermissions.fromString("rwx------"));
+    }
+  }
+
+  @Test
+  void aDeviceIsNotAScenarioFile() {
+    assumeTrue(Files.exists(Path.of("/dev/null")), "no /dev/null here");
+
+    CliRunner r = CliRunner.run("simulate", "/dev/null");
+
+    assertThat(r.exitCode()).isEqualTo(2);
+    assertThat(r.err())
+        .isEqualTo(
+            "error: /dev/null: not a regular file (a scenario is a regular file, or a directory"
+                + " of them)\n");
+  }
+
+  @Test
+  void notUtf8ExitsTwoNamingTheLine() throws IOException {
+    Path file = dir.resolve("latin1.yaml");
+    Files.write(
+        file, (HEAD + "nodes:\n  - {name: caf\u00e9}\n").getBytes(StandardCharsets.ISO_8859_1));
+
+    CliRunner r = CliRunner.run("simulate", file.toString());
+
+    assertThat(r.exitCode()).isEqualTo(2);
+    assertThat(r.err()).isEqualTo("error: " + file + ":5: not valid UTF-8\n");
+  }
+
+  @Test
+  void checkWithoutAnExpectBlockExitsTwoAndTheOtherFilesStillRun() throws IOException {
+    Path file = dir.resolve("no-expect.yaml");
+    Files.writeString(file, HEAD + NODES);
+
+    CliRunner r = CliRunner.run("simulate", "--check", file.toString(), QUICKSTART.toString());
+
+    assertThat(r.exitCode()).isEqualTo(2);
+    assertThat(r.err()).isEqualTo("error: --check: " + file + " has no expect: block\n");
+    assertThat(r.out())
+        .doesNotContain("Scenario bad")
+        .contains("Scenario quickstart")
+        .contains(QUICKSTART + ": every expectation held");
+  }
+
+  @Test
+  void maxNodesBoundsTheExpandedNodes() {
+    CliRunner r = CliRunner.run("simulate", "--max-nodes", "1", QUICKSTART.toString());
+
+    assertThat(r.exitCode()).isEqualTo(2);
+    assertThat(r.err())
+        .isEqualTo(
+            "error: "
+                + QUICKSTART
+                + ":12: nodes[0].count: the scenario would have 2 nodes, more than the limit of 1"
+                + " (raise it with --max-nodes)\n");
+    assertThat(CliRunner.run("simulate", "--max-nodes", "2", QUICKSTART.toString()).exitCode())
+        .isZero();
+  }
+
+  @Test
+  void maxPodsBoundsTheExpandedPods() {
+    CliRunner r = CliRunner.run("simulate", "--max-pods", "5", QUICKSTART.toString());
+
+    assertThat(r.exitCode()).isEqualTo(2);
+    assertThat(r.err())
+        .isEqualTo(
+            "error: "
+                + QUICKSTART
+                + ":55: jobs[1].tasks[0].replicas: the scenario would have 6 pods, more than the"
+                + " limit of 5 (raise it with --max-pods)\n");
+  }
+
+  @ParameterizedTest(name = "{0} {1}")
+  @CsvSource({"--max-nodes, 0", "--max-pods, -1"})
+  void limitsBelowOneAreUsageErrors(String option, String value) {
+    CliRunner r = CliRunner.run("simulate", option, value, QUICKSTART.toString());
+
+    assertThat(r.exitCode()).isEqualTo(2);
+    assertThat(r.err()).startsWith(option + " must be at least 1, got " + value + "\n");
   }
 
   record Invalid(String name, String yaml, String message) {
@@ -139,6 +263,37 @@ class SimulateCommandTest {
                 + "jobs:\n  - name: j\n    queue: q\n    tasks:\n      - {name: t, replicas: -2}\n",
             "bad.yaml:13: jobs[0].tasks[0].replicas: must be >= 0, got -2"),
         new Invalid(
+            "node count past the limit",
+            HEAD + "nodes:\n  - {name: n, count: 2000000000}\n",
+            "bad.yaml:5: nodes[0].count: the scenario would have 2000000000 nodes, more than the"
+                + " limit of 50000 (raise it with --max-nodes)"),
+        new Invalid(
+            "replicas past the limit",
+            HEAD
+                + NODES
+                + QUEUE
+                + "jobs:\n  - name: j\n    queue: q\n    tasks:\n"
+                + "      - {name: t, replicas: 2000000000}\n",
+            "bad.yaml:13: jobs[0].tasks[0].replicas: the scenario would have 2000000000 pods,"
+                + " more than the limit of 1000000 (raise it with --max-pods)"),
+        new Invalid(
+            "job without pods",
+            HEAD
+                + NODES
+                + QUEUE
+                + "jobs:\n  - {name: j, queue: q, tasks: [{name: t, replicas: 0}]}\n",
+            "bad.yaml:10: jobs[0].tasks: a job needs at least one task; every entry here has"
+                + " replicas: 0"),
+        new Invalid(
+            "nesting too deep",
+            HEAD + "nodes: " + "[".repeat(2000) + "]".repeat(2000) + "\n",
+            "bad.yaml:4: mappings and lists nest more than 100 levels deep here"),
+        new Invalid(
+            "hostname label with another name",
+            HEAD + "nodes:\n  - {name: n, labels: {kubernetes.io/hostname: m}}\n",
+            "bad.yaml:5: nodes[0].labels.kubernetes.io/hostname: must be the node's name \"n\","
+                + " got \"m\""),
+        new Invalid(
             "unknown action",
             HEAD + "config: {actions: [allocate, teleport]}\n" + NODES,
             "bad.yaml:4: config.actions[1]: expected one of allocate, consolidation, reclaim, preempt,"),
@@ -165,6 +320,6 @@ class SimulateCommandTest {
     CliRunner r = CliRunner.run("simulate", file.toString());
 
     assertThat(r.exitCode()).as(r.err()).isEqualTo(2);
-    assertThat(r.err()).contains(c.message());
+    assertThat(r.err()).contains(c.message()).doesNotContain("Exception").doesNotContain("\tat ");
   }
 }

@@ -23,7 +23,12 @@ public record ScenarioRun(Path file, SimulationResult result, ImmutableList<Mism
    * Throws {@link ScenarioException} (file, line, field) when the file is invalid or unsupported.
    */
   public static ScenarioRun of(Path file, OptionalInt cycles) throws ScenarioException {
-    ScenarioSpec spec = ScenarioLoader.load(file);
+    return of(file, ScenarioLoader.load(file), cycles);
+  }
+
+  /** Simulates {@code spec}, already loaded from {@code file}. */
+  public static ScenarioRun of(Path file, ScenarioSpec spec, OptionalInt cycles)
+      throws ScenarioException {
     SimulationResult result = new Simulator().run(spec, cycles);
     return new ScenarioRun(
         file, result, ImmutableList.copyOf(ExpectationChecker.check(spec.expect(), result)));

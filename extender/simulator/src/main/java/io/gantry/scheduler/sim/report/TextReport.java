@@ -21,11 +21,18 @@ import java.util.stream.IntStream;
 /**
  * The result of one scenario for people: a title, then the Placements, Queues, Nodes and Events
  * tables. Nothing is truncated; a reason too long for its column goes on its own line under the
- * task.
+ * task. Each resource has one unit, said in the head of every column that shows it: GPUs in
+ * devices, CPU in cores and memory in GiB, whatever the scenario file wrote.
  */
 public final class TextReport {
   /** A "why" longer than this would widen the whole table, so it gets a line of its own. */
   static final int MAX_INLINE_WHY = 60;
+
+  // One unit per resource, named in every column head that shows it: GPUs in devices (a shared
+  // GPU's portion as a fraction of one), CPU in cores, memory in GiB.
+  private static final String GPUS = "GPUS";
+  private static final String CPU = "CPU (cores)";
+  private static final String MEMORY = "MEMORY (GiB)";
 
   private static final String NONE = "-";
   private static final BigDecimal BYTES_PER_GIB = BigDecimal.valueOf(1L << 30);
@@ -47,7 +54,7 @@ public final class TextReport {
         .append(r.cycles() == 1 ? " cycle" : " cycles")
         .append('\n');
     section(out, "Placements", placements(r), r.tasks().isEmpty());
-    section(out, "Queues (CPU in cores, memory in GiB)", queues(r), r.queues().isEmpty());
+    section(out, "Queues", queues(r), r.queues().isEmpty());
     section(out, "Nodes", nodes(r), r.nodes().isEmpty());
     section(out, "Events", events(r), r.events().isEmpty());
     return out.toString();
@@ -68,7 +75,7 @@ public final class TextReport {
                 Column.left("TASK"),
                 Column.left("STATUS"),
                 Column.left("NODE"),
-                Column.left("GPU"),
+                Column.left("SHARED GPU"),
                 Column.left("WHY")));
     for (TaskResult t : tasksInJobOrder(r)) {
       String why = t.node().isPresent() ? "" : why(t, Optional.ofNullable(jobs.get(t.job())));
@@ -112,23 +119,23 @@ public final class TextReport {
         new TextTable(
             List.of(
                 Column.left("QUEUE"),
-                Column.right("QUOTA GPU"),
-                Column.right("FAIR GPU"),
-                Column.right("FAIR CPU"),
-                Column.right("FAIR MEM"),
-                Column.right("ALLOC GPU"),
-                Column.right("ALLOC CPU"),
-                Column.right("ALLOC MEM")));
+                Column.right("QUOTA " + GPUS),
+                Column.right("FAIR " + GPUS),
+                Column.right("ALLOC " + GPUS),
+                Column.right("FAIR " + CPU),
+                Column.right("ALLOC " + CPU),
+                Column.right("FAIR " + MEMORY),
+                Column.right("ALLOC " + MEMORY)));
     for (QueueResult q : r.queues()) {
       table.row(
           List.of(
               q.queue(),
               q.quota().gpu() == UNLIMITED ? "unlimited" : Precision.GPU.format(q.quota().gpu()),
               Precision.GPU.format(q.fairShare().gpu()),
-              cores(q.fairShare().cpu()),
-              gibibytes(q.fairShare().memory()),
               Precision.GPU.format(q.allocated().gpu()),
+              cores(q.fairShare().cpu()),
               cores(q.allocated().cpu()),
+              gibibytes(q.fairShare().memory()),
               gibibytes(q.allocated().memory())));
     }
     return table;
@@ -150,9 +157,9 @@ public final class TextReport {
         new TextTable(
             List.of(
                 Column.left("NODE"),
-                Column.right("IDLE GPUS"),
-                Column.right("RELEASING GPUS"),
-                Column.right("USED GPUS"),
+                Column.right("IDLE " + GPUS),
+                Column.right("RELEASING " + GPUS),
+                Column.right("USED " + GPUS),
                 Column.left("SHARED GROUPS")));
     for (NodeResult n : r.nodes()) {
       List<String> groups =

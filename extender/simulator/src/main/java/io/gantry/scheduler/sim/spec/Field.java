@@ -20,6 +20,9 @@ import java.util.function.Function;
 final class Field {
   private static final int MAX_QUOTED = 80;
 
+  /** The largest quantity a {@code long} holds: bytes, devices, or millicores of CPU. */
+  private static final BigDecimal MAX_QUANTITY = BigDecimal.valueOf(Long.MAX_VALUE);
+
   /** What a duration may be; negative times are relative to the start of the simulation. */
   enum DurationBound {
     ANY,
@@ -145,14 +148,15 @@ final class Field {
   }
 
   int asInt(int min) throws ScenarioException {
-    long value = asLong(min);
-    if (value > Integer.MAX_VALUE) {
-      throw error("must be <= " + Integer.MAX_VALUE + ", got " + value);
-    }
-    return (int) value;
+    return (int) integer(min, Integer.MAX_VALUE);
   }
 
   long asLong(long min) throws ScenarioException {
+    return integer(min, Long.MAX_VALUE);
+  }
+
+  /** An integer in {@code [min, max]}; an error states the bound it breaks. */
+  private long integer(long min, long max) throws ScenarioException {
     if (!(node instanceof ScalarNode) || ((ScalarNode) node).kind() != ScalarKind.INTEGER) {
       throw error("expected an integer, got " + describe(node));
     }
@@ -160,11 +164,10 @@ final class Field {
     if (number.compareTo(BigDecimal.valueOf(min)) < 0) {
       throw error("must be >= " + min + ", got " + number.toPlainString());
     }
-    try {
-      return number.longValueExact();
-    } catch (ArithmeticException e) {
-      throw error("must be <= " + Long.MAX_VALUE + ", got " + number.toPlainString());
+    if (number.compareTo(BigDecimal.valueOf(max)) > 0) {
+      throw error("must be <= " + max + ", got " + number.toPlainString());
     }
+    return number.longValueExact();
   }
 
   /** Any finite number, integer or not. */
@@ -217,6 +220,14 @@ final class Field {
     BigDecimal value = quantityValue();
     if (value.signum() < 0) {
       throw error("must be >= 0, got " + value.stripTrailingZeros().toPlainString());
+    }
+    BigDecimal max = unit == QuantityUnit.MILLIS ? MAX_QUANTITY.movePointLeft(3) : MAX_QUANTITY;
+    if (value.compareTo(max) > 0) {
+      throw error(
+          "must be <= "
+              + max.toPlainString()
+              + ", got "
+              + value.stripTrailingZeros().toPlainString());
     }
     try {
       return unit == QuantityUnit.MILLIS ? Quantity.toMillis(value) : Quantity.toWhole(value);

@@ -11,6 +11,8 @@ import java.util.OptionalInt;
 
 /** Binds the {@code jobs} section. */
 final class JobBinder {
+  static final int MIN_COUNT = 0;
+
   private static final ImmutableSet<String> KEYS =
       ImmutableSet.of(
           "name",
@@ -51,10 +53,7 @@ final class JobBinder {
     MapReader job = item.asMap(KEYS);
     Field nameField = job.required("name");
     String name = nameField.asNonEmptyString();
-    int count = job.intOr("count", 1, 0);
-    for (String expanded : Names.expand(name, count)) {
-      names.add(nameField, expanded);
-    }
+    int count = job.intOr("count", 1, MIN_COUNT);
     Optional<Field> namespaceField = job.optional("namespace");
     String namespace =
         namespaceField.isPresent()
@@ -76,6 +75,11 @@ final class JobBinder {
     OptionalInt minSubGroup = job.optInt("minSubGroup", 0);
     SubGroupTree subGroups = SubGroupTree.bind(job.list("subGroups"), catalog);
     checkMinSubGroup(job, minMember, minSubGroup, subGroups);
+    // Tasks before the copies' names: a job without pods is refused before count expands it.
+    List<TaskSpec> tasks = tasks(job.required("tasks"), catalog, subGroups);
+    for (String expanded : Names.expand(name, count)) {
+      names.add(nameField, expanded);
+    }
 
     return new JobSpec(
         name,
@@ -98,7 +102,7 @@ final class JobBinder {
         job.optDuration("terminationGracePeriod", DurationBound.NON_NEGATIVE),
         job.optDuration("arrival", DurationBound.NON_NEGATIVE),
         job.optDuration("duration", DurationBound.POSITIVE),
-        tasks(job.required("tasks"), catalog, subGroups),
+        tasks,
         job.line(),
         job.fieldLines());
   }
@@ -164,12 +168,18 @@ final class JobBinder {
       throws ScenarioException {
     List<Field> items = field.asList();
     if (items.isEmpty()) {
-      throw field.error("must list at least one task");
+      throw field.error("a job needs at least one task");
     }
     ImmutableList.Builder<TaskSpec> tasks = ImmutableList.builder();
     UniqueNames names = new UniqueNames("task");
+    long pods = 0;
     for (Field item : items) {
-      tasks.add(TaskBinder.bind(item, catalog, subGroups, names));
+      TaskSpec task = TaskBinder.bind(item, catalog, subGroups, names);
+      pods += task.replicas();
+      tasks.add(task);
+    }
+    if (pods == 0) {
+      throw field.error("a job needs at least one task; every entry here has replicas: 0");
     }
     return tasks.build();
   }

@@ -13,6 +13,7 @@ import java.util.TreeSet;
 final class NodeBinder {
   static final String HOSTNAME_LABEL = "kubernetes.io/hostname";
   static final int DEFAULT_MAX_PODS = 110;
+  static final int MIN_COUNT = 1;
 
   private static final ImmutableSet<String> KEYS =
       ImmutableSet.of(
@@ -47,7 +48,7 @@ final class NodeBinder {
       MapReader node = item.asMap(KEYS);
       Field nameField = node.required("name");
       String name = nameField.asNonEmptyString();
-      int count = node.intOr("count", 1, 1);
+      int count = node.intOr("count", 1, MIN_COUNT);
       for (String expanded : Names.expand(name, count)) {
         names.add(nameField, expanded);
       }
@@ -69,7 +70,7 @@ final class NodeBinder {
               migStrategy.isPresent()
                   ? migStrategy.get().asEnum(MigStrategy.values(), MigStrategy::yamlName)
                   : MigStrategy.NONE,
-              labels(node.optional("labels")),
+              labels(node.optional("labels"), name, count),
               taints(node.list("taints")),
               node.booleanOr("unschedulable", false),
               node.booleanOr("ready", true),
@@ -94,17 +95,46 @@ final class NodeBinder {
     return extended.build();
   }
 
-  private static ImmutableSortedMap<String, String> labels(Optional<Field> field)
-      throws ScenarioException {
+  /**
+   * The labels as written. Every node carries its own name under {@code kubernetes.io/hostname}; a
+   * snapshot of a real cluster writes that label out, so it may be written with exactly that value,
+   * on an entry that stands for one node.
+   */
+  private static ImmutableSortedMap<String, String> labels(
+      Optional<Field> field, String name, int count) throws ScenarioException {
     if (field.isEmpty()) {
       return ImmutableSortedMap.of();
     }
     for (Field label : field.get().asOpenMap().fields()) {
       if (label.key().equals(HOSTNAME_LABEL)) {
-        throw label.error("is implicit: every node carries its own name under this label");
+        checkHostname(label, name, count);
       }
     }
     return field.get().asStringMap();
+  }
+
+  private static void checkHostname(Field label, String name, int count) throws ScenarioException {
+    String value = label.asString();
+    if (count > 1) {
+      throw label.error(
+          "must be left out with count "
+              + count
+              + ": each node carries its own name ("
+              + name
+              + "-0 ... "
+              + name
+              + "-"
+              + (count - 1)
+              + ") under this label");
+    }
+    if (!value.equals(name)) {
+      throw label.error(
+          "must be the node's name "
+              + Field.quote(name)
+              + ", got "
+              + Field.quote(value)
+              + " (every node carries its own name under this label)");
+    }
   }
 
   private static List<TaintSpec> taints(List<Field> items) throws ScenarioException {

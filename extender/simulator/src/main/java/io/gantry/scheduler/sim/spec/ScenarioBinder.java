@@ -30,7 +30,8 @@ final class ScenarioBinder {
 
   private ScenarioBinder() {}
 
-  static ScenarioSpec bind(String sourceName, LocatedNode root) throws ScenarioException {
+  static ScenarioSpec bind(String sourceName, LocatedNode root, ScenarioLimits limits)
+      throws ScenarioException {
     if (!(root instanceof MapNode)) {
       throw new ScenarioException(
           sourceName, 1, "", "expected a mapping at the top level, got " + Field.describe(root));
@@ -41,6 +42,7 @@ final class ScenarioBinder {
     MapReader metadata = top.required("metadata").asMap(METADATA_KEYS);
     String name = metadata.requiredString("name");
     String description = metadata.optString("description").orElse("").strip();
+    ExpansionCheck.check(top, limits);
 
     Optional<Field> configField = top.optional("config");
     ConfigSpec config =

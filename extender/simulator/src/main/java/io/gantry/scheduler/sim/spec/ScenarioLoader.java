@@ -1,9 +1,5 @@
 package io.gantry.scheduler.sim.spec;
 
-import static java.nio.charset.StandardCharsets.UTF_8;
-
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -13,19 +9,30 @@ import java.nio.file.Path;
 public final class ScenarioLoader {
   private ScenarioLoader() {}
 
-  /** Loads {@code file}; errors name it as given. */
+  /** Loads {@code file} within the default limits; errors name it as given. */
   public static ScenarioSpec load(Path file) throws ScenarioException {
-    String text;
-    try {
-      text = Files.readString(file, UTF_8);
-    } catch (IOException e) {
-      throw new ScenarioException(file.toString(), "cannot read: " + e, e);
-    }
-    return parse(file.toString(), text);
+    return load(file, ScenarioLimits.DEFAULT);
   }
 
-  /** Parses {@code text}; {@code sourceName} is what errors call the file. */
+  /**
+   * Loads {@code file}, a regular file in UTF-8 of at most 1 GiB, whose nodes and pods stay within
+   * {@code limits}; errors name it as given.
+   */
+  public static ScenarioSpec load(Path file, ScenarioLimits limits) throws ScenarioException {
+    return parse(file.toString(), ScenarioFileReader.read(file), limits);
+  }
+
+  /** Parses {@code text} within the default limits; {@code sourceName} is what errors call it. */
   public static ScenarioSpec parse(String sourceName, String text) throws ScenarioException {
-    return ScenarioBinder.bind(sourceName, YamlTreeReader.read(sourceName, text));
+    return parse(sourceName, text, ScenarioLimits.DEFAULT);
+  }
+
+  /**
+   * Parses {@code text}; {@code sourceName} is what errors call the file, and a name ending in
+   * {@code .json} makes a syntax error say "invalid JSON".
+   */
+  public static ScenarioSpec parse(String sourceName, String text, ScenarioLimits limits)
+      throws ScenarioException {
+    return ScenarioBinder.bind(sourceName, YamlTreeReader.read(sourceName, text), limits);
   }
 }

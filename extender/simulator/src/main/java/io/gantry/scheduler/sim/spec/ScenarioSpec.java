@@ -28,4 +28,9 @@ public record ScenarioSpec(
     jobs = ImmutableList.copyOf(requireNonNull(jobs, "jobs is null"));
     requireNonNull(expect, "expect is null");
   }
+
+  /** Whether the file has an {@code expect:} block with at least one expectation. */
+  public boolean hasExpectations() {
+    return !expect.equals(ExpectSpec.EMPTY);
+  }
 }

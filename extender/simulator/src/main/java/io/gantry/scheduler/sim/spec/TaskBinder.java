@@ -13,6 +13,8 @@ import java.util.OptionalLong;
 
 /** Binds one entry of a job's {@code tasks}. */
 final class TaskBinder {
+  static final int MIN_REPLICAS = 0;
+
   private static final ImmutableSet<String> KEYS =
       ImmutableSet.of(
           "name",
@@ -42,7 +44,7 @@ final class TaskBinder {
     MapReader task = item.asMap(KEYS);
     Field nameField = task.required("name");
     String name = nameField.asNonEmptyString();
-    int replicas = task.intOr("replicas", 1, 0);
+    int replicas = task.intOr("replicas", 1, MIN_REPLICAS);
     for (String expanded : Names.expand(name, replicas)) {
       names.add(nameField, expanded);
     }

@@ -1,7 +1,7 @@
 /**
  * Scenario files for {@code gantry simulate}: {@link io.gantry.scheduler.sim.spec.ScenarioLoader}
  * reads one (YAML or JSON) into an immutable, validated {@link
- * io.gantry.scheduler.sim.spec.ScenarioSpec}, following {@code design/scenario-format.md}.
+ * io.gantry.scheduler.sim.spec.ScenarioSpec}, following {@code docs/scenario-format.md}.
  *
  * <p>Loading is two steps: {@code YamlTreeReader} turns the document into a tree of values that
  * remember their lines, then the binders ({@code ScenarioBinder} and one per section) read that

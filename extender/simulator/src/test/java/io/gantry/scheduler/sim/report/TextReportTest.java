@@ -58,17 +58,17 @@ class TextReportTest {
             Scenario two-teams: 2 cycles
 
             Placements
-              JOB              TASK      STATUS   NODE   GPU       WHY
+              JOB              TASK      STATUS   NODE   SHARED GPU  WHY
               default/train-a  worker-0  Running  dgx-0  -
-              default/train-a  worker-1  Pending  -      -         gang not ready
+              default/train-a  worker-1  Pending  -      -           gang not ready
               default/train-b  worker-0  Pending  -      -
                   why: 0/2 nodes are available: 2 node(s) didn't have enough resources: GPUs.
               default/infer    pod-0     Binding  dgx-1  0.5 [g0]
 
-            Queues (CPU in cores, memory in GiB)
-              QUEUE   QUOTA GPU  FAIR GPU  FAIR CPU  FAIR MEM  ALLOC GPU  ALLOC CPU  ALLOC MEM
-              team-a          8       4.5        16      64.0          4        8.5       32.8
-              team-b  unlimited         0         0       0.0          0          0        0.0
+            Queues
+              QUEUE   QUOTA GPUS  FAIR GPUS  ALLOC GPUS  FAIR CPU (cores)  ALLOC CPU (cores)  FAIR MEMORY (GiB)  ALLOC MEMORY (GiB)
+              team-a           8        4.5           4                16                8.5               64.0                32.8
+              team-b   unlimited          0           0                 0                  0                0.0                 0.0
 
             Nodes
               NODE   IDLE GPUS  RELEASING GPUS  USED GPUS  SHARED GROUPS
@@ -96,9 +96,9 @@ class TextReportTest {
 
     assertThat(TextReport.toText(r).lines())
         .containsSequence(
-            "  JOB        TASK  STATUS   NODE  GPU  WHY",
-            "  default/a  t-0   Pending  -     -    own reason",
-            "  default/a  t-1   Pending  -     -    job reason",
+            "  JOB        TASK  STATUS   NODE  SHARED GPU  WHY",
+            "  default/a  t-0   Pending  -     -           own reason",
+            "  default/a  t-1   Pending  -     -           job reason",
             "  default/a  t-2   Running  n-0   -");
   }
 
@@ -108,7 +108,7 @@ class TextReportTest {
     SimulationResult r = result("why").tasks(task("default/a", "t-0").message(limit)).build();
 
     assertThat(TextReport.toText(r).lines())
-        .contains("  default/a  t-0   Pending  -     -    " + limit)
+        .contains("  default/a  t-0   Pending  -     -           " + limit)
         .noneMatch(line -> line.strip().startsWith("why:"));
   }
 
@@ -132,7 +132,7 @@ class TextReportTest {
             Placements
               (none)
 
-            Queues (CPU in cores, memory in GiB)
+            Queues
               (none)
 
             Nodes
@@ -141,6 +141,30 @@ class TextReportTest {
             Events
               (none)
             """);
+  }
+
+  @Test
+  void eachResourceHasOneUnitNamedInItsColumnHeads() {
+    SimulationResult r =
+        result("units")
+            .queues(
+                queue(
+                    "q",
+                    amounts(0.25, 500, GIB / 2),
+                    amounts(2, 128_000, 1536 * GIB),
+                    amounts(1, -1, -1)))
+            .nodes(node("n", 6, 1, 1))
+            .build();
+
+    assertThat(TextReport.toText(r).lines())
+        .containsSequence(
+            "  QUEUE  QUOTA GPUS  FAIR GPUS  ALLOC GPUS  FAIR CPU (cores)  ALLOC CPU (cores)"
+                + "  FAIR MEMORY (GiB)  ALLOC MEMORY (GiB)",
+            "  q               1       0.25           2               0.5                128"
+                + "                0.5              1536.0")
+        .containsSequence(
+            "  NODE  IDLE GPUS  RELEASING GPUS  USED GPUS  SHARED GROUPS",
+            "  n             6               1          1  -");
   }
 
   @Test

@@ -55,6 +55,10 @@ class InvalidScenarioTest {
             HEADER + "nodes:\n  - name: a\n    gpus: 1\n    gpus: 2\n",
             "bad.yaml:7: nodes[0].gpus: duplicate key (already set on line 6)"),
         new Case(
+            "nesting past the depth limit",
+            HEADER + "nodes: " + "[".repeat(5000) + "]".repeat(5000) + "\n",
+            "bad.yaml:4: mappings and lists nest more than 100 levels deep here"),
+        new Case(
             "alias",
             HEADER + "nodes:\n  - &n {name: a}\n  - *n\n",
             "bad.yaml:6: nodes[1]: YAML aliases (*name) are not supported"),
@@ -206,10 +210,33 @@ class InvalidScenarioTest {
             "bad.yaml:6: nodes[0].taints[0].effect:"
                 + " expected one of NoSchedule, PreferNoSchedule, NoExecute, got \"NoRun\""),
         new Case(
-            "hostname label",
+            "hostname label with another name",
             HEADER + "nodes:\n  - name: n\n    labels: {kubernetes.io/hostname: x}\n",
-            "bad.yaml:6: nodes[0].labels.kubernetes.io/hostname:"
-                + " is implicit: every node carries its own name under this label"),
+            "bad.yaml:6: nodes[0].labels.kubernetes.io/hostname: must be the node's name \"n\","
+                + " got \"x\" (every node carries its own name under this label)"),
+        new Case(
+            "hostname label on a counted node",
+            HEADER + "nodes:\n  - name: n\n    count: 3\n    labels: {kubernetes.io/hostname: n}\n",
+            "bad.yaml:7: nodes[0].labels.kubernetes.io/hostname: must be left out with count 3:"
+                + " each node carries its own name (n-0 ... n-2) under this label"),
+        new Case(
+            "gpus past the integer range states that range",
+            HEADER + "nodes:\n  - {name: n, gpus: 99999999999999999999}\n",
+            "bad.yaml:5: nodes[0].gpus: must be <= 2147483647, got 99999999999999999999"),
+        new Case(
+            "memory past the long range states that range",
+            HEADER + "nodes:\n  - {name: n, memory: 100E}\n",
+            "bad.yaml:5: nodes[0].memory: must be <= 9223372036854775807, got"
+                + " 100000000000000000000"),
+        new Case(
+            "cpu past the long range of millicores states it in cores",
+            HEADER + "nodes:\n  - {name: n, cpu: 10P}\n",
+            "bad.yaml:5: nodes[0].cpu: must be <= 9223372036854775.807, got 10000000000000000"),
+        new Case(
+            "node count past the node limit",
+            HEADER + "nodes:\n  - {name: n, count: 2000000000}\n",
+            "bad.yaml:5: nodes[0].count: the scenario would have 2000000000 nodes, more than the"
+                + " limit of 50000 (raise it with --max-nodes)"),
         new Case(
             "gpus in extended",
             HEADER + "nodes:\n  - name: n\n    extended: {nvidia.com/gpu: 8}\n",
@@ -297,7 +324,26 @@ class InvalidScenarioTest {
         new Case(
             "no tasks",
             CLUSTER + "jobs:\n  - {name: j, queue: team, tasks: []}\n",
-            "bad.yaml:11: jobs[0].tasks: must list at least one task"),
+            "bad.yaml:11: jobs[0].tasks: a job needs at least one task"),
+        new Case(
+            "every task has replicas 0",
+            CLUSTER
+                + "jobs:\n  - name: j\n    queue: team\n    tasks:\n"
+                + "      - {name: a, replicas: 0}\n      - {name: b, replicas: 0}\n",
+            "bad.yaml:13: jobs[0].tasks: a job needs at least one task; every entry here has"
+                + " replicas: 0"),
+        new Case(
+            "a counted job without pods fails before its copies are named",
+            CLUSTER
+                + "jobs:\n  - {name: j, queue: team, count: 2000000000,"
+                + " tasks: [{name: t, replicas: 0}]}\n",
+            "bad.yaml:11: jobs[0].tasks: a job needs at least one task; every entry here has"
+                + " replicas: 0"),
+        new Case(
+            "job count past the pod limit",
+            CLUSTER + "jobs:\n  - {name: j, queue: team, count: 2000000000, tasks: [{name: t}]}\n",
+            "bad.yaml:11: jobs[0].count: the scenario would have 2000000000 pods, more than the"
+                + " limit of 1000000 (raise it with --max-pods)"),
         new Case(
             "unknown topology",
             CLUSTER
@@ -384,6 +430,13 @@ class InvalidScenarioTest {
                 + "    tasks:\n"
                 + "      - {name: t, replicas: -1}\n",
             "bad.yaml:14: jobs[0].tasks[0].replicas: must be >= 0, got -1"),
+        new Case(
+            "replicas past the pod limit",
+            CLUSTER
+                + "jobs:\n  - name: j\n    queue: team\n    tasks:\n"
+                + "      - {name: t, replicas: 2000000000}\n",
+            "bad.yaml:14: jobs[0].tasks[0].replicas: the scenario would have 2000000000 pods, more"
+                + " than the limit of 1000000 (raise it with --max-pods)"),
         new Case(
             "duplicate task after expansion",
             CLUSTER

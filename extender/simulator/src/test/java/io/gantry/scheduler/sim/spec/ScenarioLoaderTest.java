@@ -713,10 +713,65 @@ class ScenarioLoaderTest {
             e -> {
               assertThat(e.line()).isZero();
               assertThat(e.field()).isEmpty();
-              assertThat(e)
-                  .hasMessage(
-                      missing + ": cannot read: java.nio.file.NoSuchFileException: " + missing);
+              assertThat(e).hasMessage(missing + ": no such file or directory");
             });
+  }
+
+  @Test
+  void hostnameLabelWithTheNodesOwnNameIsAccepted() throws ScenarioException {
+    ScenarioSpec scenario =
+        ScenarioLoader.parse(
+            "snapshot.yaml",
+            MINIMAL.replace(
+                "{name: n}", "{name: n, labels: {kubernetes.io/hostname: n, zone: z1}}"));
+
+    assertThat(scenario.nodes().get(0).labels())
+        .isEqualTo(ImmutableSortedMap.of("kubernetes.io/hostname", "n", "zone", "z1"));
+  }
+
+  @Test
+  void aJsonFileSyntaxErrorSaysInvalidJson() {
+    String json =
+        """
+        {"apiVersion": "gantry.io/v1alpha1", "kind": "Scenario",
+         "metadata": {"name": "x"},,
+        }
+        """;
+
+    assertThatThrownBy(() -> ScenarioLoader.parse("bad.json", json))
+        .isInstanceOf(ScenarioException.class)
+        .hasMessage("bad.json:2: invalid JSON: expected the node content, but found ','");
+    assertThatThrownBy(() -> ScenarioLoader.parse("bad.yaml", json))
+        .isInstanceOf(ScenarioException.class)
+        .hasMessage("bad.yaml:2: invalid YAML: expected the node content, but found ','");
+  }
+
+  @Test
+  void limitsApplyToTheExpandedScenario() throws ScenarioException {
+    String twoNodesTwoPods = MINIMAL.replace("{name: n}", "{name: n, count: 2}");
+    String threePods = twoNodesTwoPods.replace("{name: t}", "{name: t, replicas: 3}");
+
+    assertThat(ScenarioLoader.parse("s.yaml", twoNodesTwoPods, new ScenarioLimits(2, 1)).nodes())
+        .hasSize(1);
+    assertThatThrownBy(
+            () -> ScenarioLoader.parse("s.yaml", twoNodesTwoPods, new ScenarioLimits(1, 1)))
+        .hasMessage(
+            "s.yaml:4: nodes[0].count: the scenario would have 2 nodes, more than the limit of 1"
+                + " (raise it with --max-nodes)");
+    assertThatThrownBy(() -> ScenarioLoader.parse("s.yaml", threePods, new ScenarioLimits(2, 2)))
+        .hasMessage(
+            "s.yaml:6: jobs[0].tasks[0].replicas: the scenario would have 3 pods, more than the"
+                + " limit of 2 (raise it with --max-pods)");
+  }
+
+  @Test
+  void hasExpectationsOnlyWithAnExpectBlock() throws ScenarioException {
+    assertThat(ScenarioLoader.parse("minimal.yaml", MINIMAL).hasExpectations()).isFalse();
+    assertThat(
+            ScenarioLoader.parse(
+                    "expect.yaml", MINIMAL + "expect:\n  jobs:\n    j: {status: Binding}\n")
+                .hasExpectations())
+        .isTrue();
   }
 
   @Test
