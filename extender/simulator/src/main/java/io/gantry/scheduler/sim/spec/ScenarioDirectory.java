@@ -21,8 +21,17 @@ public final class ScenarioDirectory {
    * @throws ScenarioException naming {@code dir} when it cannot be listed or holds no scenario file
    */
   public static List<Path> scenarioFiles(Path dir) throws ScenarioException {
+    return scenarioFiles(dir, Files::list);
+  }
+
+  /** How a directory's entries are read; tests supply failures no user can cause as root. */
+  interface Lister {
+    Stream<Path> list(Path dir) throws IOException;
+  }
+
+  static List<Path> scenarioFiles(Path dir, Lister lister) throws ScenarioException {
     List<Path> files;
-    try (Stream<Path> entries = Files.list(dir)) {
+    try (Stream<Path> entries = lister.list(dir)) {
       files =
           entries
               .filter(f -> SCENARIO_NAME.matcher(f.getFileName().toString()).matches())

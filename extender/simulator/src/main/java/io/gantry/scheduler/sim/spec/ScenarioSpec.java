@@ -31,6 +31,6 @@ public record ScenarioSpec(
 
   /** Whether the file has an {@code expect:} block with at least one expectation. */
   public boolean hasExpectations() {
-    return !expect.equals(ExpectSpec.EMPTY);
+    return !expect.equals(Expectations.NONE);
   }
 }

@@ -2,12 +2,13 @@ package io.gantry.scheduler.sim.spec;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -35,17 +36,32 @@ class ScenarioDirectoryTest {
   }
 
   @Test
-  void anUnreadableDirectorySaysPermissionDenied() throws IOException {
-    Path locked = Files.createDirectory(dir.resolve("locked"));
-    Files.writeString(locked.resolve("a.yaml"), "");
-    Files.setPosixFilePermissions(locked, PosixFilePermissions.fromString("---------"));
-    try {
-      assumeFalse(Files.isReadable(locked), "this user reads any directory (root)");
+  void anUnreadableDirectorySaysPermissionDenied() {
+    Path locked = dir.resolve("locked");
 
-      assertThatThrownBy(() -> ScenarioDirectory.scenarioFiles(locked))
-          .hasMessage(locked + ": cannot read directory: permission denied");
-    } finally {
-      Files.setPosixFilePermissions(locked, PosixFilePermissions.fromString("rwx------"));
-    }
+    assertThatThrownBy(
+            () ->
+                ScenarioDirectory.scenarioFiles(
+                    locked,
+                    d -> {
+                      throw new AccessDeniedException(d.toString());
+                    }))
+        .hasMessage(locked + ": cannot read directory: permission denied");
+  }
+
+  @Test
+  void aDirectoryThatFailsWhileBeingListedSaysWhy() {
+    assertThatThrownBy(
+            () ->
+                ScenarioDirectory.scenarioFiles(
+                    dir,
+                    d ->
+                        Stream.of(d.resolve("a.yaml"))
+                            .peek(
+                                p -> {
+                                  throw new UncheckedIOException(
+                                      new AccessDeniedException(p.toString()));
+                                })))
+        .hasMessage(dir + ": cannot read directory: permission denied");
   }
 }
