@@ -148,13 +148,12 @@ final class JobBinder {
     if (minSubGroup.isEmpty()) {
       return;
     }
+    // minSubGroup with minMember, or without subGroups, breaks KAI's PodGroup rules, which the
+    // engine's PodGroupShape applies when the scenario is compiled
+    if (minMember.isPresent() || subGroups.subGroups().isEmpty()) {
+      return;
+    }
     Field field = job.required("minSubGroup");
-    if (minMember.isPresent()) {
-      throw field.error("cannot be set together with minMember");
-    }
-    if (subGroups.subGroups().isEmpty()) {
-      throw field.error("requires subGroups");
-    }
     if (minSubGroup.getAsInt() > subGroups.rootCount()) {
       throw field.error(
           "must be <= "

@@ -130,22 +130,11 @@ final class SubGroupTree {
   }
 
   private void checkShape(SubGroupSpec subGroup, MapReader reader) throws ScenarioException {
+    // minSubGroup on a leaf and minMember on an inner subgroup break KAI's PodGroup rules, which
+    // the engine's PodGroupShape applies when the scenario is compiled
     int children = childCounts.getOrDefault(subGroup.name(), 0);
-    if (children == 0 && subGroup.minSubGroup().isPresent()) {
-      throw reader
-          .required("minSubGroup")
-          .error("only a subgroup that other subgroups name as parent can set minSubGroup");
-    }
-    if (children > 0 && subGroup.minMember().isPresent()) {
-      throw reader
-          .required("minMember")
-          .error(
-              "subgroup "
-                  + Field.quote(subGroup.name())
-                  + " has child subgroups, so its gang size is theirs; set minSubGroup instead");
-    }
     OptionalInt minSubGroup = subGroup.minSubGroup();
-    if (minSubGroup.isPresent() && minSubGroup.getAsInt() > children) {
+    if (children > 0 && minSubGroup.isPresent() && minSubGroup.getAsInt() > children) {
       throw reader
           .required("minSubGroup")
           .error(

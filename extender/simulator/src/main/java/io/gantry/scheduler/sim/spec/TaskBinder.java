@@ -48,16 +48,12 @@ final class TaskBinder {
     for (String expanded : Names.expand(name, replicas)) {
       names.add(nameField, expanded);
     }
-    OptionalDouble gpuFraction = gpuFraction(task.optional("gpuFraction"));
-    OptionalLong gpuMemory = task.optLong("gpuMemory", 1);
-    if (gpuFraction.isPresent() && gpuMemory.isPresent()) {
-      throw task.required("gpuMemory").error("cannot be set together with gpuFraction");
-    }
+    // KAI's rules for these (range, which go together) are the engine's GpuSharingAnnotations,
+    // applied when the scenario is compiled
+    OptionalDouble gpuFraction = task.optDouble("gpuFraction", -Double.MAX_VALUE);
+    OptionalLong gpuMemory = task.optLong("gpuMemory", Long.MIN_VALUE);
     boolean fractional = gpuFraction.isPresent() || gpuMemory.isPresent();
-    OptionalInt numDevices = task.optInt("gpuFractionNumDevices", 1);
-    if (numDevices.isPresent() && !fractional) {
-      throw task.required("gpuFractionNumDevices").error("requires gpuFraction or gpuMemory");
-    }
+    OptionalInt numDevices = task.optInt("gpuFractionNumDevices", Integer.MIN_VALUE);
     Optional<Field> statusField = task.optional("status");
     InitialTaskStatus status =
         statusField.isPresent()
@@ -93,17 +89,6 @@ final class TaskBinder {
         AffinityBinder.bind(task.optional("affinity")),
         task.line(),
         task.fieldLines());
-  }
-
-  private static OptionalDouble gpuFraction(Optional<Field> field) throws ScenarioException {
-    if (field.isEmpty()) {
-      return OptionalDouble.empty();
-    }
-    double fraction = field.get().asDouble();
-    if (!(fraction > 0 && fraction <= 1)) {
-      throw field.get().error("must be > 0 and <= 1, got " + Field.formatNumber(fraction));
-    }
-    return OptionalDouble.of(fraction);
   }
 
   private static Optional<String> node(MapReader task, Catalog catalog, InitialTaskStatus status)

@@ -2,11 +2,16 @@ package io.gantry.scheduler.sim.spec;
 
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.gantry.scheduler.sim.Simulator;
 import java.util.List;
+import java.util.OptionalInt;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** Each invalid input is reported with its file, line and field path. */
+/**
+ * Each invalid input is reported with its file, line and field path, whether the loader or KAI's
+ * object rules (applied when the scenario is compiled) reject it.
+ */
 class InvalidScenarioTest {
   /** Three lines, so the body of a case starts on line 4. */
   private static final String HEADER =
@@ -410,15 +415,15 @@ class InvalidScenarioTest {
                 + "jobs:\n  - name: j\n    queue: team\n    subGroups:\n"
                 + "      - {name: a, minSubGroup: 1}\n    tasks: [{name: t, subGroup: a}]\n",
             "bad.yaml:14: jobs[0].subGroups[0].minSubGroup:"
-                + " only a subgroup that other subgroups name as parent can set minSubGroup"),
+                + " only a SubGroup with child SubGroups can set minSubGroup"),
         new Case(
             "minMember on an inner subgroup",
             CLUSTER
                 + "jobs:\n  - name: j\n    queue: team\n    subGroups:\n"
                 + "      - {name: a, minMember: 2}\n      - {name: b, parent: a}\n"
                 + "    tasks: [{name: t, subGroup: b}]\n",
-            "bad.yaml:14: jobs[0].subGroups[0].minMember: subgroup \"a\" has child subgroups,"
-                + " so its gang size is theirs; set minSubGroup instead"),
+            "bad.yaml:14: jobs[0].subGroups[0].minMember: SubGroup \"a\" has child SubGroups;"
+                + " set minSubGroup instead"),
 
         // Tasks.
         new Case(
@@ -478,20 +483,21 @@ class InvalidScenarioTest {
                 + "    queue: team\n"
                 + "    tasks:\n"
                 + "      - {name: t, gpuFraction: 1.5}\n",
-            "bad.yaml:14: jobs[0].tasks[0].gpuFraction: must be > 0 and <= 1, got 1.5"),
+            "bad.yaml:14: jobs[0].tasks[0].gpuFraction: gpu-fraction annotation value must be a"
+                + " positive number smaller than 1.0"),
         new Case(
             "gpu fraction with gpu memory",
             CLUSTER
                 + "jobs:\n  - name: j\n    queue: team\n    tasks:\n"
                 + "      - {name: t, gpuFraction: 0.5, gpuMemory: 1000}\n",
-            "bad.yaml:14: jobs[0].tasks[0].gpuMemory: cannot be set together with gpuFraction"),
+            "bad.yaml:14: jobs[0].tasks[0].gpuMemory: cannot request both GPU and GPU memory"),
         new Case(
             "gpuFractionNumDevices without a fraction",
             CLUSTER
                 + "jobs:\n  - name: j\n    queue: team\n    tasks:\n"
                 + "      - {name: t, gpuFractionNumDevices: 2}\n",
-            "bad.yaml:14: jobs[0].tasks[0].gpuFractionNumDevices: requires gpuFraction or"
-                + " gpuMemory"),
+            "bad.yaml:14: jobs[0].tasks[0].gpuFractionNumDevices: cannot request multiple fractional"
+                + " devices without specifying fraction portion or gpu-memory"),
         new Case(
             "toleration Exists with a value",
             CLUSTER
@@ -591,7 +597,11 @@ class InvalidScenarioTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("cases")
   void rejects(Case c) {
-    assertThatThrownBy(() -> ScenarioLoader.parse("bad.yaml", c.yaml()))
+    // as gantry simulate does: load, then compile (where the engine applies KAI's object rules)
+    assertThatThrownBy(
+            () ->
+                new Simulator()
+                    .run(ScenarioLoader.parse("bad.yaml", c.yaml()), OptionalInt.empty()))
         .isInstanceOf(ScenarioException.class)
         .hasMessage(c.expected());
   }
