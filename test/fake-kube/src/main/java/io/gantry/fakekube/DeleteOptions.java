@@ -3,6 +3,7 @@ package io.gantry.fakekube;
 import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Optional;
 import java.util.OptionalLong;
 
@@ -53,5 +54,36 @@ public record DeleteOptions(
         Optional.ofNullable(preconditions.get("resourceVersion"))
             .filter(JsonNode::isTextual)
             .map(JsonNode::asText));
+  }
+
+  /** 409 Conflict, with the real server's message, when a precondition does not hold. */
+  void checkPreconditions(ResourceKind kind, ObjectNode current) {
+    String uid = Json.text(current, "metadata.uid").orElse("");
+    String version = Json.text(current, "metadata.resourceVersion").orElse("");
+    if (preconditionUid.isPresent() && !preconditionUid.get().equals(uid)) {
+      throw failed(
+          kind,
+          current,
+          "UID in precondition: " + preconditionUid.get() + ", UID in object meta: " + uid);
+    }
+    if (preconditionResourceVersion.isPresent()
+        && !preconditionResourceVersion.get().equals(version)) {
+      throw failed(
+          kind,
+          current,
+          "ResourceVersion in precondition: "
+              + preconditionResourceVersion.get()
+              + ", ResourceVersion in object meta: "
+              + version);
+    }
+  }
+
+  private static StatusException failed(ResourceKind kind, ObjectNode current, String why) {
+    return new StatusException(
+        KubeStatus.conflict(
+            kind.qualifiedResource(),
+            kind.group(),
+            Json.name(current),
+            "Precondition failed: " + why));
   }
 }

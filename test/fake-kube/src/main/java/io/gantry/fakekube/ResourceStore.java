@@ -149,9 +149,11 @@ public final class ResourceStore {
       }
       ObjectNode object = (ObjectNode) patched;
       String version = Json.text(object, "metadata.resourceVersion").orElse("");
-      if (!version.equals(Json.text(current, "metadata.resourceVersion").orElse(""))) {
+      String currentVersion = Json.text(current, "metadata.resourceVersion").orElse("");
+      if (!version.isEmpty() && !version.equals(currentVersion)) {
         throw new StatusException(KubeStatus.modified(kind, name));
       }
+      Json.metadata(object).put("resourceVersion", currentVersion);
       return replace(kind, namespace, name, object, status);
     }
   }
@@ -167,7 +169,7 @@ public final class ResourceStore {
       ResourceKind kind, String namespace, String name, DeleteOptions options) {
     synchronized (objects) {
       ObjectNode current = existing(kind, namespace, name);
-      checkPreconditions(kind, current, options);
+      options.checkPreconditions(kind, current);
       long grace = kind.equals(ResourceKinds.PODS) ? PodRules.gracePeriod(current, options) : 0;
       ObjectNode meta = Json.metadata(current);
       boolean terminating = meta.hasNonNull("deletionTimestamp");
@@ -337,34 +339,6 @@ public final class ResourceStore {
     return objects
         .get(kind, scoped(kind, namespace), name)
         .orElseThrow(() -> new StatusException(KubeStatus.notFound(kind, name)));
-  }
-
-  private void checkPreconditions(ResourceKind kind, ObjectNode current, DeleteOptions options) {
-    String uid = Json.text(current, "metadata.uid").orElse("");
-    String version = Json.text(current, "metadata.resourceVersion").orElse("");
-    if (options.preconditionUid().isPresent() && !options.preconditionUid().get().equals(uid)) {
-      throw new StatusException(
-          KubeStatus.conflict(
-              kind.qualifiedResource(),
-              kind.group(),
-              Json.name(current),
-              "Precondition failed: UID in precondition: "
-                  + options.preconditionUid().get()
-                  + ", UID in object meta: "
-                  + uid));
-    }
-    if (options.preconditionResourceVersion().isPresent()
-        && !options.preconditionResourceVersion().get().equals(version)) {
-      throw new StatusException(
-          KubeStatus.conflict(
-              kind.qualifiedResource(),
-              kind.group(),
-              Json.name(current),
-              "Precondition failed: ResourceVersion in precondition: "
-                  + options.preconditionResourceVersion().get()
-                  + ", ResourceVersion in object meta: "
-                  + version));
-    }
   }
 
   private static void markDeleted(ObjectNode object, Instant at, long grace) {

@@ -18,9 +18,18 @@ final class Clients {
 
   /** An ApiClient on the fake's URL, with no read timeout so watches may idle. */
   static ApiClient apiClient(FakeKubeServer server) {
+    return apiClient(server, 0);
+  }
+
+  /** An ApiClient whose reads give up after the seconds given (0: never), so a test cannot hang. */
+  static ApiClient apiClient(FakeKubeServer server, int readTimeoutSeconds) {
     ApiClient client = new ApiClient().setBasePath(server.url());
     client.setHttpClient(
-        client.getHttpClient().newBuilder().readTimeout(0, TimeUnit.SECONDS).build());
+        client
+            .getHttpClient()
+            .newBuilder()
+            .readTimeout(readTimeoutSeconds, TimeUnit.SECONDS)
+            .build());
     return client;
   }
 
