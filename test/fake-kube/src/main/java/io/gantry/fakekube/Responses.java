@@ -1,0 +1,24 @@
+package io.gantry.fakekube;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.sun.net.httpserver.HttpExchange;
+import java.io.IOException;
+import java.io.OutputStream;
+
+/** Writes JSON responses. */
+final class Responses {
+  private Responses() {}
+
+  static void json(HttpExchange exchange, int code, JsonNode body) throws IOException {
+    byte[] bytes = Json.bytes(body);
+    exchange.getResponseHeaders().set("Content-Type", "application/json");
+    exchange.sendResponseHeaders(code, bytes.length);
+    try (OutputStream out = exchange.getResponseBody()) {
+      out.write(bytes);
+    }
+  }
+
+  static void status(HttpExchange exchange, KubeStatus status) throws IOException {
+    json(exchange, status.code(), status.toJson());
+  }
+}
