@@ -5,6 +5,7 @@ import com.google.protobuf.Descriptors.FieldDescriptor;
 import io.gantry.proto.grpc.ProtoMethods;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /** Renders proto declarations the way protocols.md writes them, so tests compare text. */
 public final class ProtoContract {
@@ -78,7 +79,7 @@ public final class ProtoContract {
     return switch (f.getType()) {
       case MESSAGE -> f.getMessageType().getName();
       case ENUM -> f.getEnumType().getName();
-      default -> f.getType().name().toLowerCase(java.util.Locale.ROOT);
+      default -> f.getType().name().toLowerCase(Locale.ROOT);
     };
   }
 }

@@ -1,6 +1,7 @@
 package io.gantry.proto.deviceplugin.v1beta1;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.gantry.proto.testing.InProcessGrpc;
 import io.gantry.proto.testing.ProtoContract;
@@ -129,12 +130,12 @@ class DevicePluginServiceTest {
       DevicePluginService.BlockingStub kubelet =
           DevicePluginService.newBlockingStub(grpc.channel());
 
-      StatusRuntimeException e =
-          org.junit.jupiter.api.Assertions.assertThrows(
+      assertThatThrownBy(
+              () -> kubelet.preStartContainer(PreStartContainerRequest.getDefaultInstance()))
+          .isInstanceOfSatisfying(
               StatusRuntimeException.class,
-              () -> kubelet.preStartContainer(PreStartContainerRequest.getDefaultInstance()));
-
-      assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.FAILED_PRECONDITION);
+              e -> assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.FAILED_PRECONDITION))
+          .hasMessage("FAILED_PRECONDITION: pre_start_required is false");
     }
   }
 
