@@ -2,7 +2,6 @@ package io.gantry.proto.testing;
 
 import com.google.protobuf.Descriptors;
 import com.google.protobuf.Descriptors.FieldDescriptor;
-import io.gantry.proto.grpc.ProtoMethods;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -41,22 +40,6 @@ public final class ProtoContract {
               + m.getOutputType().getName());
     }
     return lines;
-  }
-
-  /** The gRPC full method names of a bound service, in its declaration order. */
-  public static List<String> boundMethods(io.grpc.ServiceDescriptor service) {
-    List<String> names = new ArrayList<>();
-    service.getMethods().forEach(m -> names.add("/" + m.getFullMethodName() + " " + m.getType()));
-    return names;
-  }
-
-  /** The gRPC full method names a proto service declares, in the form of boundMethods. */
-  public static List<String> declaredMethods(Descriptors.ServiceDescriptor service) {
-    List<String> names = new ArrayList<>();
-    for (Descriptors.MethodDescriptor m : service.getMethods()) {
-      names.add("/" + service.getFullName() + "/" + m.getName() + " " + ProtoMethods.typeOf(m));
-    }
-    return names;
   }
 
   private static String type(FieldDescriptor f) {

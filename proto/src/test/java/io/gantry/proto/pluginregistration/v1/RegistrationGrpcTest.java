@@ -9,20 +9,20 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-class PluginRegistrationServiceTest {
+class RegistrationGrpcTest {
 
   @Test
   void packageIsPluginregistrationNotV1() {
     assertThat(PluginRegistrationProto.getDescriptor().getPackage())
         .isEqualTo("pluginregistration");
-    assertThat(PluginRegistrationService.SERVICE_NAME).isEqualTo("pluginregistration.Registration");
-    assertThat(ProtoContract.boundMethods(PluginRegistrationService.SERVICE_DESCRIPTOR))
+    assertThat(RegistrationGrpc.SERVICE_NAME).isEqualTo("pluginregistration.Registration");
+    assertThat(
+            ProtoContract.methods(
+                PluginRegistrationProto.getDescriptor().findServiceByName("Registration")))
         .containsExactly(
-            "/pluginregistration.Registration/GetInfo UNARY",
-            "/pluginregistration.Registration/NotifyRegistrationStatus UNARY")
-        .containsExactlyElementsOf(
-            ProtoContract.declaredMethods(
-                PluginRegistrationProto.getDescriptor().findServiceByName("Registration")));
+            "/pluginregistration.Registration/GetInfo InfoRequest -> PluginInfo",
+            "/pluginregistration.Registration/NotifyRegistrationStatus RegistrationStatus ->"
+                + " RegistrationStatusResponse");
   }
 
   @Test
@@ -48,8 +48,8 @@ class PluginRegistrationServiceTest {
             .addSupportedVersions("v1beta1.DRAPlugin")
             .build();
     List<RegistrationStatus> statuses = new ArrayList<>();
-    PluginRegistrationService.AsyncService plugin =
-        new PluginRegistrationService.AsyncService() {
+    RegistrationGrpc.AsyncService plugin =
+        new RegistrationGrpc.AsyncService() {
           @Override
           public void getInfo(InfoRequest request, StreamObserver<PluginInfo> out) {
             out.onNext(info);
@@ -65,9 +65,9 @@ class PluginRegistrationServiceTest {
           }
         };
 
-    try (InProcessGrpc grpc = InProcessGrpc.serve(PluginRegistrationService.bindService(plugin))) {
-      PluginRegistrationService.BlockingStub kubelet =
-          PluginRegistrationService.newBlockingStub(grpc.channel());
+    try (InProcessGrpc grpc = InProcessGrpc.serve(RegistrationGrpc.bindService(plugin))) {
+      RegistrationGrpc.RegistrationBlockingStub kubelet =
+          RegistrationGrpc.newBlockingStub(grpc.channel());
       assertThat(kubelet.getInfo(InfoRequest.getDefaultInstance())).isEqualTo(info);
       kubelet.notifyRegistrationStatus(
           RegistrationStatus.newBuilder().setPluginRegistered(true).build());

@@ -10,7 +10,7 @@ import java.util.Iterator;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-class NodeAgentServiceTest {
+class NodeAgentGrpcTest {
   private static final Node NODE =
       Node.newBuilder()
           .setNodeName("gpu-node-1")
@@ -59,13 +59,11 @@ class NodeAgentServiceTest {
   @Test
   void serviceHasItsVersionedWireName() {
     assertThat(NodeAgentProto.getDescriptor().getPackage()).isEqualTo("gantry.nodeagent.v1");
-    assertThat(ProtoContract.boundMethods(NodeAgentService.SERVICE_DESCRIPTOR))
+    assertThat(NodeAgentGrpc.SERVICE_NAME).isEqualTo("gantry.nodeagent.v1.NodeAgent");
+    assertThat(ProtoContract.methods(NodeAgentProto.getDescriptor().findServiceByName("NodeAgent")))
         .containsExactly(
-            "/gantry.nodeagent.v1.NodeAgent/GetNode UNARY",
-            "/gantry.nodeagent.v1.NodeAgent/WatchEvents SERVER_STREAMING")
-        .containsExactlyElementsOf(
-            ProtoContract.declaredMethods(
-                NodeAgentProto.getDescriptor().findServiceByName("NodeAgent")));
+            "/gantry.nodeagent.v1.NodeAgent/GetNode GetNodeRequest -> Node",
+            "/gantry.nodeagent.v1.NodeAgent/WatchEvents WatchEventsRequest -> stream NodeEvent");
   }
 
   @Test
@@ -106,8 +104,8 @@ class NodeAgentServiceTest {
                     .setHealth(NODE.getGpus(1).getHealth()))
             .build();
     List<WatchEventsRequest> watches = new ArrayList<>();
-    NodeAgentService.AsyncService agent =
-        new NodeAgentService.AsyncService() {
+    NodeAgentGrpc.AsyncService agent =
+        new NodeAgentGrpc.AsyncService() {
           @Override
           public void getNode(GetNodeRequest request, StreamObserver<Node> out) {
             out.onNext(NODE);
@@ -124,8 +122,8 @@ class NodeAgentServiceTest {
         };
 
     List<NodeEvent> events = new ArrayList<>();
-    try (InProcessGrpc grpc = InProcessGrpc.serve(NodeAgentService.bindService(agent))) {
-      NodeAgentService.BlockingStub client = NodeAgentService.newBlockingStub(grpc.channel());
+    try (InProcessGrpc grpc = InProcessGrpc.serve(NodeAgentGrpc.bindService(agent))) {
+      NodeAgentGrpc.NodeAgentBlockingStub client = NodeAgentGrpc.newBlockingStub(grpc.channel());
       assertThat(client.getNode(GetNodeRequest.getDefaultInstance())).isEqualTo(NODE);
       Iterator<NodeEvent> stream =
           client.watchEvents(
