@@ -1,0 +1,36 @@
+package io.gantry.deviceagent.cli;
+
+import java.util.Map;
+import java.util.TreeMap;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The {@code gantry-device-agent} command line. */
+@Command(
+    name = "gantry-device-agent",
+    mixinStandardHelpOptions = true,
+    versionProvider = AgentVersion.class,
+    description = "Gantry's GPU node agent.")
+public final class DeviceAgentCli implements Runnable {
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  public static void main(String[] args) {
+    System.exit(commandLine(System.getenv()).execute(args));
+  }
+
+  /**
+   * The configured command line; {@code environment} supplies PATH for finding nvidia-smi (tests
+   * run it in-process with their own).
+   */
+  public static CommandLine commandLine(Map<String, String> environment) {
+    return new CommandLine(new DeviceAgentCli())
+        .addSubcommand(new DiscoverCommand(new TreeMap<>(environment)))
+        .addSubcommand(new CommandLine.HelpCommand());
+  }
+
+  @Override
+  public void run() {
+    throw new CommandLine.ParameterException(
+        spec.commandLine(), "a command is required (try: gantry-device-agent discover)");
+  }
+}

@@ -1,0 +1,7 @@
+package io.gantry.deviceagent.inventory;
+
+/** Whether a GPU can be handed to workloads. */
+public enum HealthStatus {
+  HEALTHY,
+  UNHEALTHY
+}
