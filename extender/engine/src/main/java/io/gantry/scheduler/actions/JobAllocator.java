@@ -10,6 +10,7 @@ import io.gantry.scheduler.framework.Session;
 import io.gantry.scheduler.framework.Statement;
 import io.gantry.scheduler.framework.TaskState;
 import io.gantry.scheduler.framework.TasksToAllocate;
+import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.model.PodSet;
 import io.gantry.scheduler.model.Resources;
 import io.gantry.scheduler.model.TaskStatus;
@@ -87,7 +88,7 @@ final class JobAllocator {
     }
     boolean idleNow = GpuFit.fitsIdleNow(task, best);
     List<String> groups = List.of();
-    double portion = 0;
+    GpuAmount portion = GpuAmount.ZERO;
     if (task.info().isShared()) {
       GpuFit.Selection selection = GpuFit.select(task, best, hooks).orElseThrow();
       groups = selection.gpuGroups();
@@ -108,14 +109,14 @@ final class JobAllocator {
    * nothing fits, and the caller scans every node (which also explains a failure).
    */
   private Optional<NodeState> viaIndex(TaskState task) {
-    if (task.info().isShared() || task.info().request().gpus() < 1) {
+    if (task.info().isShared() || task.info().request().gpus().wholeDevices() < 1) {
       return Optional.empty();
     }
     Optional<Boolean> idleFirst = hooks.indexOrder(task);
     if (idleFirst.isEmpty()) {
       return Optional.empty();
     }
-    int needed = (int) Math.ceil(task.info().request().gpus() - 1e-9);
+    int needed = Math.toIntExact(task.info().request().gpus().wholeDevicesRoundedUp());
     NodeState firstReleasingFit = null;
     for (NodeState node : session.nodeIndex().withFreeGpusAtLeast(needed)) {
       if (unfit(task, node).isPresent()) {
@@ -148,7 +149,7 @@ final class JobAllocator {
   private Optional<String> insufficientResource(TaskState task, NodeState node) {
     Resources request = task.info().request();
     Resources free = node.idleOrReleasing();
-    if (request.gpus() > free.gpus() + 1e-9) {
+    if (request.gpus().compareTo(free.gpus()) > 0) {
       return Optional.of("node(s) didn't have enough resources: GPUs");
     }
     if (request.cpuMillis() > free.cpuMillis()) {

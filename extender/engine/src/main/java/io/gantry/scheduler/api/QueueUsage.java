@@ -2,11 +2,12 @@ package io.gantry.scheduler.api;
 
 import com.google.common.collect.ImmutableList;
 import io.gantry.scheduler.api.result.QueueOutcome;
-import io.gantry.scheduler.api.result.ResourceAmounts;
 import io.gantry.scheduler.framework.JobState;
 import io.gantry.scheduler.framework.Session;
 import io.gantry.scheduler.framework.TaskState;
+import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.model.QueueInfo;
+import io.gantry.scheduler.model.ResourceVector;
 import io.gantry.scheduler.model.Resources;
 import java.util.HashMap;
 import java.util.Map;
@@ -18,8 +19,8 @@ import java.util.Optional;
  */
 final class QueueUsage {
   private final Map<String, QueueInfo> byName = new HashMap<>();
-  private final Map<String, Sums> allocated = new HashMap<>();
-  private final Map<String, Sums> allocatedNonPreemptible = new HashMap<>();
+  private final Map<String, Resources> allocated = new HashMap<>();
+  private final Map<String, Resources> allocatedNonPreemptible = new HashMap<>();
 
   private QueueUsage(Session session) {
     session.snapshot().queues().forEach(q -> byName.put(q.name(), q));
@@ -40,39 +41,27 @@ final class QueueUsage {
           new QueueOutcome(
               q.name(),
               session.hooks().fairShare(q.name()),
-              usage.allocated.getOrDefault(q.name(), new Sums()).amounts(),
-              usage.allocatedNonPreemptible.getOrDefault(q.name(), new Sums()).amounts()));
+              amounts(usage.allocated, q.name()),
+              amounts(usage.allocatedNonPreemptible, q.name())));
     }
     return out.build();
   }
 
-  private void add(JobState job, TaskState task, double gpus) {
+  private void add(JobState job, TaskState task, GpuAmount gpus) {
     Resources request = task.info().request();
+    Resources counted = Resources.of(request.cpuMillis(), request.memoryBytes(), gpus);
     Optional<QueueInfo> q = Optional.ofNullable(byName.get(job.info().queue()));
     while (q.isPresent()) {
       String name = q.get().name();
-      allocated.computeIfAbsent(name, k -> new Sums()).add(gpus, request);
+      allocated.merge(name, counted, Resources::plus);
       if (!job.info().preemptible()) {
-        allocatedNonPreemptible.computeIfAbsent(name, k -> new Sums()).add(gpus, request);
+        allocatedNonPreemptible.merge(name, counted, Resources::plus);
       }
       q = q.get().parent().map(byName::get);
     }
   }
 
-  /** Running sums, GPUs rounded to hundredths after each task as the model keeps them. */
-  private static final class Sums {
-    private double gpus;
-    private double cpuMillis;
-    private double memoryBytes;
-
-    void add(double taskGpus, Resources request) {
-      gpus = Resources.roundGpus(gpus + taskGpus);
-      cpuMillis += request.cpuMillis();
-      memoryBytes += request.memoryBytes();
-    }
-
-    ResourceAmounts amounts() {
-      return new ResourceAmounts(gpus, cpuMillis, memoryBytes);
-    }
+  private static ResourceVector amounts(Map<String, Resources> sums, String queue) {
+    return ResourceVector.of(sums.getOrDefault(queue, Resources.ZERO));
   }
 }

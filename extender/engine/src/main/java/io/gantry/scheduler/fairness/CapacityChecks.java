@@ -2,6 +2,7 @@ package io.gantry.scheduler.fairness;
 
 import io.gantry.scheduler.framework.JobFitError;
 import io.gantry.scheduler.model.ResourceKind;
+import io.gantry.scheduler.model.Resources;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Optional;
@@ -11,16 +12,17 @@ import java.util.Optional;
  * §5.5), from the leaf queue up to the root, with KAI's messages.
  */
 public final class CapacityChecks {
+  /** Limits and quotas are configured real numbers: comparisons with them allow rounding noise. */
   private static final double EPS = 1e-9;
 
   private CapacityChecks() {}
 
-  /** {@code path} leaf first; {@code request} per {@link ResourceKind} in engine units. */
+  /** {@code path} leaf first; {@code request} is what the job's tasks count for in a queue. */
   public static Optional<JobFitError> check(
-      List<QueueAttributes> path, double[] request, boolean nonPreemptible) {
+      List<QueueAttributes> path, Resources request, boolean nonPreemptible) {
     for (QueueAttributes q : path) {
       for (ResourceKind r : ResourceKind.values()) {
-        double requested = request[r.ordinal()];
+        double requested = r.of(request);
         if (requested <= 0) {
           continue;
         }

@@ -2,6 +2,9 @@ package io.gantry.scheduler.fairness;
 
 import static java.util.Objects.requireNonNull;
 
+import io.gantry.scheduler.model.ResourceKind;
+import io.gantry.scheduler.model.ResourceVector;
+
 /**
  * A queue's dominant resource share, the queue-order key of KAI reference §5.7 items 5 and 6: max
  * over resources of allocated / allocatable share.
@@ -25,25 +28,18 @@ public final class DominantResourceShare {
    * @param allocated the queue's allocation per resource
    * @param allocatable the queue's allocatable share per resource, -1 for unlimited
    * @param clusterTotal the cluster's capacity per resource
-   * @throws IllegalArgumentException if the arrays differ in length
    */
-  public static double of(double[] allocated, double[] allocatable, double[] clusterTotal) {
+  public static double of(
+      ResourceVector allocated, ResourceVector allocatable, ResourceVector clusterTotal) {
     requireNonNull(allocated, "allocated is null");
     requireNonNull(allocatable, "allocatable is null");
     requireNonNull(clusterTotal, "clusterTotal is null");
-    if (allocatable.length != allocated.length || clusterTotal.length != allocated.length) {
-      throw new IllegalArgumentException(
-          "resource arrays differ in length: allocated "
-              + allocated.length
-              + ", allocatable "
-              + allocatable.length
-              + ", clusterTotal "
-              + clusterTotal.length);
-    }
     double dominant = 0;
-    for (int r = 0; r < allocated.length; r++) {
-      double share = allocatable[r] == DivisionInput.UNLIMITED ? clusterTotal[r] : allocatable[r];
-      double term = share == 0 ? allocated[r] * NO_ALLOCATABLE_MULTIPLIER : allocated[r] / share;
+    for (ResourceKind r : ResourceKind.values()) {
+      double share =
+          allocatable.get(r) == DivisionInput.UNLIMITED ? clusterTotal.get(r) : allocatable.get(r);
+      double term =
+          share == 0 ? allocated.get(r) * NO_ALLOCATABLE_MULTIPLIER : allocated.get(r) / share;
       dominant = Math.max(dominant, term);
     }
     return dominant;

@@ -5,34 +5,25 @@ import static java.util.Objects.requireNonNull;
 import io.gantry.scheduler.model.QueueInfo;
 import io.gantry.scheduler.model.QueueResource;
 import io.gantry.scheduler.model.ResourceKind;
+import io.gantry.scheduler.model.ResourceVector;
+import io.gantry.scheduler.model.Resources;
 import java.util.Optional;
 
 /**
- * One queue's quantities during a session, per resource (indexed by {@link
- * ResourceKind#ordinal()}): deserved, limit, weight in engine units; allocated and requested sums
- * of its subtree; the fair share computed at session open. Allocation changes as statements place
- * and undo tasks.
+ * One queue's quantities during a session, per {@link ResourceKind}: deserved, limit, weight in
+ * engine units; allocated and requested sums of its subtree, kept exact (GPUs in hundredths); the
+ * fair share computed at session open, a real number. Allocation changes as statements place and
+ * undo tasks.
  */
 public final class QueueAttributes {
-  private static final int N = ResourceKind.values().length;
-
   private final QueueInfo info;
-  private final double[] deserved = new double[N];
-  private final double[] limit = new double[N];
-  private final double[] weight = new double[N];
-  private final double[] allocated = new double[N];
-  private final double[] allocatedNonPreemptible = new double[N];
-  private final double[] request = new double[N];
-  private final double[] fairShare = new double[N];
+  private Resources allocated = Resources.ZERO;
+  private Resources allocatedNonPreemptible = Resources.ZERO;
+  private Resources request = Resources.ZERO;
+  private ResourceVector fairShare = ResourceVector.ZERO;
 
   public QueueAttributes(QueueInfo info) {
     this.info = requireNonNull(info, "info is null");
-    for (ResourceKind r : ResourceKind.values()) {
-      QueueResource qr = info.resource(r);
-      deserved[r.ordinal()] = qr.quota();
-      limit[r.ordinal()] = qr.limit();
-      weight[r.ordinal()] = qr.overQuotaWeight();
-    }
   }
 
   public QueueInfo info() {
@@ -52,31 +43,36 @@ public final class QueueAttributes {
   }
 
   public double deserved(ResourceKind r) {
-    return deserved[r.ordinal()];
+    return info.resource(r).quota();
   }
 
   public double limit(ResourceKind r) {
-    return limit[r.ordinal()];
+    return info.resource(r).limit();
   }
 
   public double weight(ResourceKind r) {
-    return weight[r.ordinal()];
+    return info.resource(r).overQuotaWeight();
   }
 
   public double allocated(ResourceKind r) {
-    return allocated[r.ordinal()];
+    return r.of(allocated);
   }
 
   public double allocatedNonPreemptible(ResourceKind r) {
-    return allocatedNonPreemptible[r.ordinal()];
+    return r.of(allocatedNonPreemptible);
   }
 
   public double request(ResourceKind r) {
-    return request[r.ordinal()];
+    return r.of(request);
   }
 
   public double fairShare(ResourceKind r) {
-    return fairShare[r.ordinal()];
+    return fairShare.get(r);
+  }
+
+  /** The fair share in every resource. */
+  public ResourceVector fairShares() {
+    return fairShare;
   }
 
   /**
@@ -93,23 +89,34 @@ public final class QueueAttributes {
     return l == QueueResource.UNLIMITED ? a : Math.min(a, l);
   }
 
-  void setFairShare(ResourceKind r, double value) {
-    fairShare[r.ordinal()] = value;
+  /** The allocatable share in every resource, -1 where unlimited. */
+  public ResourceVector allocatableShares() {
+    return new ResourceVector(
+        allocatable(ResourceKind.GPU),
+        allocatable(ResourceKind.CPU),
+        allocatable(ResourceKind.MEMORY));
   }
 
-  void addAllocated(ResourceKind r, double amount, boolean nonPreemptible) {
-    allocated[r.ordinal()] = round(allocated[r.ordinal()] + amount, r);
+  void setFairShare(ResourceKind r, double value) {
+    fairShare = fairShare.with(r, value);
+  }
+
+  /** GPUs, CPU and memory of {@code amounts} count as allocated; extended resources are ignored. */
+  void addAllocated(Resources amounts, boolean nonPreemptible) {
+    allocated = allocated.plus(amounts);
     if (nonPreemptible) {
-      allocatedNonPreemptible[r.ordinal()] =
-          round(allocatedNonPreemptible[r.ordinal()] + amount, r);
+      allocatedNonPreemptible = allocatedNonPreemptible.plus(amounts);
     }
   }
 
-  void addRequest(ResourceKind r, double amount) {
-    request[r.ordinal()] = round(request[r.ordinal()] + amount, r);
+  void removeAllocated(Resources amounts, boolean nonPreemptible) {
+    allocated = allocated.minus(amounts);
+    if (nonPreemptible) {
+      allocatedNonPreemptible = allocatedNonPreemptible.minus(amounts);
+    }
   }
 
-  private static double round(double v, ResourceKind r) {
-    return r == ResourceKind.GPU ? Math.round(v * 100.0) / 100.0 : Math.rint(v);
+  void addRequest(Resources amounts) {
+    request = request.plus(amounts);
   }
 }

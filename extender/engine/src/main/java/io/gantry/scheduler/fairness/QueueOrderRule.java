@@ -1,21 +1,30 @@
 package io.gantry.scheduler.fairness;
 
+import static java.util.Objects.requireNonNull;
+
 import io.gantry.scheduler.model.ResourceKind;
+import io.gantry.scheduler.model.ResourceVector;
+import io.gantry.scheduler.model.Resources;
 
 /**
  * KAI's queue order (kai-reference §5.7) between two sibling queues, each with the request of the
  * job it would schedule next. First difference wins; negative puts {@code a} first.
  */
 public final class QueueOrderRule {
+  /** Fair and allocatable shares are real numbers: comparisons with them allow rounding noise. */
   private static final double EPS = 1e-9;
 
-  private final double[] clusterTotal;
+  private final ResourceVector clusterTotal;
 
-  public QueueOrderRule(double[] clusterTotal) {
-    this.clusterTotal = clusterTotal.clone();
+  public QueueOrderRule(ResourceVector clusterTotal) {
+    this.clusterTotal = requireNonNull(clusterTotal, "clusterTotal is null");
   }
 
-  public int compare(QueueAttributes a, double[] requestA, QueueAttributes b, double[] requestB) {
+  /**
+   * {@code requestA} and {@code requestB}: what the next job of each queue counts for in it (GPUs,
+   * CPU, memory).
+   */
+  public int compare(QueueAttributes a, Resources requestA, QueueAttributes b, Resources requestB) {
     boolean overA = overFairShare(a);
     boolean overB = overFairShare(b);
     if (overA != overB) {
@@ -38,8 +47,8 @@ public final class QueueOrderRule {
     if (Math.abs(share(a, requestA) - share(b, requestB)) > EPS && c != 0) {
       return c;
     }
-    double plainA = share(a, new double[ResourceKind.values().length]);
-    double plainB = share(b, new double[ResourceKind.values().length]);
+    double plainA = share(a, Resources.ZERO);
+    double plainB = share(b, Resources.ZERO);
     if (Math.abs(plainA - plainB) > EPS) {
       return plainA < plainB ? -1 : 1;
     }
@@ -60,34 +69,33 @@ public final class QueueOrderRule {
     return true;
   }
 
-  private static boolean withinDeserved(QueueAttributes q, double[] request) {
+  private static boolean withinDeserved(QueueAttributes q, Resources request) {
     for (ResourceKind r : ResourceKind.values()) {
       double d = q.deserved(r);
-      if (d != -1 && q.allocated(r) + request[r.ordinal()] > d + EPS) {
+      if (d != -1 && q.allocated(r) + r.of(request) > d + EPS) {
         return false;
       }
     }
     return true;
   }
 
-  private static boolean wantsZeroAllocatable(QueueAttributes q, double[] request) {
+  private static boolean wantsZeroAllocatable(QueueAttributes q, Resources request) {
     for (ResourceKind r : ResourceKind.values()) {
-      if (request[r.ordinal()] > 0 && q.allocatable(r) == 0) {
+      if (r.of(request) > 0 && q.allocatable(r) == 0) {
         return true;
       }
     }
     return false;
   }
 
-  private double share(QueueAttributes q, double[] request) {
-    int n = ResourceKind.values().length;
-    double[] allocated = new double[n];
-    double[] allocatable = new double[n];
-    for (ResourceKind r : ResourceKind.values()) {
-      allocated[r.ordinal()] = q.allocated(r) + request[r.ordinal()];
-      allocatable[r.ordinal()] = q.allocatable(r);
-    }
-    return DominantResourceShare.of(allocated, allocatable, clusterTotal);
+  /** The dominant resource share of the queue's allocation plus {@code request}. */
+  private double share(QueueAttributes q, Resources request) {
+    ResourceVector allocated =
+        new ResourceVector(
+            q.allocated(ResourceKind.GPU) + ResourceKind.GPU.of(request),
+            q.allocated(ResourceKind.CPU) + ResourceKind.CPU.of(request),
+            q.allocated(ResourceKind.MEMORY) + ResourceKind.MEMORY.of(request));
+    return DominantResourceShare.of(allocated, q.allocatableShares(), clusterTotal);
   }
 
   /** The queue whose allocatable share is ≤ in all resources and < in one goes first. */
@@ -114,6 +122,6 @@ public final class QueueOrderRule {
   }
 
   private double effective(double allocatable, ResourceKind r) {
-    return allocatable == -1 ? clusterTotal[r.ordinal()] : allocatable;
+    return allocatable == -1 ? clusterTotal.get(r) : allocatable;
   }
 }

@@ -1,11 +1,15 @@
 package io.gantry.scheduler.fairness;
 
+import static java.util.Objects.requireNonNull;
+
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableListMultimap;
 import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSortedMap;
 import io.gantry.scheduler.model.QueueInfo;
 import io.gantry.scheduler.model.ResourceKind;
+import io.gantry.scheduler.model.ResourceVector;
+import io.gantry.scheduler.model.Resources;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,10 +24,13 @@ public final class QueueTree {
   private final ImmutableMap<String, QueueAttributes> queues;
   private final ImmutableListMultimap<String, QueueAttributes> children;
   private final ImmutableList<QueueAttributes> roots;
-  private final double[] clusterTotal;
+  private final ResourceVector clusterTotal;
 
-  /** {@code queues} in source order; every parent named must be among them. */
-  public QueueTree(List<QueueInfo> queueInfos, double[] clusterTotal) {
+  /**
+   * {@code queueInfos} in source order; every parent named must be among them. {@code clusterTotal}
+   * is what the queues divide.
+   */
+  public QueueTree(List<QueueInfo> queueInfos, ResourceVector clusterTotal) {
     Map<String, QueueAttributes> byName = new LinkedHashMap<>();
     for (QueueInfo q : queueInfos) {
       byName.put(q.name(), new QueueAttributes(q));
@@ -40,7 +47,7 @@ public final class QueueTree {
     this.queues = ImmutableMap.copyOf(byName);
     this.children = kids.build();
     this.roots = top.build();
-    this.clusterTotal = clusterTotal.clone();
+    this.clusterTotal = requireNonNull(clusterTotal, "clusterTotal is null");
   }
 
   public Optional<QueueAttributes> find(String name) {
@@ -67,8 +74,8 @@ public final class QueueTree {
     return queues.values().asList();
   }
 
-  public double clusterTotal(ResourceKind r) {
-    return clusterTotal[r.ordinal()];
+  public ResourceVector clusterTotal() {
+    return clusterTotal;
   }
 
   /** The queue and its ancestors, leaf first. */
@@ -82,19 +89,24 @@ public final class QueueTree {
     return path;
   }
 
-  public void addAllocated(String leaf, double[] amounts, boolean nonPreemptible) {
+  /** {@code amounts} (GPUs, CPU, memory) count as allocated in the leaf and every ancestor. */
+  public void addAllocated(String leaf, Resources amounts, boolean nonPreemptible) {
     for (QueueAttributes q : pathToRoot(leaf)) {
-      for (ResourceKind r : ResourceKind.values()) {
-        q.addAllocated(r, amounts[r.ordinal()], nonPreemptible);
-      }
+      q.addAllocated(amounts, nonPreemptible);
     }
   }
 
-  public void addRequest(String leaf, double[] amounts) {
+  /** Gives back what {@link #addAllocated} counted, in the leaf and every ancestor. */
+  public void removeAllocated(String leaf, Resources amounts, boolean nonPreemptible) {
     for (QueueAttributes q : pathToRoot(leaf)) {
-      for (ResourceKind r : ResourceKind.values()) {
-        q.addRequest(r, amounts[r.ordinal()]);
-      }
+      q.removeAllocated(amounts, nonPreemptible);
+    }
+  }
+
+  /** {@code amounts} (GPUs, CPU, memory) count as requested in the leaf and every ancestor. */
+  public void addRequest(String leaf, Resources amounts) {
+    for (QueueAttributes q : pathToRoot(leaf)) {
+      q.addRequest(amounts);
     }
   }
 
@@ -105,7 +117,7 @@ public final class QueueTree {
       for (QueueAttributes q : roots) {
         top.add(input(q, r));
       }
-      ImmutableSortedMap<String, Double> shares = divider.divide(clusterTotal[r.ordinal()], top);
+      ImmutableSortedMap<String, Double> shares = divider.divide(clusterTotal.get(r), top);
       shares.forEach((name, share) -> queues.get(name).setFairShare(r, share));
     }
   }

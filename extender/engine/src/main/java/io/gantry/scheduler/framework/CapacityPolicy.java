@@ -1,5 +1,6 @@
 package io.gantry.scheduler.framework;
 
+import io.gantry.scheduler.model.GpuAmount;
 import java.util.List;
 import java.util.Optional;
 
@@ -13,5 +14,5 @@ public interface CapacityPolicy extends Plugin {
   Optional<JobFitError> checkJob(JobState job, List<TaskState> tasks);
 
   /** The same checks for one task whose GPU amount on the chosen node is {@code gpus}. */
-  Optional<JobFitError> checkTaskOnNode(TaskState task, NodeState node, double gpus);
+  Optional<JobFitError> checkTaskOnNode(TaskState task, NodeState node, GpuAmount gpus);
 }

@@ -1,6 +1,6 @@
 package io.gantry.scheduler.framework;
 
-import io.gantry.scheduler.api.result.ResourceAmounts;
+import io.gantry.scheduler.model.ResourceVector;
 import java.util.Optional;
 
 /**
@@ -9,5 +9,5 @@ import java.util.Optional;
  * queue is not in its tree. Called after the actions ran, on the cycle's thread.
  */
 public interface FairShareReport extends Plugin {
-  Optional<ResourceAmounts> fairShare(String queue);
+  Optional<ResourceVector> fairShare(String queue);
 }

@@ -1,6 +1,9 @@
 package io.gantry.scheduler.framework;
 
+import static java.util.Objects.requireNonNull;
+
 import com.google.common.collect.ImmutableList;
+import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.model.GpuSharingRequest;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -15,10 +18,19 @@ public final class GpuFit {
   private GpuFit() {}
 
   /** The devices a shared task may use on a node, ordered by the session's GPU scorers. */
-  public record Selection(ImmutableList<String> gpuGroups, double portion, boolean idleNow) {}
+  public record Selection(ImmutableList<String> gpuGroups, GpuAmount portion, boolean idleNow) {
+    public Selection {
+      requireNonNull(gpuGroups, "gpuGroups is null");
+      requireNonNull(portion, "portion is null");
+    }
+  }
 
-  public static double portionOn(TaskState task, NodeState node) {
-    return task.info().gpuSharing().map(s -> s.portionOn(node.info().gpuMemoryMib())).orElse(0.0);
+  /** The per-device portion a shared task takes on the node; zero for other tasks. */
+  public static GpuAmount portionOn(TaskState task, NodeState node) {
+    return task.info()
+        .gpuSharing()
+        .map(s -> s.portionOn(node.info().gpuMemoryMib()))
+        .orElse(GpuAmount.ZERO);
   }
 
   /** Fits in idle plus releasing capacity (allocation or pipelining is possible). */
@@ -38,28 +50,28 @@ public final class GpuFit {
     if (sharing.isEmpty()) {
       return true;
     }
-    double portion = portionOn(task, node);
-    long usable = node.gpuGroups().stream().filter(g -> g.idlePortion() + 1e-9 >= portion).count();
+    GpuAmount portion = portionOn(task, node);
+    long usable =
+        node.gpuGroups().stream().filter(g -> g.idlePortion().compareTo(portion) >= 0).count();
     return usable + node.idleWholeGpus() >= sharing.get().numDevices();
   }
 
   /** Candidate devices for a shared task: existing groups it fits on and whole free devices. */
   public static List<GpuCandidate> candidates(TaskState task, NodeState node) {
-    double portion = portionOn(task, node);
+    GpuAmount portion = portionOn(task, node);
     List<GpuCandidate> out = new ArrayList<>();
     for (GpuGroupView g : node.gpuGroups()) {
-      boolean allReleasing = g.allocatedPortion() <= 0 && g.releasingPortion() > 0;
-      if (!allReleasing && g.idleOrReleasingPortion() + 1e-9 >= portion) {
+      if (!g.allReleasing() && g.idleOrReleasingPortion().compareTo(portion) >= 0) {
         out.add(
             new GpuCandidate(
-                Optional.of(g.id()), g.usedPortion(), g.idlePortion() + 1e-9 >= portion));
+                Optional.of(g.id()), g.usedPortion(), g.idlePortion().compareTo(portion) >= 0));
       }
     }
     for (int i = 0; i < node.idleWholeGpus(); i++) {
-      out.add(new GpuCandidate(Optional.empty(), 0, true));
+      out.add(new GpuCandidate(Optional.empty(), GpuAmount.ZERO, true));
     }
     for (int i = 0; i < node.releasingWholeGpus(); i++) {
-      out.add(new GpuCandidate(Optional.empty(), 0, false));
+      out.add(new GpuCandidate(Optional.empty(), GpuAmount.ZERO, false));
     }
     return out;
   }
@@ -104,7 +116,7 @@ public final class GpuFit {
   }
 
   /** GPUs the task counts for in its queue when placed on this node. */
-  public static double quotaGpusOn(TaskState task, NodeState node) {
+  public static GpuAmount quotaGpusOn(TaskState task, NodeState node) {
     return task.info()
         .gpuSharing()
         .map(s -> s.quotaGpusOn(node.info().gpuMemoryMib()))

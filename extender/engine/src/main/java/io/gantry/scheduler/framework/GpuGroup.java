@@ -1,7 +1,9 @@
 package io.gantry.scheduler.framework;
 
+import io.gantry.scheduler.model.GpuAmount;
+
 /**
- * One physical GPU shared by fractional tasks on a node; portions are per-device, two decimals. The
+ * One physical GPU shared by fractional tasks on a node; portions are per-device hundredths. The
  * group holds its device from the first fraction placed on it until the last one leaves, no matter
  * which task opened it; {@code deviceFromReleasing} says where the device came from (a fraction
  * pipelined onto a device still being released) so it goes back there.
@@ -9,8 +11,8 @@ package io.gantry.scheduler.framework;
 final class GpuGroup {
   private final String id;
   private final boolean deviceFromReleasing;
-  private double allocatedPortion;
-  private double releasingPortion;
+  private GpuAmount allocatedPortion = GpuAmount.ZERO;
+  private GpuAmount releasingPortion = GpuAmount.ZERO;
   private int taskCount;
 
   GpuGroup(String id, boolean deviceFromReleasing) {
@@ -26,11 +28,11 @@ final class GpuGroup {
     return deviceFromReleasing;
   }
 
-  double allocatedPortion() {
+  GpuAmount allocatedPortion() {
     return allocatedPortion;
   }
 
-  double releasingPortion() {
+  GpuAmount releasingPortion() {
     return releasingPortion;
   }
 
@@ -40,28 +42,24 @@ final class GpuGroup {
 
   /** Every fraction on the device is being released: the device frees up with them. */
   boolean allReleasing() {
-    return allocatedPortion <= 0 && releasingPortion > 0;
+    return !allocatedPortion.isPositive() && releasingPortion.isPositive();
   }
 
-  void add(double portion, boolean releasing) {
+  void add(GpuAmount portion, boolean releasing) {
     if (releasing) {
-      releasingPortion = round(releasingPortion + portion);
+      releasingPortion = releasingPortion.plus(portion);
     } else {
-      allocatedPortion = round(allocatedPortion + portion);
+      allocatedPortion = allocatedPortion.plus(portion);
     }
     taskCount++;
   }
 
-  void remove(double portion, boolean releasing) {
+  void remove(GpuAmount portion, boolean releasing) {
     if (releasing) {
-      releasingPortion = round(releasingPortion - portion);
+      releasingPortion = releasingPortion.minus(portion);
     } else {
-      allocatedPortion = round(allocatedPortion - portion);
+      allocatedPortion = allocatedPortion.minus(portion);
     }
     taskCount--;
-  }
-
-  private static double round(double v) {
-    return Math.round(v * 100.0) / 100.0;
   }
 }

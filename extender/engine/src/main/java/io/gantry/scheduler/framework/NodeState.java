@@ -2,6 +2,7 @@ package io.gantry.scheduler.framework;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSortedMap;
+import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.model.NodeInfo;
 import io.gantry.scheduler.model.Resources;
 import io.gantry.scheduler.model.TaskInfo;
@@ -15,6 +16,8 @@ import java.util.TreeMap;
  * through {@link Session} and {@link Statement}.
  */
 public final class NodeState {
+  private static final GpuAmount ONE_DEVICE = GpuAmount.ofDevices(1);
+
   private final NodeInfo info;
   private Resources idle;
   private Resources releasing;
@@ -48,7 +51,7 @@ public final class NodeState {
         groups.values().stream().filter(g -> g.allReleasing() && !g.deviceFromReleasing()).count();
     return fullyReleasingGroups == 0
         ? releasing
-        : releasing.withGpus(releasing.gpus() + fullyReleasingGroups);
+        : releasing.withGpus(releasing.gpus().plus(GpuAmount.ofDevices(fullyReleasingGroups)));
   }
 
   public Resources idleOrReleasing() {
@@ -65,12 +68,12 @@ public final class NodeState {
 
   /** Whole devices holding nothing. */
   public int idleWholeGpus() {
-    return (int) Math.floor(idle.gpus() + 1e-9);
+    return Math.toIntExact(idle.gpus().wholeDevices());
   }
 
   /** Whole devices that will be free once releasing tasks are gone. */
   public int releasingWholeGpus() {
-    return (int) Math.floor(releasing().gpus() + 1e-9);
+    return Math.toIntExact(releasing().gpus().wholeDevices());
   }
 
   public List<GpuGroupView> gpuGroups() {
@@ -96,7 +99,7 @@ public final class NodeState {
   }
 
   /** Takes resources for a task entering {@code status} on this node. */
-  NodeCharge charge(TaskInfo task, TaskStatus status, List<String> gpuGroups, double portion) {
+  NodeCharge charge(TaskInfo task, TaskStatus status, List<String> gpuGroups, GpuAmount portion) {
     for (String groupId : gpuGroups) {
       GpuGroup group = groups.get(groupId);
       if (group == null) {
@@ -127,7 +130,11 @@ public final class NodeState {
 
   /** Gives back exactly what {@link #charge} took; a group's device returns with its last task. */
   void discharge(
-      TaskInfo task, TaskStatus status, List<String> gpuGroups, double portion, NodeCharge charge) {
+      TaskInfo task,
+      TaskStatus status,
+      List<String> gpuGroups,
+      GpuAmount portion,
+      NodeCharge charge) {
     for (String groupId : gpuGroups) {
       GpuGroup group = groups.get(groupId);
       group.remove(portion, status == TaskStatus.RELEASING);
@@ -150,9 +157,9 @@ public final class NodeState {
   private GpuGroup openGroup(String groupId, TaskStatus status) {
     boolean fromReleasing = status == TaskStatus.PIPELINED && idleWholeGpus() < 1;
     if (fromReleasing) {
-      releasing = releasing.withGpus(releasing.gpus() - 1);
+      releasing = releasing.withGpus(releasing.gpus().minus(ONE_DEVICE));
     } else {
-      idle = idle.withGpus(idle.gpus() - 1);
+      idle = idle.withGpus(idle.gpus().minus(ONE_DEVICE));
     }
     GpuGroup group = new GpuGroup(groupId, fromReleasing);
     groups.put(groupId, group);
@@ -162,9 +169,9 @@ public final class NodeState {
   private void closeGroup(GpuGroup group) {
     groups.remove(group.id());
     if (group.deviceFromReleasing()) {
-      releasing = releasing.withGpus(releasing.gpus() + 1);
+      releasing = releasing.withGpus(releasing.gpus().plus(ONE_DEVICE));
     } else {
-      idle = idle.withGpus(idle.gpus() + 1);
+      idle = idle.withGpus(idle.gpus().plus(ONE_DEVICE));
     }
   }
 
@@ -172,7 +179,7 @@ public final class NodeState {
     return new Resources(
         Math.max(0, r.cpuMillis()),
         Math.max(0, r.memoryBytes()),
-        Math.max(0, r.gpus()),
+        r.gpus().max(GpuAmount.ZERO),
         r.extended());
   }
 
@@ -182,7 +189,7 @@ public final class NodeState {
     return new Resources(
         Math.min(a.cpuMillis(), b.cpuMillis()),
         Math.min(a.memoryBytes(), b.memoryBytes()),
-        Math.min(a.gpus(), b.gpus()),
+        a.gpus().min(b.gpus()),
         ext.build());
   }
 }

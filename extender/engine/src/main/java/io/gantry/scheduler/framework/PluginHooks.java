@@ -1,7 +1,8 @@
 package io.gantry.scheduler.framework;
 
 import com.google.common.collect.ImmutableList;
-import io.gantry.scheduler.api.result.ResourceAmounts;
+import io.gantry.scheduler.model.GpuAmount;
+import io.gantry.scheduler.model.ResourceVector;
 import java.util.List;
 import java.util.Optional;
 
@@ -155,22 +156,22 @@ public final class PluginHooks {
   }
 
   public Optional<JobFitError> checkTaskCapacityOnNode(
-      TaskState task, NodeState node, double gpus) {
+      TaskState task, NodeState node, GpuAmount gpus) {
     return capacity.flatMap(c -> c.checkTaskOnNode(task, node, gpus));
   }
 
-  void notifyAllocate(TaskState task, double gpus) {
+  void notifyAllocate(TaskState task, GpuAmount gpus) {
     for (AllocationListener l : listeners) {
       l.onAllocate(task, gpus);
     }
   }
 
   /** The queue's fair share from the first plugin that divides shares; zero when none does. */
-  public ResourceAmounts fairShare(String queue) {
-    return fairShares.flatMap(f -> f.fairShare(queue)).orElse(ResourceAmounts.ZERO);
+  public ResourceVector fairShare(String queue) {
+    return fairShares.flatMap(f -> f.fairShare(queue)).orElse(ResourceVector.ZERO);
   }
 
-  void notifyDeallocate(TaskState task, double gpus) {
+  void notifyDeallocate(TaskState task, GpuAmount gpus) {
     for (AllocationListener l : listeners) {
       l.onDeallocate(task, gpus);
     }

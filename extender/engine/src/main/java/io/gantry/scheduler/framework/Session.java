@@ -5,6 +5,7 @@ import com.google.common.collect.ImmutableMap;
 import io.gantry.scheduler.api.result.CycleEvent;
 import io.gantry.scheduler.api.result.Decision;
 import io.gantry.scheduler.model.ClusterSnapshot;
+import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.model.GpuSharingRequest;
 import io.gantry.scheduler.model.JobInfo;
 import io.gantry.scheduler.model.NodeInfo;
@@ -86,7 +87,8 @@ public final class Session {
         if (task.status().holdsNodeResources() && task.nodeName().isPresent()) {
           TaskPlacement placed = task.placement();
           task.apply(
-              new TaskPlacement(TaskStatus.PENDING, Optional.empty(), ImmutableList.of(), 0, null));
+              new TaskPlacement(
+                  TaskStatus.PENDING, Optional.empty(), ImmutableList.of(), GpuAmount.ZERO, null));
           session.move(task, placed);
         }
       }
@@ -184,19 +186,19 @@ public final class Session {
    * GPUs a task counts for in its queue: where it is placed, its actual portion; pending, its
    * request (memory requests converted with the smallest node GPU memory, kai-reference §5.2).
    */
-  public double quotaGpus(TaskState task) {
+  public GpuAmount quotaGpus(TaskState task) {
     Optional<GpuSharingRequest> sharing = task.info().gpuSharing();
     if (sharing.isEmpty()) {
       return task.info().request().gpus();
     }
-    if (task.gpuPortion() > 0) {
+    if (task.gpuPortion().isPositive()) {
       return sharing.get().quotaGpusAt(task.gpuPortion());
     }
     return sharing.get().quotaGpusOn(minNodeGpuMemoryMib);
   }
 
   /** GPUs a pending task counts for in limit checks (memory converted with the largest node). */
-  public double limitCheckGpus(TaskState task) {
+  public GpuAmount limitCheckGpus(TaskState task) {
     Optional<GpuSharingRequest> sharing = task.info().gpuSharing();
     if (sharing.isEmpty()) {
       return task.info().request().gpus();
@@ -216,7 +218,8 @@ public final class Session {
         if (task.status() == TaskStatus.PIPELINED) {
           move(
               task,
-              new TaskPlacement(TaskStatus.PENDING, Optional.empty(), ImmutableList.of(), 0, null));
+              new TaskPlacement(
+                  TaskStatus.PENDING, Optional.empty(), ImmutableList.of(), GpuAmount.ZERO, null));
         }
       }
     }
@@ -231,7 +234,7 @@ public final class Session {
     placementVersion++;
     TaskPlacement current = task.placement();
     boolean wasCounted = counted(current.status());
-    double gpusBefore = quotaGpus(task);
+    GpuAmount gpusBefore = quotaGpus(task);
     if (current.charge() != null) {
       NodeState from = node(current.nodeName().orElseThrow());
       from.discharge(

@@ -2,6 +2,7 @@ package io.gantry.scheduler.framework;
 
 import com.google.common.collect.ImmutableList;
 import io.gantry.scheduler.api.result.Decision;
+import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.model.TaskStatus;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,13 +26,15 @@ public final class Statement implements AutoCloseable {
     this.session = session;
   }
 
-  public void allocate(TaskState task, NodeState node, List<String> gpuGroups, double gpuPortion) {
+  public void allocate(
+      TaskState task, NodeState node, List<String> gpuGroups, GpuAmount gpuPortion) {
     TaskPlacement before = task.placement();
     session.move(task, target(TaskStatus.ALLOCATED, node, gpuGroups, gpuPortion));
     operations.add(new Operation.AllocateOp(task, before));
   }
 
-  public void pipeline(TaskState task, NodeState node, List<String> gpuGroups, double gpuPortion) {
+  public void pipeline(
+      TaskState task, NodeState node, List<String> gpuGroups, GpuAmount gpuPortion) {
     TaskPlacement before = task.placement();
     session.move(task, target(TaskStatus.PIPELINED, node, gpuGroups, gpuPortion));
     operations.add(new Operation.PipelineOp(task, before));
@@ -58,7 +61,7 @@ public final class Statement implements AutoCloseable {
         TaskState task = op.task();
         NodeState node = session.node(task.nodeName().orElseThrow());
         ImmutableList<String> groups = task.gpuGroups();
-        double portion = task.gpuPortion();
+        GpuAmount portion = task.gpuPortion();
         session.move(task, op.before());
         session.move(task, target(TaskStatus.PIPELINED, node, groups, portion));
         operations.set(i, new Operation.PipelineOp(task, op.before()));
@@ -104,7 +107,7 @@ public final class Statement implements AutoCloseable {
   }
 
   private static TaskPlacement target(
-      TaskStatus status, NodeState node, List<String> gpuGroups, double gpuPortion) {
+      TaskStatus status, NodeState node, List<String> gpuGroups, GpuAmount gpuPortion) {
     return new TaskPlacement(
         status, Optional.of(node.name()), ImmutableList.copyOf(gpuGroups), gpuPortion, null);
   }

@@ -3,6 +3,7 @@ package io.gantry.scheduler.framework;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
+import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.model.TaskStatus;
 import java.util.Optional;
 
@@ -11,11 +12,12 @@ record TaskPlacement(
     TaskStatus status,
     Optional<String> nodeName,
     ImmutableList<String> gpuGroups,
-    double gpuPortion,
+    GpuAmount gpuPortion,
     NodeCharge charge) {
   TaskPlacement {
     requireNonNull(status, "status is null");
     requireNonNull(nodeName, "nodeName is null");
     requireNonNull(gpuGroups, "gpuGroups is null");
+    requireNonNull(gpuPortion, "gpuPortion is null");
   }
 }

@@ -1,6 +1,7 @@
 package io.gantry.scheduler.framework;
 
 import com.google.common.collect.ImmutableList;
+import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.model.TaskInfo;
 import io.gantry.scheduler.model.TaskStatus;
 import java.util.Optional;
@@ -12,7 +13,7 @@ public final class TaskState {
   private TaskStatus status;
   private String nodeName;
   private ImmutableList<String> gpuGroups;
-  private double gpuPortion;
+  private GpuAmount gpuPortion;
   private NodeCharge charge;
   private String fitError;
 
@@ -49,8 +50,8 @@ public final class TaskState {
     return gpuGroups;
   }
 
-  /** Per-device portion of a shared task where it is placed; 0 for whole-GPU tasks. */
-  public double gpuPortion() {
+  /** Per-device portion of a shared task where it is placed; zero for whole-GPU tasks. */
+  public GpuAmount gpuPortion() {
     return gpuPortion;
   }
 

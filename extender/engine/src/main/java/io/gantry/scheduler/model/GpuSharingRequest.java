@@ -5,7 +5,9 @@ import java.util.OptionalLong;
 
 /**
  * A shared-GPU request (KAI's {@code gpu-fraction} or {@code gpu-memory} annotation with {@code
- * gpu-fraction-num-devices}): each of {@code numDevices} devices receives the same portion.
+ * gpu-fraction-num-devices}): each of {@code numDevices} devices receives the same portion. {@code
+ * fraction} is the annotation's value as written; it becomes a {@link GpuAmount} in {@link
+ * #portionOn}.
  */
 public record GpuSharingRequest(OptionalDouble fraction, OptionalLong memoryMib, int numDevices) {
 
@@ -39,26 +41,29 @@ public record GpuSharingRequest(OptionalDouble fraction, OptionalLong memoryMib,
   }
 
   /**
-   * The per-device portion on a node whose devices have {@code nodeGpuMemoryMib}: KAI floors the
-   * node memory to a multiple of 100 MiB (100 when unknown) and rounds the portion up to
-   * hundredths.
+   * The per-device portion on a node whose devices have {@code nodeGpuMemoryMib}. A fraction is
+   * rounded to the nearest hundredth; a memory request is KAI's {@code ceil(memory / node memory ×
+   * 100) / 100}, with the node memory floored to a multiple of 100 MiB (100 when unknown), capped
+   * at one device.
    */
-  public double portionOn(long nodeGpuMemoryMib) {
+  public GpuAmount portionOn(long nodeGpuMemoryMib) {
     if (fraction.isPresent()) {
-      return Resources.roundGpus(fraction.getAsDouble());
+      return GpuAmount.ofDevicesRoundedHalfUp(fraction.getAsDouble());
     }
     long flooredMib = Math.max(100, nodeGpuMemoryMib / 100 * 100);
-    double portion = Math.ceil((double) memoryMib.getAsLong() / flooredMib * 100.0 - 1e-9) / 100.0;
-    return Math.min(1.0, portion);
+    long requestedMib = memoryMib.getAsLong();
+    return requestedMib >= flooredMib
+        ? GpuAmount.ofDevices(1)
+        : GpuAmount.ofShareRoundedUp(requestedMib, flooredMib);
   }
 
   /** GPUs counted against quota on a node of the given GPU memory. */
-  public double quotaGpusOn(long nodeGpuMemoryMib) {
+  public GpuAmount quotaGpusOn(long nodeGpuMemoryMib) {
     return quotaGpusAt(portionOn(nodeGpuMemoryMib));
   }
 
   /** GPUs counted against quota when each device holds {@code portion}: portion × devices. */
-  public double quotaGpusAt(double portion) {
-    return Resources.roundGpus(portion * numDevices);
+  public GpuAmount quotaGpusAt(GpuAmount portion) {
+    return portion.times(numDevices);
   }
 }

@@ -34,6 +34,6 @@ public record NodeInfo(
   }
 
   public int gpuCount() {
-    return (int) Math.round(allocatable.gpus());
+    return Math.toIntExact(allocatable.gpus().wholeDevices());
   }
 }

@@ -16,9 +16,10 @@ public enum ResourceKind {
     return key;
   }
 
+  /** The amount of this resource in {@code r}, GPUs as a decimal of devices. */
   public double of(Resources r) {
     return switch (this) {
-      case GPU -> r.gpus();
+      case GPU -> r.gpus().toDouble();
       case CPU -> r.cpuMillis();
       case MEMORY -> r.memoryBytes();
     };

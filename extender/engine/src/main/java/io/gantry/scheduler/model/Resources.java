@@ -7,33 +7,28 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * A resource vector: CPU in millicores, memory in bytes, GPUs as whole-or-fractional devices with
- * two decimals of precision, and any other (extended) resource as an integer count.
+ * A resource vector: CPU in millicores, memory in bytes, GPUs in hundredths of a device, and any
+ * other (extended) resource as an integer count. Every component is exact.
  */
 public record Resources(
-    long cpuMillis, long memoryBytes, double gpus, ImmutableSortedMap<String, Long> extended) {
+    long cpuMillis, long memoryBytes, GpuAmount gpus, ImmutableSortedMap<String, Long> extended) {
 
-  public static final Resources ZERO = new Resources(0, 0, 0, ImmutableSortedMap.of());
+  public static final Resources ZERO = new Resources(0, 0, GpuAmount.ZERO, ImmutableSortedMap.of());
 
   public Resources {
+    requireNonNull(gpus, "gpus is null");
     requireNonNull(extended, "extended is null");
-    gpus = roundGpus(gpus);
   }
 
-  public static Resources of(long cpuMillis, long memoryBytes, double gpus) {
+  public static Resources of(long cpuMillis, long memoryBytes, GpuAmount gpus) {
     return new Resources(cpuMillis, memoryBytes, gpus, ImmutableSortedMap.of());
-  }
-
-  /** GPUs carry two decimals; rounding here keeps sums of 0.3 + 0.51 exact enough to compare. */
-  public static double roundGpus(double gpus) {
-    return Math.round(gpus * 100.0) / 100.0;
   }
 
   public Resources plus(Resources other) {
     return new Resources(
         cpuMillis + other.cpuMillis,
         memoryBytes + other.memoryBytes,
-        gpus + other.gpus,
+        gpus.plus(other.gpus),
         combine(extended, other.extended, 1));
   }
 
@@ -41,11 +36,11 @@ public record Resources(
     return new Resources(
         cpuMillis - other.cpuMillis,
         memoryBytes - other.memoryBytes,
-        gpus - other.gpus,
+        gpus.minus(other.gpus),
         combine(extended, other.extended, -1));
   }
 
-  public Resources withGpus(double newGpus) {
+  public Resources withGpus(GpuAmount newGpus) {
     return new Resources(cpuMillis, memoryBytes, newGpus, extended);
   }
 
@@ -55,7 +50,7 @@ public record Resources(
   public boolean fitsIn(Resources other) {
     if (cpuMillis > other.cpuMillis
         || memoryBytes > other.memoryBytes
-        || gpus > other.gpus + 1e-9) {
+        || gpus.compareTo(other.gpus) > 0) {
       return false;
     }
     for (Map.Entry<String, Long> e : extended.entrySet()) {
@@ -73,7 +68,7 @@ public record Resources(
   public boolean isZero() {
     return cpuMillis == 0
         && memoryBytes == 0
-        && gpus == 0
+        && gpus.isZero()
         && extended.values().stream().allMatch(v -> v == 0);
   }
 

@@ -26,7 +26,7 @@ public record TaskInfo(
     TaskStatus status,
     Optional<String> nodeName,
     ImmutableList<String> gpuGroups,
-    double gpuPortion,
+    GpuAmount gpuPortion,
     OptionalInt taskPriority,
     ImmutableSortedMap<String, String> labels,
     PodPlacementRequirements placement,
@@ -44,6 +44,7 @@ public record TaskInfo(
     requireNonNull(status, "status is null");
     requireNonNull(nodeName, "nodeName is null");
     requireNonNull(gpuGroups, "gpuGroups is null");
+    requireNonNull(gpuPortion, "gpuPortion is null");
     requireNonNull(taskPriority, "taskPriority is null");
     requireNonNull(labels, "labels is null");
     requireNonNull(placement, "placement is null");
@@ -55,7 +56,7 @@ public record TaskInfo(
 
   /** A task asks for GPUs of any kind (whole, shared or MIG): it is scheduled as a GPU task. */
   public boolean requestsGpu() {
-    return request.gpus() > 0
+    return request.gpus().isPositive()
         || gpuSharing.isPresent()
         || request.extended().keySet().stream()
             .anyMatch(k -> k.startsWith(ResourceNames.MIG_PREFIX));

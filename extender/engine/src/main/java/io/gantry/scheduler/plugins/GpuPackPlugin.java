@@ -16,6 +16,6 @@ public final class GpuPackPlugin implements GpuScorer {
 
   @Override
   public double scoreGpu(TaskState task, NodeState node, GpuCandidate candidate) {
-    return candidate.isShared() ? candidate.usedPortion() : 0;
+    return candidate.isShared() ? candidate.usedPortion().toDouble() : 0;
   }
 }

@@ -16,6 +16,6 @@ public final class GpuSpreadPlugin implements GpuScorer {
 
   @Override
   public double scoreGpu(TaskState task, NodeState node, GpuCandidate candidate) {
-    return candidate.isShared() ? 1 - candidate.usedPortion() : 1;
+    return candidate.isShared() ? 1 - candidate.usedPortion().toDouble() : 1;
   }
 }

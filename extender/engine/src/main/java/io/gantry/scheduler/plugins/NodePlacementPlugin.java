@@ -35,7 +35,8 @@ public final class NodePlacementPlugin implements IndexOrderedScorer {
   /** Bin-packing whole-GPU tasks scores strictly by fewer free whole GPUs (kai-reference §6). */
   @Override
   public Order orderFor(TaskState task) {
-    boolean wholeGpuTask = task.info().request().gpus() >= 1 && !task.info().isShared();
+    boolean wholeGpuTask =
+        task.info().request().gpus().wholeDevices() >= 1 && !task.info().isShared();
     return wholeGpuTask && args.gpu() == PlacementStrategy.BINPACK
         ? Order.FEWER_FREE_GPUS_FIRST
         : Order.NONE;

@@ -1,8 +1,8 @@
 package io.gantry.scheduler.plugins;
 
-import io.gantry.scheduler.api.result.ResourceAmounts;
 import io.gantry.scheduler.fairness.CapacityChecks;
 import io.gantry.scheduler.fairness.FairShareDivider;
+import io.gantry.scheduler.fairness.QueueAttributes;
 import io.gantry.scheduler.fairness.QueueOrderRule;
 import io.gantry.scheduler.fairness.QueueTree;
 import io.gantry.scheduler.framework.AllocationListener;
@@ -16,8 +16,10 @@ import io.gantry.scheduler.framework.Session;
 import io.gantry.scheduler.framework.SessionOpenHook;
 import io.gantry.scheduler.framework.TaskState;
 import io.gantry.scheduler.framework.TasksToAllocate;
+import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.model.NodeInfo;
-import io.gantry.scheduler.model.ResourceKind;
+import io.gantry.scheduler.model.ResourceVector;
+import io.gantry.scheduler.model.Resources;
 import io.gantry.scheduler.model.TaskStatus;
 import java.util.List;
 import java.util.Optional;
@@ -58,12 +60,10 @@ public final class ProportionPlugin
   public void onSessionOpen(Session session) {
     this.session = session;
     this.tasksToAllocate = new TasksToAllocate(session.hooks());
-    double[] total = new double[ResourceKind.values().length];
+    ResourceVector total = ResourceVector.ZERO;
     for (NodeInfo n : session.snapshot().nodes()) {
       if (n.ready()) {
-        total[ResourceKind.GPU.ordinal()] += n.allocatable().gpus();
-        total[ResourceKind.CPU.ordinal()] += n.allocatable().cpuMillis();
-        total[ResourceKind.MEMORY.ordinal()] += n.allocatable().memoryBytes();
+        total = total.plus(ResourceVector.of(n.allocatable()));
       }
     }
     this.tree = new QueueTree(session.snapshot().queues(), total);
@@ -74,11 +74,11 @@ public final class ProportionPlugin
       }
       for (TaskState task : job.tasks()) {
         if (task.status().isAllocated() || task.status() == TaskStatus.PIPELINED) {
-          double[] v = vector(task, session.quotaGpus(task));
-          tree.addAllocated(job.info().queue(), v, !job.info().preemptible());
-          tree.addRequest(job.info().queue(), v);
+          Resources counted = counted(task, session.quotaGpus(task));
+          tree.addAllocated(job.info().queue(), counted, !job.info().preemptible());
+          tree.addRequest(job.info().queue(), counted);
         } else if (task.status() == TaskStatus.PENDING) {
-          tree.addRequest(job.info().queue(), vector(task, session.quotaGpus(task)));
+          tree.addRequest(job.info().queue(), counted(task, session.quotaGpus(task)));
         }
       }
     }
@@ -86,14 +86,8 @@ public final class ProportionPlugin
   }
 
   @Override
-  public Optional<ResourceAmounts> fairShare(String queue) {
-    return tree.find(queue)
-        .map(
-            a ->
-                new ResourceAmounts(
-                    a.fairShare(ResourceKind.GPU),
-                    a.fairShare(ResourceKind.CPU),
-                    a.fairShare(ResourceKind.MEMORY)));
+  public Optional<ResourceVector> fairShare(String queue) {
+    return tree.find(queue).map(QueueAttributes::fairShares);
   }
 
   @Override
@@ -104,62 +98,48 @@ public final class ProportionPlugin
 
   @Override
   public Optional<JobFitError> checkJob(JobState job, List<TaskState> tasks) {
-    double[] request = new double[ResourceKind.values().length];
+    Resources request = Resources.ZERO;
     for (TaskState t : tasks) {
-      add(request, vector(t, session.limitCheckGpus(t)));
+      request = request.plus(counted(t, session.limitCheckGpus(t)));
     }
     return CapacityChecks.check(
         tree.pathToRoot(job.info().queue()), request, !job.info().preemptible());
   }
 
   @Override
-  public Optional<JobFitError> checkTaskOnNode(TaskState task, NodeState node, double gpus) {
+  public Optional<JobFitError> checkTaskOnNode(TaskState task, NodeState node, GpuAmount gpus) {
     JobState job = task.job();
     return CapacityChecks.check(
-        tree.pathToRoot(job.info().queue()), vector(task, gpus), !job.info().preemptible());
+        tree.pathToRoot(job.info().queue()), counted(task, gpus), !job.info().preemptible());
   }
 
   @Override
-  public void onAllocate(TaskState task, double gpus) {
-    account(task, gpus, 1);
-  }
-
-  @Override
-  public void onDeallocate(TaskState task, double gpus) {
-    account(task, gpus, -1);
-  }
-
-  private void account(TaskState task, double gpus, int sign) {
+  public void onAllocate(TaskState task, GpuAmount gpus) {
     String queue = task.job().info().queue();
-    if (tree.find(queue).isEmpty()) {
-      return;
+    if (tree.find(queue).isPresent()) {
+      tree.addAllocated(queue, counted(task, gpus), !task.job().info().preemptible());
     }
-    double[] v = vector(task, gpus);
-    for (int i = 0; i < v.length; i++) {
-      v[i] *= sign;
-    }
-    tree.addAllocated(queue, v, !task.job().info().preemptible());
   }
 
-  private double[] jobRequest(JobState job) {
-    double[] request = new double[ResourceKind.values().length];
+  @Override
+  public void onDeallocate(TaskState task, GpuAmount gpus) {
+    String queue = task.job().info().queue();
+    if (tree.find(queue).isPresent()) {
+      tree.removeAllocated(queue, counted(task, gpus), !task.job().info().preemptible());
+    }
+  }
+
+  private Resources jobRequest(JobState job) {
+    Resources request = Resources.ZERO;
     for (TaskState t : tasksToAllocate.of(job)) {
-      add(request, vector(t, session.quotaGpus(t)));
+      request = request.plus(counted(t, session.quotaGpus(t)));
     }
     return request;
   }
 
-  private static double[] vector(TaskState task, double gpus) {
-    double[] v = new double[ResourceKind.values().length];
-    v[ResourceKind.GPU.ordinal()] = gpus;
-    v[ResourceKind.CPU.ordinal()] = task.info().request().cpuMillis();
-    v[ResourceKind.MEMORY.ordinal()] = task.info().request().memoryBytes();
-    return v;
-  }
-
-  private static void add(double[] into, double[] v) {
-    for (int i = 0; i < into.length; i++) {
-      into[i] += v[i];
-    }
+  /** What a task counts for in its queue: its CPU and memory, and {@code gpus}. */
+  private static Resources counted(TaskState task, GpuAmount gpus) {
+    Resources request = task.info().request();
+    return Resources.of(request.cpuMillis(), request.memoryBytes(), gpus);
   }
 }

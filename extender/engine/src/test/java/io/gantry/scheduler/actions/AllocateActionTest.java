@@ -12,6 +12,7 @@ import io.gantry.scheduler.framework.JobFitError;
 import io.gantry.scheduler.framework.Session;
 import io.gantry.scheduler.framework.TaskState;
 import io.gantry.scheduler.model.ClusterSnapshot;
+import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.model.JobInfo;
 import io.gantry.scheduler.model.NodeInfo;
 import io.gantry.scheduler.model.QueueInfo;
@@ -139,7 +140,7 @@ class AllocateActionTest {
     assertThat(session.job("ns/j").tasks())
         .extracting(TaskState::status)
         .containsOnly(TaskStatus.PENDING);
-    assertThat(session.node("n1").idle().gpus()).isEqualTo(3);
+    assertThat(session.node("n1").idle().gpus()).isEqualTo(GpuAmount.ofDevices(3));
     assertThat(session.job("ns/j").fitErrors()).containsExactly(podError(message));
     assertThat(session.task("ns/j/t3").fitError()).contains(message);
     assertThat(FitMessages.jobMessage(session.job("ns/j").fitErrors()))
@@ -198,7 +199,7 @@ class AllocateActionTest {
                 Jobs.job("j").task(Tasks.task("t0").gpus(2)).build()));
 
     assertThat(session.decisions())
-        .containsExactly(new PipelineDecision("ns/j/t0", "n1", ImmutableList.of(), 0));
+        .containsExactly(new PipelineDecision("ns/j/t0", "n1", ImmutableList.of(), GpuAmount.ZERO));
     assertThat(session.task("ns/j/t0").status()).isEqualTo(TaskStatus.PIPELINED);
     assertThat(session.events())
         .contains(
@@ -239,8 +240,8 @@ class AllocateActionTest {
 
     assertThat(session.decisions())
         .containsExactly(
-            new PipelineDecision("ns/j/t0", "n1", ImmutableList.of(), 0),
-            new PipelineDecision("ns/j/t1", "n1", ImmutableList.of(), 0));
+            new PipelineDecision("ns/j/t0", "n1", ImmutableList.of(), GpuAmount.ZERO),
+            new PipelineDecision("ns/j/t1", "n1", ImmutableList.of(), GpuAmount.ZERO));
     assertThat(session.job("ns/j").tasks())
         .extracting(TaskState::status)
         .containsOnly(TaskStatus.PIPELINED);
@@ -258,7 +259,8 @@ class AllocateActionTest {
 
     assertThat(session.decisions())
         .containsExactly(
-            bind("ns/j/t0", "n1"), new PipelineDecision("ns/j/t1", "n1", ImmutableList.of(), 0));
+            bind("ns/j/t0", "n1"),
+            new PipelineDecision("ns/j/t1", "n1", ImmutableList.of(), GpuAmount.ZERO));
   }
 
   @Test
@@ -274,8 +276,9 @@ class AllocateActionTest {
                 Jobs.job("j").task(Tasks.task("t0").gpuFraction(0.5)).build()));
 
     assertThat(session.decisions())
-        .containsExactly(new BindDecision("ns/j/t0", "n2", ImmutableList.of("g"), 0.5));
-    assertThat(session.node("n2").idle().gpus()).isEqualTo(3);
+        .containsExactly(
+            new BindDecision("ns/j/t0", "n2", ImmutableList.of("g"), GpuAmount.ofHundredths(50)));
+    assertThat(session.node("n2").idle().gpus()).isEqualTo(GpuAmount.ofDevices(3));
   }
 
   @Test
@@ -356,9 +359,11 @@ class AllocateActionTest {
 
     assertThat(session.decisions())
         .containsExactly(
-            new PipelineDecision("ns/gang/t0", "n1", ImmutableList.of("n1-gpu0"), 0.5),
-            new PipelineDecision("ns/gang/t1", "n1", ImmutableList.of("n1-gpu0"), 0.5),
-            new PipelineDecision("ns/gang/t2", "n1", ImmutableList.of(), 0));
+            new PipelineDecision(
+                "ns/gang/t0", "n1", ImmutableList.of("n1-gpu0"), GpuAmount.ofHundredths(50)),
+            new PipelineDecision(
+                "ns/gang/t1", "n1", ImmutableList.of("n1-gpu0"), GpuAmount.ofHundredths(50)),
+            new PipelineDecision("ns/gang/t2", "n1", ImmutableList.of(), GpuAmount.ZERO));
     assertThat(session.task("ns/next/t0").status()).isEqualTo(TaskStatus.PENDING);
   }
 
@@ -540,7 +545,7 @@ class AllocateActionTest {
   }
 
   private static BindDecision bind(String taskId, String node) {
-    return new BindDecision(taskId, node, ImmutableList.of(), 0);
+    return new BindDecision(taskId, node, ImmutableList.of(), GpuAmount.ZERO);
   }
 
   private static JobFitError podError(String message) {

@@ -13,6 +13,7 @@ import io.gantry.scheduler.framework.PluginHooks;
 import io.gantry.scheduler.framework.Session;
 import io.gantry.scheduler.framework.TaskState;
 import io.gantry.scheduler.model.ClusterSnapshot;
+import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.model.GpuSharingRequest;
 import io.gantry.scheduler.model.JobInfo;
 import io.gantry.scheduler.model.NodeInfo;
@@ -96,7 +97,7 @@ class NodeIndexEquivalenceTest {
               name,
               ImmutableSortedMap.of(NodeInfo.HOSTNAME_LABEL, name),
               taints,
-              Resources.of(32_000, 256L << 30, gpus),
+              Resources.of(32_000, 256L << 30, GpuAmount.ofDevices(gpus)),
               81920,
               true,
               110,
@@ -142,12 +143,14 @@ class NodeIndexEquivalenceTest {
                 jobId,
                 JobInfo.DEFAULT_POD_SET,
                 Resources.of(
-                    1000 + random.nextInt(4) * 1000, 1L << 30, shared ? 0 : 1 + random.nextInt(2)),
+                    1000 + random.nextInt(4) * 1000,
+                    1L << 30,
+                    GpuAmount.ofDevices(shared ? 0 : 1 + random.nextInt(2))),
                 shared ? Optional.of(GpuSharingRequest.ofFraction(0.5, 1)) : Optional.empty(),
                 status,
                 placed ? Optional.of(node) : Optional.empty(),
                 ImmutableList.of(),
-                0,
+                GpuAmount.ZERO,
                 OptionalInt.empty(),
                 ImmutableSortedMap.of(),
                 PodPlacementRequirements.none(),

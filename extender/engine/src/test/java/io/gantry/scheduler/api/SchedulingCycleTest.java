@@ -15,9 +15,10 @@ import io.gantry.scheduler.api.result.JobOutcome;
 import io.gantry.scheduler.api.result.NodeOutcome;
 import io.gantry.scheduler.api.result.PipelineDecision;
 import io.gantry.scheduler.api.result.QueueOutcome;
-import io.gantry.scheduler.api.result.ResourceAmounts;
 import io.gantry.scheduler.api.result.TaskOutcome;
 import io.gantry.scheduler.model.ClusterSnapshot;
+import io.gantry.scheduler.model.GpuAmount;
+import io.gantry.scheduler.model.ResourceVector;
 import io.gantry.scheduler.model.TaskStatus;
 import io.gantry.scheduler.testing.Snapshots;
 import java.util.List;
@@ -40,8 +41,8 @@ class SchedulingCycleTest {
 
     assertThat(result.decisions())
         .containsExactly(
-            new BindDecision("ns/train/t0", "n1", ImmutableList.of(), 0),
-            new BindDecision("ns/train/t1", "n1", ImmutableList.of(), 0));
+            new BindDecision("ns/train/t0", "n1", ImmutableList.of(), GpuAmount.ZERO),
+            new BindDecision("ns/train/t1", "n1", ImmutableList.of(), GpuAmount.ZERO));
     assertThat(result.events())
         .extracting(CycleEvent::reason)
         .containsExactly("Scheduled", "Scheduled");
@@ -54,8 +55,8 @@ class SchedulingCycleTest {
                     new TaskOutcome("ns/train/t0", TaskStatus.BINDING, Optional.empty()),
                     new TaskOutcome("ns/train/t1", TaskStatus.BINDING, Optional.empty()))));
     QueueOutcome team = result.queues().get(0);
-    assertThat(team.allocated()).isEqualTo(new ResourceAmounts(8, 0, 0));
-    assertThat(team.allocatedNonPreemptible()).isEqualTo(ResourceAmounts.ZERO);
+    assertThat(team.allocated()).isEqualTo(new ResourceVector(8, 0, 0));
+    assertThat(team.allocatedNonPreemptible()).isEqualTo(ResourceVector.ZERO);
     // quota 4 plus surplus, capped at what the queue asks for
     assertThat(team.fairShare().gpus()).isEqualTo(8);
     assertThat(result.nodes())
@@ -99,7 +100,8 @@ class SchedulingCycleTest {
     CycleResult result = cycle.run(snapshot);
 
     assertThat(result.decisions())
-        .containsExactly(new PipelineDecision("ns/new/t0", "n1", ImmutableList.of(), 0));
+        .containsExactly(
+            new PipelineDecision("ns/new/t0", "n1", ImmutableList.of(), GpuAmount.ZERO));
     assertThat(result.jobs().get(1).tasks().get(0).status()).isEqualTo(TaskStatus.PIPELINED);
     assertThat(result.nodes()).containsExactly(new NodeOutcome("n1", 0, 2, 0, ImmutableList.of()));
   }
@@ -119,7 +121,12 @@ class SchedulingCycleTest {
     assertThat(result.nodes())
         .containsExactly(
             new NodeOutcome(
-                "n1", 1, 0, 1, ImmutableList.of(new NodeOutcome.SharedGpuUse("n1-gpu0", 0.75))));
+                "n1",
+                1,
+                0,
+                1,
+                ImmutableList.of(
+                    new NodeOutcome.SharedGpuUse("n1-gpu0", GpuAmount.ofHundredths(75)))));
     assertThat(result.queues().get(0).allocated().gpus()).isEqualTo(0.75);
   }
 

@@ -3,7 +3,10 @@ package io.gantry.scheduler.fairness;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gantry.scheduler.framework.JobFitError;
+import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.model.QueueInfo;
+import io.gantry.scheduler.model.ResourceVector;
+import io.gantry.scheduler.model.Resources;
 import io.gantry.scheduler.testing.Queues;
 import java.util.List;
 import java.util.Optional;
@@ -15,20 +18,21 @@ import org.junit.jupiter.params.provider.MethodSource;
  * kai-reference §4.6 step 2 and §5.5: from the leaf queue up to the root, OverLimit when {@code
  * limit ≠ -1 and limit < allocated + requested} for a requested resource, and, for non-preemptible
  * jobs, NonPreemptibleOverQuota when {@code quota ≠ -1 and quota < allocatedNonPreemptible +
- * requested}; with KAI's messages. Vectors are (GPUs, CPU millicores, memory bytes).
+ * requested}; with KAI's messages. Amounts are (GPUs, CPU millicores, memory bytes).
  */
 class CapacityChecksTest {
-  private static final double[] CLUSTER = {16, 128_000, 1024e9};
+  private static final long GB = 1_000_000_000L;
+  private static final ResourceVector CLUSTER = new ResourceVector(16, 128_000, 1024e9);
 
   /** Allocation already in a leaf queue (and so in its ancestors). */
-  record Allocation(String queue, double[] amounts, boolean nonPreemptible) {}
+  record Allocation(String queue, Resources amounts, boolean nonPreemptible) {}
 
   /** The job's queue is the last one listed. */
   record Case(
       String name,
       List<QueueInfo> queues,
       List<Allocation> allocations,
-      double[] request,
+      Resources request,
       boolean nonPreemptible,
       Optional<JobFitError> expected) {
     @Override
@@ -68,7 +72,7 @@ class CapacityChecksTest {
             "limit 0 on GPUs does not stop a CPU-only job",
             List.of(Queues.queue("q").gpu(0, 1, 0).build()),
             List.of(),
-            new double[] {0, 4_000, 8e9},
+            amounts(0, 4_000, 8 * GB),
             false,
             Optional.empty()),
         new Case(
@@ -181,7 +185,7 @@ class CapacityChecksTest {
   record ReasonCase(
       String name,
       List<QueueInfo> queues,
-      double[] request,
+      Resources request,
       boolean nonPreemptible,
       String reason) {
     @Override
@@ -195,25 +199,25 @@ class CapacityChecksTest {
         new ReasonCase(
             "over the CPU limit",
             List.of(Queues.queue("q").cpu(-1, 1, 4_000).build()),
-            new double[] {0, 5_000, 0},
+            amounts(0, 5_000, 0),
             false,
             JobFitError.OVER_LIMIT),
         new ReasonCase(
             "over the memory limit",
             List.of(Queues.queue("q").memory(-1, 1, 8e9).build()),
-            new double[] {0, 0, 9e9},
+            amounts(0, 0, 9 * GB),
             false,
             JobFitError.OVER_LIMIT),
         new ReasonCase(
             "non-preemptible over the CPU quota",
             List.of(Queues.queue("q").cpu(4_000, 1, -1).build()),
-            new double[] {0, 5_000, 0},
+            amounts(0, 5_000, 0),
             true,
             JobFitError.NON_PREEMPTIBLE_OVER_QUOTA),
         new ReasonCase(
             "non-preemptible over the memory quota",
             List.of(Queues.queue("q").memory(8e9, 1, -1).build()),
-            new double[] {0, 0, 9e9},
+            amounts(0, 0, 9 * GB),
             true,
             JobFitError.NON_PREEMPTIBLE_OVER_QUOTA));
   }
@@ -235,7 +239,7 @@ class CapacityChecksTest {
             "over the CPU limit, in cores",
             List.of(Queues.queue("q").cpu(-1, 1, 16_000).build()),
             List.of(preemptible("q", 0, 12_000, 0)),
-            new double[] {0, 8_000, 0},
+            amounts(0, 8_000, 0),
             false,
             overLimit(
                 "q quota has reached the allowable limit of CPU cores. Limit is 16 cores, currently"
@@ -243,8 +247,8 @@ class CapacityChecksTest {
         new Case(
             "over the memory limit, in GB",
             List.of(Queues.queue("q").memory(-1, 1, 500e9).build()),
-            List.of(preemptible("q", 0, 0, 400e9)),
-            new double[] {0, 0, 200e9},
+            List.of(preemptible("q", 0, 0, 400 * GB)),
+            amounts(0, 0, 200 * GB),
             false,
             overLimit(
                 "q quota has reached the allowable limit of memory. Limit is 500 GB, currently 400"
@@ -253,7 +257,7 @@ class CapacityChecksTest {
             "non-preemptible over the CPU quota, in cores",
             List.of(Queues.queue("q").cpu(8_000, 1, -1).build()),
             List.of(nonPreemptible("q", 0, 4_000, 0)),
-            new double[] {0, 6_000, 0},
+            amounts(0, 6_000, 0),
             true,
             overQuota(
                 "Non-preemptible workload is over quota. Workload requested 6 CPU cores, but q"
@@ -262,8 +266,8 @@ class CapacityChecksTest {
         new Case(
             "non-preemptible over the memory quota, in GB",
             List.of(Queues.queue("q").memory(100e9, 1, -1).build()),
-            List.of(nonPreemptible("q", 0, 0, 50e9)),
-            new double[] {0, 0, 200e9},
+            List.of(nonPreemptible("q", 0, 0, 50 * GB)),
+            amounts(0, 0, 200 * GB),
             true,
             overQuota(
                 "Non-preemptible workload is over quota. Workload requested 200 GB memory, but q"
@@ -291,18 +295,23 @@ class CapacityChecksTest {
     return tree;
   }
 
-  private static double[] gpus(double n) {
-    return new double[] {n, 0, 0};
+  private static Resources gpus(double devices) {
+    return amounts(devices, 0, 0);
+  }
+
+  /** GPUs in devices ({@code 0.75}), CPU in millicores, memory in bytes. */
+  private static Resources amounts(double gpus, long cpuMillis, long memoryBytes) {
+    return Resources.of(cpuMillis, memoryBytes, GpuAmount.ofDevicesRoundedHalfUp(gpus));
   }
 
   private static Allocation preemptible(
-      String queue, double gpus, double cpuMillis, double memoryBytes) {
-    return new Allocation(queue, new double[] {gpus, cpuMillis, memoryBytes}, false);
+      String queue, double gpus, long cpuMillis, long memoryBytes) {
+    return new Allocation(queue, amounts(gpus, cpuMillis, memoryBytes), false);
   }
 
   private static Allocation nonPreemptible(
-      String queue, double gpus, double cpuMillis, double memoryBytes) {
-    return new Allocation(queue, new double[] {gpus, cpuMillis, memoryBytes}, true);
+      String queue, double gpus, long cpuMillis, long memoryBytes) {
+    return new Allocation(queue, amounts(gpus, cpuMillis, memoryBytes), true);
   }
 
   private static Optional<JobFitError> overLimit(String message) {

@@ -2,7 +2,10 @@ package io.gantry.scheduler.fairness;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.model.ResourceKind;
+import io.gantry.scheduler.model.ResourceVector;
+import io.gantry.scheduler.model.Resources;
 import io.gantry.scheduler.testing.Queues;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -14,9 +17,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * is possible. Resources are (GPUs, CPU millicores, memory bytes).
  */
 class QueueOrderRuleTest {
-  private static final double[] CLUSTER = {8, 64_000, 512e9};
-  private static final double[] NONE = {0, 0, 0};
-  private static final double[] ONE_GPU = {1, 0, 0};
+  private static final ResourceVector CLUSTER = new ResourceVector(8, 64_000, 512e9);
+  private static final Resources NONE = Resources.ZERO;
+  private static final Resources ONE_GPU = gpus(1);
 
   /** A queue's state: quotas and limits, fair share and allocation per resource, priority, age. */
   static final class Q {
@@ -25,8 +28,8 @@ class QueueOrderRuleTest {
     private double gpuLimit = -1;
     private double cpuQuota = -1;
     private double cpuLimit = -1;
-    private double[] fairShare = {4, 32_000, 256e9};
-    private double[] allocated = NONE;
+    private ResourceVector fairShare = new ResourceVector(4, 32_000, 256e9);
+    private Resources allocated = NONE;
     private int priority = 100;
     private long creationOrder;
 
@@ -59,12 +62,12 @@ class QueueOrderRuleTest {
     }
 
     Q fairShare(double gpu, double cpu, double memory) {
-      this.fairShare = new double[] {gpu, cpu, memory};
+      this.fairShare = new ResourceVector(gpu, cpu, memory);
       return this;
     }
 
-    Q allocated(double gpu, double cpu, double memory) {
-      this.allocated = new double[] {gpu, cpu, memory};
+    Q allocated(long gpus, long cpuMillis, long memoryBytes) {
+      this.allocated = Resources.of(cpuMillis, memoryBytes, GpuAmount.ofDevices(gpus));
       return this;
     }
 
@@ -88,9 +91,9 @@ class QueueOrderRuleTest {
                   .creationOrder(creationOrder)
                   .build());
       for (ResourceKind r : ResourceKind.values()) {
-        a.setFairShare(r, fairShare[r.ordinal()]);
-        a.addAllocated(r, allocated[r.ordinal()], false);
+        a.setFairShare(r, fairShare.get(r));
       }
+      a.addAllocated(allocated, false);
       return a;
     }
 
@@ -100,7 +103,7 @@ class QueueOrderRuleTest {
     }
   }
 
-  record Case(String name, Q a, double[] requestA, Q b, double[] requestB, int expectedSign) {
+  record Case(String name, Q a, Resources requestA, Q b, Resources requestB, int expectedSign) {
     @Override
     public String toString() {
       return name;
@@ -112,7 +115,7 @@ class QueueOrderRuleTest {
         // 1. over fair share (in all three resources) loses, even with higher priority
         new Case(
             "1: a queue over its fair share in every resource goes last",
-            Q.q("a").fairShare(2, 8_000, 8e9).allocated(3, 9_000, 9e9).priority(200),
+            Q.q("a").fairShare(2, 8_000, 8e9).allocated(3, 9_000, 9_000_000_000L).priority(200),
             ONE_GPU,
             Q.q("b").fairShare(2, 8_000, 8e9).allocated(3, 0, 0),
             ONE_GPU,
@@ -166,7 +169,7 @@ class QueueOrderRuleTest {
         new Case(
             "5: the job's own request counts in the dominant share",
             Q.q("a").allocated(0, 0, 0),
-            new double[] {3, 0, 0},
+            gpus(3),
             Q.q("b").allocated(1, 0, 0),
             ONE_GPU,
             1),
@@ -181,7 +184,7 @@ class QueueOrderRuleTest {
         new Case(
             "6: equal share with the job, lower share without it first",
             Q.q("a").allocated(1, 0, 0),
-            new double[] {2, 0, 0},
+            gpus(2),
             Q.q("b").allocated(2, 0, 0),
             ONE_GPU,
             -1),
@@ -208,6 +211,10 @@ class QueueOrderRuleTest {
             Q.q("b").created(0),
             ONE_GPU,
             1));
+  }
+
+  private static Resources gpus(long devices) {
+    return Resources.of(0, 0, GpuAmount.ofDevices(devices));
   }
 
   @ParameterizedTest(name = "{0}")

@@ -4,8 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gantry.scheduler.framework.Session;
 import io.gantry.scheduler.framework.Statement;
+import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.model.QueueInfo;
 import io.gantry.scheduler.model.ResourceKind;
+import io.gantry.scheduler.model.ResourceVector;
+import io.gantry.scheduler.model.Resources;
 import io.gantry.scheduler.plugins.ProportionArgs;
 import io.gantry.scheduler.plugins.ProportionPlugin;
 import io.gantry.scheduler.testing.Jobs;
@@ -23,10 +26,11 @@ import org.junit.jupiter.api.Test;
 /**
  * kai-reference §5.2, §5.3, §5.8: allocation and request accounted on a leaf propagate to every
  * ancestor; fair shares are divided per resource, children dividing their parent's fair share.
- * Vectors are (GPUs, CPU millicores, memory bytes).
+ * Amounts are (GPUs, CPU millicores, memory bytes).
  */
 class QueueTreeTest {
-  private static final double[] CLUSTER = {8, 16_000, 64e9};
+  private static final long GB = 1_000_000_000L;
+  private static final ResourceVector CLUSTER = new ResourceVector(8, 16_000, 64e9);
 
   private static final List<QueueInfo> TREE =
       List.of(
@@ -40,8 +44,8 @@ class QueueTreeTest {
   void allocationPropagatesToEveryAncestor() {
     QueueTree tree = new QueueTree(TREE, CLUSTER);
 
-    tree.addAllocated("a", new double[] {2, 1_000, 1e9}, true);
-    tree.addAllocated("b", new double[] {1, 500, 0}, false);
+    tree.addAllocated("a", amounts(2, 1_000, GB), true);
+    tree.addAllocated("b", amounts(1, 500, 0), false);
 
     assertThat(allocated(tree))
         .isEqualTo(
@@ -59,9 +63,9 @@ class QueueTreeTest {
   @Test
   void deallocationGivesItBackAllTheWayUp() {
     QueueTree tree = new QueueTree(TREE, CLUSTER);
-    tree.addAllocated("a", new double[] {0.5, 1_000, 1e9}, true);
+    tree.addAllocated("a", amounts(0.5, 1_000, GB), true);
 
-    tree.addAllocated("a", new double[] {-0.5, -1_000, -1e9}, true);
+    tree.removeAllocated("a", amounts(0.5, 1_000, GB), true);
 
     for (String q : List.of("root", "p", "a")) {
       for (ResourceKind r : ResourceKind.values()) {
@@ -75,8 +79,8 @@ class QueueTreeTest {
   void requestPropagatesToEveryAncestor() {
     QueueTree tree = new QueueTree(TREE, CLUSTER);
 
-    tree.addRequest("a", new double[] {1, 2_000, 0});
-    tree.addRequest("c", new double[] {3, 0, 4e9});
+    tree.addRequest("a", amounts(1, 2_000, 0));
+    tree.addRequest("c", amounts(3, 0, 4 * GB));
 
     assertThat(tree.get("p").request(ResourceKind.GPU)).isEqualTo(1);
     assertThat(tree.get("root").request(ResourceKind.GPU)).isEqualTo(4);
@@ -104,8 +108,8 @@ class QueueTreeTest {
             List.of(
                 Queues.queue("a").gpu(2, 1, -1).build(), Queues.queue("b").gpu(2, 1, -1).build()),
             CLUSTER);
-    tree.addRequest("a", new double[] {6, 1_000, 0});
-    tree.addRequest("b", new double[] {1, 10_000, 0});
+    tree.addRequest("a", amounts(6, 1_000, 0));
+    tree.addRequest("b", amounts(1, 10_000, 0));
 
     tree.computeFairShares(new FairShareDivider(1.0));
 
@@ -126,9 +130,9 @@ class QueueTreeTest {
                 Queues.queue("b").parent("p").gpu(2, 1, -1).build(),
                 Queues.queue("c").gpu(-1, 1, -1).build()),
             CLUSTER);
-    tree.addRequest("a", new double[] {6, 0, 0});
-    tree.addRequest("b", new double[] {1, 0, 0});
-    tree.addRequest("c", new double[] {2, 0, 0});
+    tree.addRequest("a", amounts(6, 0, 0));
+    tree.addRequest("b", amounts(1, 0, 0));
+    tree.addRequest("c", amounts(2, 0, 0));
 
     tree.computeFairShares(new FairShareDivider(1.0));
 
@@ -162,7 +166,7 @@ class QueueTreeTest {
     assertThat(tree.get("b").fairShare(ResourceKind.GPU)).isEqualTo(1);
 
     try (Statement statement = session.statement()) {
-      statement.allocate(session.task("ns/pb/t0"), session.node("n1"), List.of(), 0);
+      statement.allocate(session.task("ns/pb/t0"), session.node("n1"), List.of(), GpuAmount.ZERO);
 
       assertThat(tree.get("b").allocated(ResourceKind.GPU)).isEqualTo(1);
       assertThat(tree.get("p").allocated(ResourceKind.GPU)).isEqualTo(3);
@@ -172,6 +176,10 @@ class QueueTreeTest {
     assertThat(tree.get("b").allocated(ResourceKind.GPU)).isZero();
     assertThat(tree.get("p").allocated(ResourceKind.GPU)).isEqualTo(2);
     assertThat(tree.get("p").allocated(ResourceKind.CPU)).isEqualTo(4_000);
+  }
+
+  private static Resources amounts(double gpus, long cpuMillis, long memoryBytes) {
+    return Resources.of(cpuMillis, memoryBytes, GpuAmount.ofDevicesRoundedHalfUp(gpus));
   }
 
   private static Map<String, List<Double>> allocated(QueueTree tree) {

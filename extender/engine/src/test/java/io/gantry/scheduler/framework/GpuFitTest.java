@@ -3,6 +3,7 @@ package io.gantry.scheduler.framework;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.common.collect.ImmutableList;
+import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.model.NodeInfo;
 import io.gantry.scheduler.plugins.GpuPackPlugin;
 import io.gantry.scheduler.testing.Jobs;
@@ -154,17 +155,19 @@ class GpuFitTest {
       GpuFit.Selection s1 = GpuFit.select(first, node, session.hooks()).orElseThrow();
       st.allocate(first, node, s1.gpuGroups(), s1.portion());
 
-      assertThat(node.idle().gpus()).isEqualTo(1);
-      assertThat(node.gpuGroups()).containsExactly(new GpuGroupView("n1-gpu0", 0.5, 0));
+      assertThat(node.idle().gpus()).isEqualTo(GpuAmount.ofDevices(1));
+      assertThat(node.gpuGroups())
+          .containsExactly(new GpuGroupView("n1-gpu0", GpuAmount.ofHundredths(50), GpuAmount.ZERO));
 
       GpuFit.Selection s2 = GpuFit.select(second, node, session.hooks()).orElseThrow();
       st.allocate(second, node, s2.gpuGroups(), s2.portion());
 
       assertThat(s2.gpuGroups()).containsExactly("n1-gpu0");
-      assertThat(node.idle().gpus()).isEqualTo(1);
-      assertThat(node.gpuGroups()).containsExactly(new GpuGroupView("n1-gpu0", 0.75, 0));
+      assertThat(node.idle().gpus()).isEqualTo(GpuAmount.ofDevices(1));
+      assertThat(node.gpuGroups())
+          .containsExactly(new GpuGroupView("n1-gpu0", GpuAmount.ofHundredths(75), GpuAmount.ZERO));
     }
-    assertThat(node.idle().gpus()).isEqualTo(2);
+    assertThat(node.idle().gpus()).isEqualTo(GpuAmount.ofDevices(2));
     assertThat(node.gpuGroups()).isEmpty();
   }
 
@@ -176,8 +179,10 @@ class GpuFitTest {
             List.of(),
             Tasks.task("t").gpuMemoryMib(40_960).numDevices(2));
 
-    assertThat(GpuFit.quotaGpusOn(session.task("ns/p/t"), session.node("n1"))).isEqualTo(1.02);
-    assertThat(GpuFit.quotaGpusOn(session.task("ns/p/u"), session.node("n1"))).isEqualTo(0.25);
+    assertThat(GpuFit.quotaGpusOn(session.task("ns/p/t"), session.node("n1")))
+        .isEqualTo(GpuAmount.ofHundredths(102));
+    assertThat(GpuFit.quotaGpusOn(session.task("ns/p/u"), session.node("n1")))
+        .isEqualTo(GpuAmount.ofHundredths(25));
   }
 
   @Test
@@ -200,7 +205,7 @@ class GpuFitTest {
             List.of(shared("a", 0.5, "g"), sharedReleasing("x", 0.5, "g")),
             Tasks.task("t").gpus(1));
 
-    assertThat(session.node("n1").releasing().gpus()).isZero();
+    assertThat(session.node("n1").releasing().gpus()).isEqualTo(GpuAmount.ZERO);
     assertThat(GpuFit.fits(session.task("ns/p/t"), session.node("n1"), session.hooks())).isFalse();
   }
 
@@ -212,13 +217,16 @@ class GpuFitTest {
             List.of(sharedReleasing("x", 0.5, "g"), shared("a", 0.5, "g")),
             Tasks.task("t").gpus(1));
 
-    assertThat(session.node("n1").releasing().gpus()).isZero();
+    assertThat(session.node("n1").releasing().gpus()).isEqualTo(GpuAmount.ZERO);
     assertThat(GpuFit.fits(session.task("ns/p/t"), session.node("n1"), session.hooks())).isFalse();
   }
 
+  /** A selection with a per-device portion in devices ({@code 0.5}). */
   private static Optional<GpuFit.Selection> selection(
       double portion, boolean idleNow, String... groups) {
-    return Optional.of(new GpuFit.Selection(ImmutableList.copyOf(groups), portion, idleNow));
+    return Optional.of(
+        new GpuFit.Selection(
+            ImmutableList.copyOf(groups), GpuAmount.ofDevicesRoundedHalfUp(portion), idleNow));
   }
 
   private static Tasks.Builder shared(String name, double portion, String group) {

@@ -1,8 +1,10 @@
 package io.gantry.scheduler.framework;
 
+import static io.gantry.scheduler.model.GpuAmount.ofHundredths;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.model.GpuSharingRequest;
 import io.gantry.scheduler.testing.Jobs;
 import io.gantry.scheduler.testing.Nodes;
@@ -29,8 +31,8 @@ class GpuSharingRequestTest {
       String name,
       GpuSharingRequest request,
       long nodeGpuMemoryMib,
-      double portion,
-      double quotaGpus) {
+      GpuAmount portion,
+      GpuAmount quotaGpus) {
     @Override
     public String toString() {
       return name;
@@ -43,40 +45,56 @@ class GpuSharingRequestTest {
             "half of an 80 GiB GPU is 0.51 once the node memory is floored to 81900 MiB",
             GpuSharingRequest.ofMemory(40_960, 1),
             81_920,
-            0.51,
-            0.51),
+            ofHundredths(51),
+            ofHundredths(51)),
         new Case(
             "memory that divides the floored node memory exactly",
             GpuSharingRequest.ofMemory(20_000, 1),
             40_000,
-            0.5,
-            0.5),
+            ofHundredths(50),
+            ofHundredths(50)),
         new Case(
             "a whole 80 GiB GPU by memory is capped at 1",
             GpuSharingRequest.ofMemory(81_920, 1),
             81_920,
-            1.0,
-            1.0),
+            ofHundredths(100),
+            ofHundredths(100)),
+        new Case(
+            "memory just past a hundredth of the device rounds up to the next hundredth",
+            GpuSharingRequest.ofMemory(820, 1),
+            81_920,
+            ofHundredths(2),
+            ofHundredths(2)),
+        new Case(
+            "memory beyond the device is capped at 1",
+            GpuSharingRequest.ofMemory(100_000, 1),
+            81_920,
+            ofHundredths(100),
+            ofHundredths(100)),
         new Case(
             "unknown node memory counts as 100 MiB",
             GpuSharingRequest.ofMemory(50, 1),
             0,
-            0.5,
-            0.5),
+            ofHundredths(50),
+            ofHundredths(50)),
         new Case(
             "memory request on two devices",
             GpuSharingRequest.ofMemory(40_960, 2),
             81_920,
-            0.51,
-            1.02),
+            ofHundredths(51),
+            ofHundredths(102)),
         new Case(
             "a fraction keeps two decimals",
             GpuSharingRequest.ofFraction(0.333, 1),
             81_920,
-            0.33,
-            0.33),
+            ofHundredths(33),
+            ofHundredths(33)),
         new Case(
-            "a fraction on two devices", GpuSharingRequest.ofFraction(0.5, 2), 81_920, 0.5, 1.0));
+            "a fraction on two devices",
+            GpuSharingRequest.ofFraction(0.5, 2),
+            81_920,
+            ofHundredths(50),
+            ofHundredths(100)));
   }
 
   @ParameterizedTest(name = "{0}")
@@ -144,8 +162,8 @@ class GpuSharingRequestTest {
 
     assertThat(session.minNodeGpuMemoryMib()).isEqualTo(40_960);
     assertThat(session.maxNodeGpuMemoryMib()).isEqualTo(81_920);
-    assertThat(session.quotaGpus(task)).isEqualTo(0.51);
-    assertThat(session.limitCheckGpus(task)).isEqualTo(0.26);
+    assertThat(session.quotaGpus(task)).isEqualTo(ofHundredths(51));
+    assertThat(session.limitCheckGpus(task)).isEqualTo(ofHundredths(26));
   }
 
   @Test
@@ -165,6 +183,6 @@ class GpuSharingRequestTest {
                                 .onGpuGroups(0.51, "g0", "g1"))
                         .build())));
 
-    assertThat(session.quotaGpus(session.task("ns/p/t"))).isEqualTo(1.02);
+    assertThat(session.quotaGpus(session.task("ns/p/t"))).isEqualTo(ofHundredths(102));
   }
 }

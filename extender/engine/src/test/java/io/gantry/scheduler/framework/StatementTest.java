@@ -7,6 +7,7 @@ import io.gantry.scheduler.api.result.BindDecision;
 import io.gantry.scheduler.api.result.Decision;
 import io.gantry.scheduler.api.result.EvictDecision;
 import io.gantry.scheduler.api.result.PipelineDecision;
+import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.model.NodeInfo;
 import io.gantry.scheduler.model.ResourceKind;
 import io.gantry.scheduler.model.Resources;
@@ -33,9 +34,11 @@ import org.junit.jupiter.api.Test;
  */
 class StatementTest {
   private static final long GI = 1L << 30;
+  private static final GpuAmount HALF = GpuAmount.ofHundredths(50);
 
   /** Where a task is and what it holds, as one comparable value. */
-  record TaskView(TaskStatus status, Optional<String> node, List<String> groups, double portion) {
+  record TaskView(
+      TaskStatus status, Optional<String> node, List<String> groups, GpuAmount portion) {
     static TaskView of(TaskState t) {
       return new TaskView(t.status(), t.nodeName(), t.gpuGroups(), t.gpuPortion());
     }
@@ -57,12 +60,18 @@ class StatementTest {
     Session s = session(Nodes.node("n1").gpus(4).cpu("16").memory("64Gi").build());
 
     try (Statement st = s.statement()) {
-      st.allocate(s.task("ns/p/t0"), s.node("n1"), List.of(), 0);
+      st.allocate(s.task("ns/p/t0"), s.node("n1"), List.of(), GpuAmount.ZERO);
 
       assertThat(NodeView.of(s.node("n1")))
-          .isEqualTo(new NodeView(Resources.of(15_000, 63 * GI, 3), Resources.ZERO, 1, List.of()));
+          .isEqualTo(
+              new NodeView(
+                  Resources.of(15_000, 63 * GI, GpuAmount.ofDevices(3)),
+                  Resources.ZERO,
+                  1,
+                  List.of()));
       assertThat(TaskView.of(s.task("ns/p/t0")))
-          .isEqualTo(new TaskView(TaskStatus.ALLOCATED, Optional.of("n1"), List.of(), 0));
+          .isEqualTo(
+              new TaskView(TaskStatus.ALLOCATED, Optional.of("n1"), List.of(), GpuAmount.ZERO));
     }
   }
 
@@ -75,15 +84,21 @@ class StatementTest {
     assertThat(NodeView.of(s.node("n1")))
         .isEqualTo(
             new NodeView(
-                Resources.of(14_000, 62 * GI, 0), Resources.of(2_000, 2 * GI, 2), 1, List.of()));
+                Resources.of(14_000, 62 * GI, GpuAmount.ofDevices(0)),
+                Resources.of(2_000, 2 * GI, GpuAmount.ofDevices(2)),
+                1,
+                List.of()));
 
     try (Statement st = s.statement()) {
-      st.pipeline(s.task("ns/p/t0"), s.node("n1"), List.of(), 0);
+      st.pipeline(s.task("ns/p/t0"), s.node("n1"), List.of(), GpuAmount.ZERO);
 
       assertThat(NodeView.of(s.node("n1")))
           .isEqualTo(
               new NodeView(
-                  Resources.of(14_000, 62 * GI, 0), Resources.of(1_000, GI, 1), 2, List.of()));
+                  Resources.of(14_000, 62 * GI, GpuAmount.ofDevices(0)),
+                  Resources.of(1_000, GI, GpuAmount.ofDevices(1)),
+                  2,
+                  List.of()));
       assertThat(s.task("ns/p/t0").status()).isEqualTo(TaskStatus.PIPELINED);
     }
   }
@@ -101,9 +116,13 @@ class StatementTest {
       assertThat(NodeView.of(s.node("n1")))
           .isEqualTo(
               new NodeView(
-                  Resources.of(14_000, 62 * GI, 2), Resources.of(2_000, 2 * GI, 2), 1, List.of()));
+                  Resources.of(14_000, 62 * GI, GpuAmount.ofDevices(2)),
+                  Resources.of(2_000, 2 * GI, GpuAmount.ofDevices(2)),
+                  1,
+                  List.of()));
       assertThat(TaskView.of(s.task("ns/busy/r")))
-          .isEqualTo(new TaskView(TaskStatus.RELEASING, Optional.of("n1"), List.of(), 0));
+          .isEqualTo(
+              new TaskView(TaskStatus.RELEASING, Optional.of("n1"), List.of(), GpuAmount.ZERO));
     }
   }
 
@@ -117,12 +136,12 @@ class StatementTest {
             Tasks.task("f").gpuFraction(0.5).running("n1").onGpuGroups(0.5, "g-f"));
 
     try (Statement st = s.statement()) {
-      st.allocate(s.task("ns/p/t0"), s.node("n1"), List.of(), 0);
+      st.allocate(s.task("ns/p/t0"), s.node("n1"), List.of(), GpuAmount.ZERO);
       World before = World.of(s);
       Statement.Checkpoint checkpoint = st.checkpoint();
 
-      st.allocate(s.task("ns/p/t1"), s.node("n1"), List.of("g-f"), 0.5);
-      st.pipeline(s.task("ns/p/t2"), s.node("n1"), List.of(), 0);
+      st.allocate(s.task("ns/p/t1"), s.node("n1"), List.of("g-f"), HALF);
+      st.pipeline(s.task("ns/p/t2"), s.node("n1"), List.of(), GpuAmount.ZERO);
       st.evict(s.task("ns/busy/r"), "evicted");
       assertThat(World.of(s)).isNotEqualTo(before);
 
@@ -130,7 +149,7 @@ class StatementTest {
 
       assertThat(World.of(s)).isEqualTo(before);
       assertThat(st.commit())
-          .containsExactly(new BindDecision("ns/p/t0", "n1", ImmutableList.of(), 0));
+          .containsExactly(new BindDecision("ns/p/t0", "n1", ImmutableList.of(), GpuAmount.ZERO));
     }
   }
 
@@ -144,9 +163,9 @@ class StatementTest {
     World before = World.of(s);
 
     try (Statement st = s.statement()) {
-      st.allocate(s.task("ns/p/t0"), s.node("n1"), List.of(), 0);
-      st.allocate(s.task("ns/p/t1"), s.node("n1"), List.of("n1-gpu0"), 0.5);
-      st.pipeline(s.task("ns/p/t2"), s.node("n1"), List.of(), 0);
+      st.allocate(s.task("ns/p/t0"), s.node("n1"), List.of(), GpuAmount.ZERO);
+      st.allocate(s.task("ns/p/t1"), s.node("n1"), List.of("n1-gpu0"), HALF);
+      st.pipeline(s.task("ns/p/t2"), s.node("n1"), List.of(), GpuAmount.ZERO);
       st.evict(s.task("ns/busy/r"), "evicted");
     }
 
@@ -165,18 +184,18 @@ class StatementTest {
 
     try (Statement st = s.statement()) {
       st.evict(s.task("ns/busy/r"), "Pod ns/busy-r was preempted");
-      st.allocate(s.task("ns/p/t0"), s.node("n1"), List.of(), 0);
-      st.allocate(s.task("ns/p/t1"), s.node("n1"), List.of("n1-gpu0"), 0.5);
-      st.pipeline(s.task("ns/p/t2"), s.node("n1"), List.of(), 0);
+      st.allocate(s.task("ns/p/t0"), s.node("n1"), List.of(), GpuAmount.ZERO);
+      st.allocate(s.task("ns/p/t1"), s.node("n1"), List.of("n1-gpu0"), HALF);
+      st.pipeline(s.task("ns/p/t2"), s.node("n1"), List.of(), GpuAmount.ZERO);
       committed = st.commit();
     }
 
     List<Decision> expected =
         List.of(
             new EvictDecision("ns/busy/r", "n1", "Pod ns/busy-r was preempted"),
-            new BindDecision("ns/p/t0", "n1", ImmutableList.of(), 0),
-            new BindDecision("ns/p/t1", "n1", ImmutableList.of("n1-gpu0"), 0.5),
-            new PipelineDecision("ns/p/t2", "n1", ImmutableList.of(), 0));
+            new BindDecision("ns/p/t0", "n1", ImmutableList.of(), GpuAmount.ZERO),
+            new BindDecision("ns/p/t1", "n1", ImmutableList.of("n1-gpu0"), HALF),
+            new PipelineDecision("ns/p/t2", "n1", ImmutableList.of(), GpuAmount.ZERO));
     assertThat(committed).isEqualTo(expected);
     assertThat(committed)
         .extracting(Decision::kind)
@@ -195,8 +214,8 @@ class StatementTest {
             Tasks.task("x").gpus(1).cpu("1").releasing("n1"));
 
     try (Statement st = s.statement()) {
-      st.allocate(s.task("ns/p/t0"), s.node("n1"), List.of(), 0);
-      st.pipeline(s.task("ns/p/t2"), s.node("n1"), List.of(), 0);
+      st.allocate(s.task("ns/p/t0"), s.node("n1"), List.of(), GpuAmount.ZERO);
+      st.pipeline(s.task("ns/p/t2"), s.node("n1"), List.of(), GpuAmount.ZERO);
       NodeView placed = NodeView.of(s.node("n1"));
 
       st.convertAllocationsToPipelined();
@@ -206,8 +225,8 @@ class StatementTest {
       assertThat(s.task("ns/p/t2").status()).isEqualTo(TaskStatus.PIPELINED);
       assertThat(st.commit())
           .containsExactly(
-              new PipelineDecision("ns/p/t0", "n1", ImmutableList.of(), 0),
-              new PipelineDecision("ns/p/t2", "n1", ImmutableList.of(), 0));
+              new PipelineDecision("ns/p/t0", "n1", ImmutableList.of(), GpuAmount.ZERO),
+              new PipelineDecision("ns/p/t2", "n1", ImmutableList.of(), GpuAmount.ZERO));
     }
   }
 
@@ -217,8 +236,8 @@ class StatementTest {
     World before = World.of(s);
 
     try (Statement st = s.statement()) {
-      st.allocate(s.task("ns/p/t0"), s.node("n1"), List.of(), 0);
-      st.pipeline(s.task("ns/p/t2"), s.node("n1"), List.of(), 0);
+      st.allocate(s.task("ns/p/t0"), s.node("n1"), List.of(), GpuAmount.ZERO);
+      st.pipeline(s.task("ns/p/t2"), s.node("n1"), List.of(), GpuAmount.ZERO);
       st.convertAllocationsToPipelined();
     }
 
@@ -237,9 +256,9 @@ class StatementTest {
             proportion);
 
     try (Statement st = s.statement()) {
-      st.allocate(s.task("ns/p/t0"), s.node("n1"), List.of(), 0);
+      st.allocate(s.task("ns/p/t0"), s.node("n1"), List.of(), GpuAmount.ZERO);
       Statement.Checkpoint checkpoint = st.checkpoint();
-      st.pipeline(s.task("ns/p/t1"), s.node("n1"), List.of(), 0);
+      st.pipeline(s.task("ns/p/t1"), s.node("n1"), List.of(), GpuAmount.ZERO);
       assertThat(proportion.queues().get("q").allocated(ResourceKind.GPU)).isEqualTo(2);
 
       st.rollback(checkpoint);
@@ -261,8 +280,10 @@ class StatementTest {
     try (Statement st = s.statement()) {
       st.evict(s.task("ns/busy/a"), "evicted");
 
-      assertThat(s.node("n1").idle().gpus()).as("idle GPUs while b still uses the device").isZero();
-      assertThat(s.node("n1").gpuGroups()).containsExactly(new GpuGroupView("g", 0.5, 0.5));
+      assertThat(s.node("n1").idle().gpus())
+          .as("idle GPUs while b still uses the device")
+          .isEqualTo(GpuAmount.ZERO);
+      assertThat(s.node("n1").gpuGroups()).containsExactly(new GpuGroupView("g", HALF, HALF));
 
       st.rollback(new Statement.Checkpoint(0));
 
@@ -275,14 +296,14 @@ class StatementTest {
     Session s = session(Nodes.node("n1").gpus(1).build());
 
     try (Statement st = s.statement()) {
-      st.allocate(s.task("ns/p/t1"), s.node("n1"), List.of("n1-gpu0"), 0.5);
-      st.allocate(s.task("ns/p/t3"), s.node("n1"), List.of("n1-gpu0"), 0.5);
+      st.allocate(s.task("ns/p/t1"), s.node("n1"), List.of("n1-gpu0"), HALF);
+      st.allocate(s.task("ns/p/t3"), s.node("n1"), List.of("n1-gpu0"), HALF);
       NodeView placed = NodeView.of(s.node("n1"));
 
       st.convertAllocationsToPipelined();
 
       assertThat(NodeView.of(s.node("n1"))).isEqualTo(placed);
-      assertThat(s.node("n1").idle().gpus()).isZero();
+      assertThat(s.node("n1").idle().gpus()).isEqualTo(GpuAmount.ZERO);
     }
   }
 

@@ -6,6 +6,7 @@ import io.gantry.scheduler.framework.GpuCandidate;
 import io.gantry.scheduler.framework.GpuFit;
 import io.gantry.scheduler.framework.Plugin;
 import io.gantry.scheduler.framework.Session;
+import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.testing.Jobs;
 import io.gantry.scheduler.testing.Nodes;
 import io.gantry.scheduler.testing.Queues;
@@ -31,8 +32,11 @@ class GpuPackPluginTest {
     return Stream.of(
         new Case("shared GPU three quarters used", shared("g", 0.75), 0.75),
         new Case("shared GPU a quarter used", shared("g", 0.25), 0.25),
-        new Case("whole free GPU", new GpuCandidate(Optional.empty(), 0, true), 0),
-        new Case("whole GPU being released", new GpuCandidate(Optional.empty(), 0, false), 0));
+        new Case("whole free GPU", new GpuCandidate(Optional.empty(), GpuAmount.ZERO, true), 0),
+        new Case(
+            "whole GPU being released",
+            new GpuCandidate(Optional.empty(), GpuAmount.ZERO, false),
+            0));
   }
 
   @ParameterizedTest(name = "{0}")
@@ -74,7 +78,7 @@ class GpuPackPluginTest {
   }
 
   private static GpuCandidate shared(String id, double used) {
-    return new GpuCandidate(Optional.of(id), used, true);
+    return new GpuCandidate(Optional.of(id), GpuAmount.ofDevicesRoundedHalfUp(used), true);
   }
 }
 

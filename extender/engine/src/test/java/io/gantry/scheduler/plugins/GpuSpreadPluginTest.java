@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import io.gantry.scheduler.framework.GpuCandidate;
 import io.gantry.scheduler.framework.GpuFit;
 import io.gantry.scheduler.framework.Session;
+import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.testing.Jobs;
 import io.gantry.scheduler.testing.Nodes;
 import io.gantry.scheduler.testing.Queues;
@@ -30,8 +31,11 @@ class GpuSpreadPluginTest {
 
   static Stream<Case> cases() {
     return Stream.of(
-        new Case("whole free GPU", new GpuCandidate(Optional.empty(), 0, true), 1),
-        new Case("whole GPU being released", new GpuCandidate(Optional.empty(), 0, false), 1),
+        new Case("whole free GPU", new GpuCandidate(Optional.empty(), GpuAmount.ZERO, true), 1),
+        new Case(
+            "whole GPU being released",
+            new GpuCandidate(Optional.empty(), GpuAmount.ZERO, false),
+            1),
         new Case("shared GPU three quarters used", shared("g", 0.75), 0.25),
         new Case("shared GPU a quarter used", shared("g", 0.25), 0.75));
   }
@@ -87,6 +91,6 @@ class GpuSpreadPluginTest {
   }
 
   private static GpuCandidate shared(String id, double used) {
-    return new GpuCandidate(Optional.of(id), used, true);
+    return new GpuCandidate(Optional.of(id), GpuAmount.ofDevicesRoundedHalfUp(used), true);
   }
 }

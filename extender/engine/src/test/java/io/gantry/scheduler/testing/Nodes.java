@@ -2,6 +2,7 @@ package io.gantry.scheduler.testing;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSortedMap;
+import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.model.NodeInfo;
 import io.gantry.scheduler.model.Quantity;
 import io.gantry.scheduler.model.Resources;
@@ -29,7 +30,7 @@ public final class Nodes {
     private final TreeMap<String, String> labels = new TreeMap<>();
     private final List<Taint> taints = new ArrayList<>();
     private final TreeMap<String, Long> extended = new TreeMap<>();
-    private double gpus;
+    private long gpus;
     private long cpuMillis = 64_000;
     private long memoryBytes = 512L << 30;
     private long gpuMemoryMib = 81_920;
@@ -43,7 +44,7 @@ public final class Nodes {
       labels.put(NodeInfo.HOSTNAME_LABEL, name);
     }
 
-    public Builder gpus(double gpus) {
+    public Builder gpus(long gpus) {
       this.gpus = gpus;
       return this;
     }
@@ -122,7 +123,11 @@ public final class Nodes {
           name,
           ImmutableSortedMap.copyOf(labels),
           ImmutableList.copyOf(taints),
-          new Resources(cpuMillis, memoryBytes, gpus, ImmutableSortedMap.copyOf(extended)),
+          new Resources(
+              cpuMillis,
+              memoryBytes,
+              GpuAmount.ofDevices(gpus),
+              ImmutableSortedMap.copyOf(extended)),
           gpuMemoryMib,
           gpuMemorySynced,
           maxPods,

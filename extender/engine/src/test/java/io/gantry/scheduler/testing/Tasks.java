@@ -2,6 +2,7 @@ package io.gantry.scheduler.testing;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSortedMap;
+import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.model.GpuSharingRequest;
 import io.gantry.scheduler.model.JobInfo;
 import io.gantry.scheduler.model.Quantity;
@@ -35,7 +36,7 @@ public final class Tasks {
     private String podSet = JobInfo.DEFAULT_POD_SET;
     private long cpuMillis;
     private long memoryBytes;
-    private double gpus;
+    private long gpus;
     private final TreeMap<String, Long> extended = new TreeMap<>();
     private Optional<Double> fraction = Optional.empty();
     private Optional<Long> gpuMemoryMib = Optional.empty();
@@ -43,7 +44,7 @@ public final class Tasks {
     private TaskStatus status = TaskStatus.PENDING;
     private Optional<String> nodeName = Optional.empty();
     private List<String> gpuGroups = List.of();
-    private double gpuPortion;
+    private GpuAmount gpuPortion = GpuAmount.ZERO;
     private OptionalInt taskPriority = OptionalInt.empty();
     private final TreeMap<String, String> labels = new TreeMap<>();
     private final TreeMap<String, String> nodeSelector = new TreeMap<>();
@@ -60,7 +61,7 @@ public final class Tasks {
     }
 
     /** Whole GPUs ({@code nvidia.com/gpu}). */
-    public Builder gpus(double gpus) {
+    public Builder gpus(long gpus) {
       this.gpus = gpus;
       return this;
     }
@@ -133,9 +134,12 @@ public final class Tasks {
       return this;
     }
 
-    /** For a placed shared task: the GPU groups it holds and its per-device portion there. */
+    /**
+     * For a placed shared task: the GPU groups it holds and its per-device portion there, in
+     * devices ({@code 0.5}), rounded to hundredths as a {@code gpu-fraction} is.
+     */
     public Builder onGpuGroups(double portion, String... groups) {
-      this.gpuPortion = portion;
+      this.gpuPortion = GpuAmount.ofDevicesRoundedHalfUp(portion);
       this.gpuGroups = List.of(groups);
       return this;
     }
@@ -180,7 +184,11 @@ public final class Tasks {
           "",
           "",
           podSet,
-          new Resources(cpuMillis, memoryBytes, gpus, ImmutableSortedMap.copyOf(extended)),
+          new Resources(
+              cpuMillis,
+              memoryBytes,
+              GpuAmount.ofDevices(gpus),
+              ImmutableSortedMap.copyOf(extended)),
           sharing,
           status,
           nodeName,

@@ -1,5 +1,6 @@
 package io.gantry.scheduler.sim;
 
+import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.model.NodeInfo;
 import io.gantry.scheduler.model.Resources;
 import io.gantry.scheduler.model.TaskInfo;
@@ -34,9 +35,9 @@ final class NodeCommitments {
     h.pods++;
     h.cpuMillis += request.cpuMillis();
     h.memoryBytes += request.memoryBytes();
-    h.wholeGpus += request.gpus();
+    h.wholeGpus = h.wholeGpus.plus(request.gpus());
     for (String group : task.gpuGroups()) {
-      h.sharedPortions.merge(group, task.gpuPortion(), Double::sum);
+      h.sharedPortions.merge(group, task.gpuPortion(), GpuAmount::plus);
     }
     request.extended().forEach((k, v) -> h.extended.merge(k, v, Long::sum));
     return h.overflow(node);
@@ -46,8 +47,8 @@ final class NodeCommitments {
     private int pods;
     private long cpuMillis;
     private long memoryBytes;
-    private double wholeGpus;
-    private final TreeMap<String, Double> sharedPortions = new TreeMap<>();
+    private GpuAmount wholeGpus = GpuAmount.ZERO;
+    private final TreeMap<String, GpuAmount> sharedPortions = new TreeMap<>();
     private final TreeMap<String, Long> extended = new TreeMap<>();
 
     Optional<String> overflow(NodeInfo node) {
@@ -63,8 +64,8 @@ final class NodeCommitments {
         return Optional.of(
             prefix + memoryBytes + " bytes of memory, it has " + allocatable.memoryBytes());
       }
-      double devices = wholeGpus + sharedPortions.size();
-      if (devices > allocatable.gpus() + 1e-9) {
+      GpuAmount devices = wholeGpus.plus(GpuAmount.ofDevices(sharedPortions.size()));
+      if (devices.compareTo(allocatable.gpus()) > 0) {
         return Optional.of(
             prefix
                 + gpus(devices)
@@ -76,7 +77,7 @@ final class NodeCommitments {
                 + node.gpuCount());
       }
       for (var e : sharedPortions.entrySet()) {
-        if (e.getValue() > 1 + 1e-9) {
+        if (e.getValue().compareTo(GpuAmount.ofDevices(1)) > 0) {
           return Optional.of(
               prefix
                   + gpus(e.getValue())
@@ -94,8 +95,8 @@ final class NodeCommitments {
       return Optional.empty();
     }
 
-    private static String gpus(double devices) {
-      return BigDecimal.valueOf(devices)
+    private static String gpus(GpuAmount devices) {
+      return BigDecimal.valueOf(devices.hundredths(), 2)
           .setScale(2, RoundingMode.HALF_UP)
           .stripTrailingZeros()
           .toPlainString();

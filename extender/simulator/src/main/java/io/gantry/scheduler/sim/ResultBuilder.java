@@ -6,8 +6,8 @@ import io.gantry.scheduler.api.result.CycleResult;
 import io.gantry.scheduler.api.result.JobOutcome;
 import io.gantry.scheduler.api.result.NodeOutcome;
 import io.gantry.scheduler.api.result.QueueOutcome;
-import io.gantry.scheduler.api.result.ResourceAmounts;
 import io.gantry.scheduler.model.QueueInfo;
+import io.gantry.scheduler.model.ResourceVector;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -60,7 +60,7 @@ final class ResultBuilder {
                 status,
                 Optional.ofNullable(t.node),
                 t.gpuGroups,
-                holdsShare ? OptionalDouble.of(t.gpuPortion) : OptionalDouble.empty(),
+                holdsShare ? OptionalDouble.of(t.gpuPortion.toDouble()) : OptionalDouble.empty(),
                 Optional.ofNullable(t.message)));
       }
       String status = statuses.size() == 1 ? statuses.firstKey() : "Mixed";
@@ -100,7 +100,7 @@ final class ResultBuilder {
     return out.build();
   }
 
-  private static SimulationResult.Amounts amounts(ResourceAmounts a) {
+  private static SimulationResult.Amounts amounts(ResourceVector a) {
     return new SimulationResult.Amounts(a.gpus(), a.cpuMillis(), a.memoryBytes());
   }
 
@@ -109,7 +109,7 @@ final class ResultBuilder {
     for (NodeOutcome n : lastCycle.nodes()) {
       ImmutableList.Builder<SimulationResult.SharedGpuGroup> groups = ImmutableList.builder();
       for (NodeOutcome.SharedGpuUse g : n.sharedGpuGroups()) {
-        groups.add(new SimulationResult.SharedGpuGroup(g.groupId(), g.usedPortion()));
+        groups.add(new SimulationResult.SharedGpuGroup(g.groupId(), g.usedPortion().toDouble()));
       }
       out.add(
           new SimulationResult.NodeResult(

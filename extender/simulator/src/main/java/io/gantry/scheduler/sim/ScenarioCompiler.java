@@ -13,6 +13,7 @@ import io.gantry.scheduler.api.kai.Preemptibility;
 import io.gantry.scheduler.api.kai.PriorityClassTable;
 import io.gantry.scheduler.api.kai.QueueDefaults;
 import io.gantry.scheduler.api.kai.SubGroupDefinition;
+import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.model.GpuSharingRequest;
 import io.gantry.scheduler.model.JobInfo;
 import io.gantry.scheduler.model.NodeInfo;
@@ -173,7 +174,8 @@ final class ScenarioCompiler {
                 name,
                 ImmutableSortedMap.copyOf(labels),
                 taints.build(),
-                new Resources(n.cpuMillis(), n.memoryBytes(), n.gpus(), n.extended()),
+                new Resources(
+                    n.cpuMillis(), n.memoryBytes(), GpuAmount.ofDevices(n.gpus()), n.extended()),
                 synced ? n.gpuMemoryMib().getAsLong() : 0,
                 synced,
                 n.maxPods(),
@@ -423,7 +425,7 @@ final class ScenarioCompiler {
     int devices = sharing.map(GpuSharingRequest::numDevices).orElse(1);
     TaskStatus status = TaskStatus.valueOf(ts.status().name());
     Optional<String> node = ts.node();
-    double portion = 0;
+    GpuAmount portion = GpuAmount.ZERO;
     if (sharing.isPresent() && node.isPresent() && status.holdsNodeResources()) {
       if (ts.gpuGroups().size() != devices) {
         throw new ScenarioException(
@@ -450,7 +452,7 @@ final class ScenarioCompiler {
         j.namespace(),
         jobId,
         podSet,
-        new Resources(cpu, memory, gpus, ImmutableSortedMap.copyOf(extended)),
+        new Resources(cpu, memory, GpuAmount.ofDevices(gpus), ImmutableSortedMap.copyOf(extended)),
         sharing,
         status,
         node,

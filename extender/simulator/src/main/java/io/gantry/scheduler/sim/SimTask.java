@@ -1,6 +1,7 @@
 package io.gantry.scheduler.sim;
 
 import com.google.common.collect.ImmutableList;
+import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.model.TaskInfo;
 import io.gantry.scheduler.model.TaskStatus;
 import java.time.Instant;
@@ -15,7 +16,7 @@ final class SimTask {
   TaskStatus status;
   String node;
   ImmutableList<String> gpuGroups;
-  double gpuPortion;
+  GpuAmount gpuPortion;
   Instant since;
   String message;
 
@@ -44,7 +45,7 @@ final class SimTask {
             TaskStatus.PENDING,
             Optional.empty(),
             ImmutableList.of(),
-            0,
+            GpuAmount.ZERO,
             t.taskPriority(),
             t.labels(),
             t.placement(),

@@ -13,6 +13,7 @@ import io.gantry.scheduler.api.result.JobOutcome;
 import io.gantry.scheduler.api.result.PipelineDecision;
 import io.gantry.scheduler.api.result.TaskOutcome;
 import io.gantry.scheduler.model.ClusterSnapshot;
+import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.model.TaskStatus;
 import io.gantry.scheduler.sim.spec.PluginSpec;
 import io.gantry.scheduler.sim.spec.ScenarioException;
@@ -131,7 +132,12 @@ public final class Simulator {
   }
 
   private static void place(
-      SimTask t, TaskStatus status, String node, List<String> groups, double portion, Instant now) {
+      SimTask t,
+      TaskStatus status,
+      String node,
+      List<String> groups,
+      GpuAmount portion,
+      Instant now) {
     t.status = status;
     t.node = node;
     t.gpuGroups = ImmutableList.copyOf(groups);
@@ -152,14 +158,14 @@ public final class Simulator {
             next.add(t);
           }
           case PIPELINED -> {
-            place(t, TaskStatus.PENDING, null, List.of(), 0, now);
+            place(t, TaskStatus.PENDING, null, List.of(), GpuAmount.ZERO, now);
             next.add(t);
           }
           case RUNNING -> {
             if (job.duration.isPresent() && !t.since.plus(job.duration.get()).isAfter(now)) {
               t.status = TaskStatus.SUCCEEDED;
               t.gpuGroups = ImmutableList.of();
-              t.gpuPortion = 0;
+              t.gpuPortion = GpuAmount.ZERO;
             }
             next.add(t);
           }

@@ -3,6 +3,7 @@ package io.gantry.scheduler.api.result;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
+import io.gantry.scheduler.model.GpuAmount;
 
 /**
  * A node's GPUs after the cycle, as the cluster will hold them: tasks the cycle only pipelined hold
@@ -21,9 +22,10 @@ public record NodeOutcome(
   }
 
   /** One shared device: its group id and the portion its tasks hold (allocated and releasing). */
-  public record SharedGpuUse(String groupId, double usedPortion) {
+  public record SharedGpuUse(String groupId, GpuAmount usedPortion) {
     public SharedGpuUse {
       requireNonNull(groupId, "groupId is null");
+      requireNonNull(usedPortion, "usedPortion is null");
     }
   }
 }

@@ -3,15 +3,17 @@ package io.gantry.scheduler.api.result;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
+import io.gantry.scheduler.model.GpuAmount;
 
 /** The task will go to the node once releasing resources there are free; no bind yet. */
 public record PipelineDecision(
-    String taskId, String nodeName, ImmutableList<String> gpuGroups, double gpuPortion)
+    String taskId, String nodeName, ImmutableList<String> gpuGroups, GpuAmount gpuPortion)
     implements Decision {
   public PipelineDecision {
     requireNonNull(taskId, "taskId is null");
     requireNonNull(nodeName, "nodeName is null");
     requireNonNull(gpuGroups, "gpuGroups is null");
+    requireNonNull(gpuPortion, "gpuPortion is null");
   }
 
   @Override
