@@ -1,6 +1,9 @@
 package io.gantry.scheduler.plugins;
 
+import static java.util.Objects.requireNonNull;
+
 import com.google.common.collect.ImmutableList;
+import io.gantry.scheduler.framework.AllocationListener;
 import io.gantry.scheduler.framework.FitStatus;
 import io.gantry.scheduler.framework.JobState;
 import io.gantry.scheduler.framework.NodePredicate;
@@ -10,17 +13,17 @@ import io.gantry.scheduler.framework.SessionOpenHook;
 import io.gantry.scheduler.framework.TaskState;
 import io.gantry.scheduler.model.TaskInfo;
 import io.gantry.scheduler.model.placement.PlacedPod;
+import io.gantry.scheduler.model.placement.PodPlacementRequirements;
 import io.gantry.scheduler.model.placement.Taint;
 import io.gantry.scheduler.model.placement.TaintEffect;
 import io.gantry.scheduler.model.placement.Toleration;
+import io.gantry.scheduler.plugins.predicates.ComparisonCounter;
 import io.gantry.scheduler.plugins.predicates.NodeAffinityRule;
-import io.gantry.scheduler.plugins.predicates.PlacedPodsView;
 import io.gantry.scheduler.plugins.predicates.PodAffinityFailure;
-import io.gantry.scheduler.plugins.predicates.PodAffinityRule;
+import io.gantry.scheduler.plugins.predicates.PodAffinityIndex;
 import io.gantry.scheduler.plugins.predicates.PredicateMessages;
 import io.gantry.scheduler.plugins.predicates.PreparedPodAffinity;
 import io.gantry.scheduler.plugins.predicates.TaintTolerationRule;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -29,18 +32,35 @@ import java.util.Optional;
  * Kubernetes node filters KAI runs as its predicates plugin: node readiness and cordon, max pods,
  * nodeSelector and required node affinity, taints and tolerations, and required inter-pod affinity
  * and anti-affinity. Resource fit is the allocate action's own check.
+ *
+ * <p>Inter-pod affinity reads a {@link PodAffinityIndex} of the session's placed pods, built at
+ * session open when any pod of the session has pod (anti-)affinity terms and kept current through
+ * the allocation listener. A placement change the listener did not see (the session's placement
+ * version moved past the last one seen) rebuilds the index, so the index always holds exactly the
+ * pods that are bound or assumed to a node.
  */
-public final class PredicatesPlugin implements SessionOpenHook, NodePredicate {
+public final class PredicatesPlugin implements SessionOpenHook, NodePredicate, AllocationListener {
   public static final String NAME = "predicates";
 
   private static final Taint UNSCHEDULABLE_TAINT =
       new Taint("node.kubernetes.io/unschedulable", "", TaintEffect.NO_SCHEDULE);
 
+  private final ComparisonCounter comparisons;
   private Session session;
-  private boolean anyAntiAffinity;
+  private PodAffinityIndex podIndex;
+  private long indexedVersion;
   private String cachedTaskId;
   private long cachedVersion = -1;
   private PreparedPodAffinity cachedAffinity;
+
+  public PredicatesPlugin() {
+    this(new ComparisonCounter());
+  }
+
+  /** {@code comparisons} counts the inter-pod affinity work of every session this plugin opens. */
+  public PredicatesPlugin(ComparisonCounter comparisons) {
+    this.comparisons = requireNonNull(comparisons, "comparisons is null");
+  }
 
   @Override
   public String name() {
@@ -50,10 +70,26 @@ public final class PredicatesPlugin implements SessionOpenHook, NodePredicate {
   @Override
   public void onSessionOpen(Session session) {
     this.session = session;
-    this.anyAntiAffinity =
+    this.cachedTaskId = null;
+    this.cachedAffinity = null;
+    boolean anyPodAffinity =
         session.jobs().stream()
             .flatMap(j -> j.tasks().stream())
-            .anyMatch(t -> !t.info().placement().affinity().requiredPodAntiAffinity().isEmpty());
+            .anyMatch(t -> hasPodAffinityTerms(t.info().placement()));
+    this.podIndex = null;
+    if (anyPodAffinity) {
+      rebuildIndex();
+    }
+  }
+
+  @Override
+  public void onAllocate(TaskState task, double gpus) {
+    follow(task);
+  }
+
+  @Override
+  public void onDeallocate(TaskState task, double gpus) {
+    follow(task);
   }
 
   @Override
@@ -77,86 +113,95 @@ public final class PredicatesPlugin implements SessionOpenHook, NodePredicate {
     if (taint.isPresent()) {
       return FitStatus.unschedulable(NAME, PredicateMessages.untoleratedTaint(taint.get()));
     }
-    Optional<PodAffinityFailure> affinity = podAffinity(task).check(node.info().labels());
-    if (affinity.isPresent()) {
-      return FitStatus.unschedulable(NAME, affinity.get().message());
+    if (podIndex != null) {
+      Optional<PodAffinityFailure> affinity = podAffinity(task).check(node.info().labels());
+      if (affinity.isPresent()) {
+        return FitStatus.unschedulable(NAME, affinity.get().message());
+      }
     }
     return FitStatus.SUCCESS;
   }
 
-  /** Prepared once per task and placement state, so the pod scan is not repeated per node. */
+  /** Prepared once per task and placement state, so the index is not consulted per node. */
   private PreparedPodAffinity podAffinity(TaskState task) {
+    if (session.placementVersion() != indexedVersion) {
+      rebuildIndex();
+    }
     if (task.id().equals(cachedTaskId) && session.placementVersion() == cachedVersion) {
       return cachedAffinity;
     }
     TaskInfo info = task.info();
-    PlacedPodsView view =
-        needsPods(info) ? new SessionPods(session, task.id()) : EmptyPods.INSTANCE;
     cachedAffinity =
-        PodAffinityRule.prepare(info.namespace(), info.labels(), info.placement().affinity(), view);
+        podIndex.prepare(task.id(), info.namespace(), info.labels(), info.placement().affinity());
     cachedTaskId = task.id();
     cachedVersion = session.placementVersion();
     return cachedAffinity;
   }
 
-  private boolean needsPods(TaskInfo info) {
-    return anyAntiAffinity || !info.placement().affinity().requiredPodAffinity().isEmpty();
+  /**
+   * Brings the index in line with where the task is now. Each move raises the placement version by
+   * one before its listeners run (once or twice per move); a version further ahead means moves went
+   * by unseen, and the index is rebuilt.
+   */
+  private void follow(TaskState task) {
+    if (podIndex == null) {
+      return;
+    }
+    long version = session.placementVersion();
+    if (version != indexedVersion && version != indexedVersion + 1) {
+      rebuildIndex();
+      return;
+    }
+    indexedVersion = version;
+    Optional<String> indexedNode = podIndex.nodeOf(task.id());
+    boolean placed = isPlaced(task);
+    if (placed && indexedNode.equals(task.nodeName())) {
+      return;
+    }
+    if (indexedNode.isPresent()) {
+      podIndex.remove(task.id());
+    }
+    if (placed) {
+      add(task);
+    }
   }
 
-  private enum EmptyPods implements PlacedPodsView {
-    INSTANCE;
-
-    @Override
-    public Iterable<PlacedPod> placedPods() {
-      return List.of();
-    }
-
-    @Override
-    public Map<String, String> nodeLabels(String nodeName) {
-      return Map.of();
-    }
-  }
-
-  /** The pods that hold or will hold a node in this session, except the incoming one. */
-  private static final class SessionPods implements PlacedPodsView {
-    private final Session session;
-    private final String excludedTaskId;
-
-    SessionPods(Session session, String excludedTaskId) {
-      this.session = session;
-      this.excludedTaskId = excludedTaskId;
-    }
-
-    @Override
-    public Iterable<PlacedPod> placedPods() {
-      List<PlacedPod> pods = new ArrayList<>();
-      for (JobState job : session.jobs()) {
-        for (TaskState t : job.tasks()) {
-          if (t.id().equals(excludedTaskId) || t.nodeName().isEmpty()) {
-            continue;
-          }
-          if (!(t.status().isActiveUsed())) {
-            continue;
-          }
-          TaskInfo i = t.info();
-          pods.add(
-              new PlacedPod(
-                  i.namespace(),
-                  i.name(),
-                  i.labels(),
-                  t.nodeName().get(),
-                  ImmutableList.copyOf(i.placement().affinity().requiredPodAntiAffinity())));
+  private void rebuildIndex() {
+    podIndex = new PodAffinityIndex(comparisons);
+    for (JobState job : session.jobs()) {
+      for (TaskState task : job.tasks()) {
+        if (isPlaced(task)) {
+          add(task);
         }
       }
-      return pods;
     }
+    indexedVersion = session.placementVersion();
+  }
 
-    @Override
-    public Map<String, String> nodeLabels(String nodeName) {
-      return session
-          .findNode(nodeName)
-          .<Map<String, String>>map(n -> n.info().labels())
-          .orElse(Map.of());
-    }
+  private void add(TaskState task) {
+    TaskInfo info = task.info();
+    String nodeName = task.nodeName().orElseThrow();
+    podIndex.add(
+        task.id(),
+        new PlacedPod(
+            info.namespace(),
+            info.name(),
+            info.labels(),
+            nodeName,
+            ImmutableList.copyOf(info.placement().affinity().requiredPodAntiAffinity())),
+        session
+            .findNode(nodeName)
+            .<Map<String, String>>map(n -> n.info().labels())
+            .orElse(Map.of()));
+  }
+
+  /** Bound or assumed to a node, as kube-scheduler's snapshot lists pods for inter-pod affinity. */
+  private static boolean isPlaced(TaskState task) {
+    return task.nodeName().isPresent() && task.status().isActiveUsed();
+  }
+
+  private static boolean hasPodAffinityTerms(PodPlacementRequirements placement) {
+    return !placement.affinity().requiredPodAffinity().isEmpty()
+        || !placement.affinity().requiredPodAntiAffinity().isEmpty();
   }
 }

@@ -3,40 +3,46 @@ package io.gantry.scheduler.plugins.predicates;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
-import com.google.common.collect.ImmutableSet;
-import io.gantry.scheduler.model.placement.PodAffinityTerm;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * The inter-pod affinity check for one incoming pod, with the placed pods already reduced to the
- * topology domains that matter. Immutable and therefore safe to share across threads checking nodes
- * in parallel. It reflects the view at {@link PodAffinityRule#prepare} time: prepare again after
- * placing or evicting pods.
+ * The inter-pod affinity check for one incoming pod: per term, the per-domain counts of the placed
+ * pods that matter, so checking a node costs O(1) per term. It reads the {@link PodAffinityIndex}
+ * it came from and is valid until that index next changes: prepare again after placing or evicting
+ * pods ({@link #check} throws when the index changed). Reading only, it may be shared by threads
+ * checking nodes in parallel while the index does not change.
  */
 public final class PreparedPodAffinity {
-  private final ImmutableList<PodAffinityTerm> affinityTerms;
-  private final ImmutableList<PodAffinityTerm> antiAffinityTerms;
-  private final ImmutableSet<TopologyDomain> affinityDomains;
-  private final ImmutableSet<TopologyDomain> antiAffinityDomains;
-  private final ImmutableSet<TopologyDomain> existingAntiAffinityDomains;
+  private final PodAffinityIndex index;
+  private final long indexChanges;
+  private final boolean hasAffinity;
+  private final ImmutableList<DomainLookup> affinity;
   private final boolean mayStartFirstDomain;
+  private final ImmutableList<DomainLookup> antiAffinity;
+  private final ImmutableList<DomainLookup> existingAntiAffinity;
 
+  /**
+   * @param affinity the pods matching all affinity terms, one lookup per distinct topology key
+   * @param antiAffinity the pods matching each anti-affinity term, one lookup per term
+   * @param existingAntiAffinity per anti-affinity term of placed pods that selects the incoming
+   *     pod, the pods holding it; terms no pod in any domain holds are left out
+   */
   PreparedPodAffinity(
-      List<PodAffinityTerm> affinityTerms,
-      List<PodAffinityTerm> antiAffinityTerms,
-      ImmutableSet<TopologyDomain> affinityDomains,
-      ImmutableSet<TopologyDomain> antiAffinityDomains,
-      ImmutableSet<TopologyDomain> existingAntiAffinityDomains,
-      boolean mayStartFirstDomain) {
-    this.affinityTerms = ImmutableList.copyOf(affinityTerms);
-    this.antiAffinityTerms = ImmutableList.copyOf(antiAffinityTerms);
-    this.affinityDomains = requireNonNull(affinityDomains, "affinityDomains is null");
-    this.antiAffinityDomains = requireNonNull(antiAffinityDomains, "antiAffinityDomains is null");
-    this.existingAntiAffinityDomains =
-        requireNonNull(existingAntiAffinityDomains, "existingAntiAffinityDomains is null");
+      PodAffinityIndex index,
+      boolean hasAffinity,
+      ImmutableList<DomainLookup> affinity,
+      boolean mayStartFirstDomain,
+      ImmutableList<DomainLookup> antiAffinity,
+      ImmutableList<DomainLookup> existingAntiAffinity) {
+    this.index = requireNonNull(index, "index is null");
+    this.indexChanges = index.changes();
+    this.hasAffinity = hasAffinity;
+    this.affinity = requireNonNull(affinity, "affinity is null");
     this.mayStartFirstDomain = mayStartFirstDomain;
+    this.antiAffinity = requireNonNull(antiAffinity, "antiAffinity is null");
+    this.existingAntiAffinity =
+        requireNonNull(existingAntiAffinity, "existingAntiAffinity is null");
   }
 
   /**
@@ -44,9 +50,7 @@ public final class PreparedPodAffinity {
    * returns Skip in the same situation).
    */
   public boolean passesEveryNode() {
-    return affinityTerms.isEmpty()
-        && antiAffinityTerms.isEmpty()
-        && existingAntiAffinityDomains.isEmpty();
+    return !hasAffinity && antiAffinity.isEmpty() && existingAntiAffinity.isEmpty();
   }
 
   /**
@@ -55,13 +59,16 @@ public final class PreparedPodAffinity {
    */
   public Optional<PodAffinityFailure> check(Map<String, String> nodeLabels) {
     requireNonNull(nodeLabels, "nodeLabels is null");
+    if (index.changes() != indexChanges) {
+      throw new IllegalStateException("the placed pods changed since this check was prepared");
+    }
     if (!satisfiesAffinity(nodeLabels)) {
       return Optional.of(PodAffinityFailure.AFFINITY_RULES_NOT_MATCH);
     }
-    if (!satisfiesAntiAffinity(nodeLabels)) {
+    if (anyOccupies(antiAffinity, nodeLabels)) {
       return Optional.of(PodAffinityFailure.ANTI_AFFINITY_RULES_NOT_MATCH);
     }
-    if (!satisfiesExistingAntiAffinity(nodeLabels)) {
+    if (anyOccupies(existingAntiAffinity, nodeLabels)) {
       return Optional.of(PodAffinityFailure.EXISTING_ANTI_AFFINITY_RULES_NOT_MATCH);
     }
     return Optional.empty();
@@ -69,43 +76,26 @@ public final class PreparedPodAffinity {
 
   private boolean satisfiesAffinity(Map<String, String> nodeLabels) {
     boolean everyDomainHasMatch = true;
-    for (PodAffinityTerm term : affinityTerms) {
-      String value = nodeLabels.get(term.topologyKey());
-      if (value == null) {
+    for (DomainLookup lookup : affinity) {
+      if (!nodeLabels.containsKey(lookup.topologyKey())) {
         // Even a pod allowed to go first needs every topology label, or its followers could
         // never join its domain.
         return false;
       }
-      if (!affinityDomains.contains(new TopologyDomain(term.topologyKey(), value))) {
+      if (!lookup.occupies(nodeLabels)) {
         everyDomainHasMatch = false;
       }
     }
     return everyDomainHasMatch || mayStartFirstDomain;
   }
 
-  private boolean satisfiesAntiAffinity(Map<String, String> nodeLabels) {
-    for (PodAffinityTerm term : antiAffinityTerms) {
-      String value = nodeLabels.get(term.topologyKey());
-      if (value != null
-          && antiAffinityDomains.contains(new TopologyDomain(term.topologyKey(), value))) {
-        return false;
+  private static boolean anyOccupies(
+      ImmutableList<DomainLookup> lookups, Map<String, String> nodeLabels) {
+    for (DomainLookup lookup : lookups) {
+      if (lookup.occupies(nodeLabels)) {
+        return true;
       }
     }
-    return true;
-  }
-
-  private boolean satisfiesExistingAntiAffinity(Map<String, String> nodeLabels) {
-    if (existingAntiAffinityDomains.isEmpty()) {
-      return true;
-    }
-    // The terms' keys come from pods elsewhere, so probe every label of this node; the answer does
-    // not depend on the map's iteration order.
-    for (Map.Entry<String, String> label : nodeLabels.entrySet()) {
-      if (existingAntiAffinityDomains.contains(
-          new TopologyDomain(label.getKey(), label.getValue()))) {
-        return false;
-      }
-    }
-    return true;
+    return false;
   }
 }
