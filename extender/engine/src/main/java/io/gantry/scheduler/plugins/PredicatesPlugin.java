@@ -11,6 +11,7 @@ import io.gantry.scheduler.framework.NodeState;
 import io.gantry.scheduler.framework.Session;
 import io.gantry.scheduler.framework.SessionOpenHook;
 import io.gantry.scheduler.framework.TaskState;
+import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.model.TaskInfo;
 import io.gantry.scheduler.model.placement.PlacedPod;
 import io.gantry.scheduler.model.placement.PodPlacementRequirements;
@@ -83,12 +84,12 @@ public final class PredicatesPlugin implements SessionOpenHook, NodePredicate, A
   }
 
   @Override
-  public void onAllocate(TaskState task, double gpus) {
+  public void onAllocate(TaskState task, GpuAmount gpus) {
     follow(task);
   }
 
   @Override
-  public void onDeallocate(TaskState task, double gpus) {
+  public void onDeallocate(TaskState task, GpuAmount gpus) {
     follow(task);
   }
 

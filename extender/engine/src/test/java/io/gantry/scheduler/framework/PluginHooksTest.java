@@ -3,6 +3,7 @@ package io.gantry.scheduler.framework;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gantry.scheduler.model.ClusterSnapshot;
+import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.model.PodSet;
 import io.gantry.scheduler.testing.Jobs;
 import io.gantry.scheduler.testing.Nodes;
@@ -134,17 +135,17 @@ class PluginHooksTest {
     }
 
     @Override
-    public Optional<JobFitError> checkTaskOnNode(TaskState task, NodeState node, double gpus) {
+    public Optional<JobFitError> checkTaskOnNode(TaskState task, NodeState node, GpuAmount gpus) {
       return logged("checkTask", capacity);
     }
 
     @Override
-    public void onAllocate(TaskState task, double gpus) {
+    public void onAllocate(TaskState task, GpuAmount gpus) {
       logged("allocate " + gpus, task);
     }
 
     @Override
-    public void onDeallocate(TaskState task, double gpus) {
+    public void onDeallocate(TaskState task, GpuAmount gpus) {
       logged("deallocate " + gpus, task);
     }
   }
@@ -328,7 +329,8 @@ class PluginHooksTest {
 
     hooks.preOrderNodes(task, List.of(node));
     double nodeScore = hooks.scoreNode(task, node);
-    double gpuScore = hooks.scoreGpu(task, node, new GpuCandidate(Optional.empty(), 0, true));
+    double gpuScore =
+        hooks.scoreGpu(task, node, new GpuCandidate(Optional.empty(), GpuAmount.ZERO, true));
 
     assertThat(List.of(nodeScore, gpuScore)).containsExactly(11.25, 11.25);
     assertThat(log)
@@ -359,9 +361,9 @@ class PluginHooksTest {
     List<Optional<JobFitError>> results =
         List.of(
             firstAllows.checkJobCapacity(job, job.tasks()),
-            firstAllows.checkTaskCapacityOnNode(task, session.node("n1"), 1),
+            firstAllows.checkTaskCapacityOnNode(task, session.node("n1"), GpuAmount.ofDevices(1)),
             firstRefuses.checkJobCapacity(job, job.tasks()),
-            firstRefuses.checkTaskCapacityOnNode(task, session.node("n1"), 1),
+            firstRefuses.checkTaskCapacityOnNode(task, session.node("n1"), GpuAmount.ofDevices(1)),
             new PluginHooks(List.of()).checkJobCapacity(job, job.tasks()));
 
     assertThat(results)
@@ -383,13 +385,12 @@ class PluginHooksTest {
     log.clear();
 
     try (Statement statement = session.statement()) {
-      statement.allocate(session.task("ns/a/t0"), session.node("n1"), List.of(), 0);
+      statement.allocate(session.task("ns/a/t0"), session.node("n1"), List.of(), GpuAmount.ZERO);
     }
 
     assertThat(atOpen).containsExactly("a.open", "b.open");
     assertThat(log)
-        .containsExactly(
-            "a.allocate 1.0", "b.allocate 1.0", "a.deallocate 1.0", "b.deallocate 1.0");
+        .containsExactly("a.allocate 1", "b.allocate 1", "a.deallocate 1", "b.deallocate 1");
   }
 
   record IndexOrderCase(String name, List<NodeScorer> scorers, Optional<Boolean> expected) {

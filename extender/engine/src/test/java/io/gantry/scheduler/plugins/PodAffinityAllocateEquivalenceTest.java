@@ -6,6 +6,7 @@ import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSortedMap;
 import io.gantry.scheduler.actions.AllocateAction;
+import io.gantry.scheduler.api.config.Placement;
 import io.gantry.scheduler.framework.JobFitError;
 import io.gantry.scheduler.framework.JobState;
 import io.gantry.scheduler.framework.Plugin;
@@ -78,7 +79,7 @@ class PodAffinityAllocateEquivalenceTest {
 
   private static Session allocate(ClusterSnapshot cluster, Plugin predicates) {
     List<Plugin> plugins = new ArrayList<>();
-    for (Plugin p : new PluginRegistry().build(Map.of(), NodePlacementArgs.DEFAULTS).plugins()) {
+    for (Plugin p : new PluginRegistry().build(Map.of(), Placement.DEFAULTS).plugins()) {
       plugins.add(p instanceof PredicatesPlugin ? predicates : p);
     }
     Session session = Session.open(cluster, new PluginHooks(plugins));

@@ -3,8 +3,9 @@ package io.gantry.scheduler.plugins;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gantry.scheduler.actions.AllocateAction;
-import io.gantry.scheduler.framework.BindDecision;
-import io.gantry.scheduler.framework.Decision;
+import io.gantry.scheduler.api.config.Placement;
+import io.gantry.scheduler.api.result.BindDecision;
+import io.gantry.scheduler.api.result.Decision;
 import io.gantry.scheduler.framework.JobFitError;
 import io.gantry.scheduler.framework.JobState;
 import io.gantry.scheduler.framework.Plugin;
@@ -132,7 +133,7 @@ class PodAntiAffinityScaleTest {
   /** The default plugins with {@code predicates} replaced. */
   private static Session allocate(ClusterSnapshot cluster, Plugin predicates) {
     List<Plugin> plugins = new ArrayList<>();
-    for (Plugin p : new PluginRegistry().build(Map.of(), NodePlacementArgs.DEFAULTS).plugins()) {
+    for (Plugin p : new PluginRegistry().build(Map.of(), Placement.DEFAULTS).plugins()) {
       plugins.add(p instanceof PredicatesPlugin ? predicates : p);
     }
     Session session = Session.open(cluster, new PluginHooks(plugins));

@@ -7,6 +7,7 @@ import io.gantry.scheduler.framework.PluginHooks;
 import io.gantry.scheduler.framework.Session;
 import io.gantry.scheduler.framework.Statement;
 import io.gantry.scheduler.model.ClusterSnapshot;
+import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.model.NodeInfo;
 import io.gantry.scheduler.model.placement.Affinity;
 import io.gantry.scheduler.model.placement.LabelSelector;
@@ -64,11 +65,11 @@ class PredicatesPluginPodIndexTest {
     Statement statement = session.statement();
     Statement.Checkpoint empty = statement.checkpoint();
 
-    statement.allocate(session.task("ns/j/web"), session.node("n1"), List.of(), 0);
+    statement.allocate(session.task("ns/j/web"), session.node("n1"), List.of(), GpuAmount.ZERO);
     FitStatus withWeb = plugin.filter(session.task("ns/j/away"), session.node("n1"));
     statement.rollback(empty);
     FitStatus afterRollback = plugin.filter(session.task("ns/j/away"), session.node("n1"));
-    statement.pipeline(session.task("ns/j/web"), session.node("n1"), List.of(), 0);
+    statement.pipeline(session.task("ns/j/web"), session.node("n1"), List.of(), GpuAmount.ZERO);
     FitStatus withPipelinedWeb = plugin.filter(session.task("ns/j/away"), session.node("n1"));
     statement.close();
     FitStatus afterDiscard = plugin.filter(session.task("ns/j/away"), session.node("n1"));
@@ -85,7 +86,9 @@ class PredicatesPluginPodIndexTest {
     plugin.onSessionOpen(session);
     FitStatus before = plugin.filter(session.task("ns/j/away"), session.node("n1"));
 
-    session.statement().allocate(session.task("ns/j/web"), session.node("n1"), List.of(), 0);
+    session
+        .statement()
+        .allocate(session.task("ns/j/web"), session.node("n1"), List.of(), GpuAmount.ZERO);
 
     assertThat(List.of(before, plugin.filter(session.task("ns/j/away"), session.node("n1"))))
         .containsExactly(FitStatus.SUCCESS, ANTI_AFFINITY);
@@ -96,7 +99,9 @@ class PredicatesPluginPodIndexTest {
     ComparisonCounter comparisons = new ComparisonCounter();
     PredicatesPlugin plugin = new PredicatesPlugin(comparisons);
     Session session = Sessions.open(webAndAwayFromWeb(), plugin);
-    session.statement().allocate(session.task("ns/j/web"), session.node("n1"), List.of(), 0);
+    session
+        .statement()
+        .allocate(session.task("ns/j/web"), session.node("n1"), List.of(), GpuAmount.ZERO);
     long afterAllocate = comparisons.count();
 
     plugin.filter(session.task("ns/j/away"), session.node("n1"));

@@ -8,6 +8,7 @@ import io.gantry.scheduler.framework.JobState;
 import io.gantry.scheduler.framework.Session;
 import io.gantry.scheduler.framework.Statement;
 import io.gantry.scheduler.framework.TaskState;
+import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.model.JobInfo;
 import io.gantry.scheduler.model.QueueInfo;
 import io.gantry.scheduler.model.ResourceKind;
@@ -219,8 +220,8 @@ class ProportionPluginTest {
 
     assertThat(
             List.of(
-                plugin.checkTaskOnNode(task, session.node("n1"), 0.5),
-                plugin.checkTaskOnNode(task, session.node("n1"), 0.75)))
+                plugin.checkTaskOnNode(task, session.node("n1"), GpuAmount.ofHundredths(50)),
+                plugin.checkTaskOnNode(task, session.node("n1"), GpuAmount.ofHundredths(75))))
         .containsExactly(
             Optional.empty(),
             overLimit(
@@ -251,9 +252,9 @@ class ProportionPluginTest {
     Map<String, QueueView> allocated;
     Map<String, QueueView> pipelined;
     try (Statement statement = session.statement()) {
-      statement.allocate(session.task("ns/np/t0"), session.node("n1"), List.of(), 0);
+      statement.allocate(session.task("ns/np/t0"), session.node("n1"), List.of(), GpuAmount.ZERO);
       allocated = views(plugin);
-      statement.pipeline(session.task("ns/np/t1"), session.node("n1"), List.of(), 0);
+      statement.pipeline(session.task("ns/np/t1"), session.node("n1"), List.of(), GpuAmount.ZERO);
       pipelined = views(plugin);
     }
     Map<String, QueueView> discarded = views(plugin);
