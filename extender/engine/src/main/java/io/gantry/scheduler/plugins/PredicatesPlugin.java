@@ -135,7 +135,7 @@ public final class PredicatesPlugin implements SessionOpenHook, NodePredicate {
           if (t.id().equals(excludedTaskId) || t.nodeName().isEmpty()) {
             continue;
           }
-          if (!(t.status().isActiveUsed())) {
+          if (!t.status().isActiveUsed()) {
             continue;
           }
           TaskInfo i = t.info();

@@ -8,6 +8,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
+// The cases carry the engine's double[] inputs (per ResourceKind) and are never compared.
+@SuppressWarnings("ArrayRecordComponent")
 class DominantResourceShareTest {
 
   /** Resources in the order GPU, CPU millicores, memory bytes. */
