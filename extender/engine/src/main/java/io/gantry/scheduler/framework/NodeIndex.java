@@ -2,7 +2,6 @@ package io.gantry.scheduler.framework;
 
 import java.util.Comparator;
 import java.util.IdentityHashMap;
-import java.util.Map;
 import java.util.NavigableMap;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -16,7 +15,7 @@ public final class NodeIndex {
   private static final Comparator<NodeState> BY_NAME = Comparator.comparing(NodeState::name);
 
   private final TreeMap<Integer, TreeSet<NodeState>> byFreeGpus = new TreeMap<>();
-  private final Map<NodeState, Integer> indexedAt = new IdentityHashMap<>();
+  private final IdentityHashMap<NodeState, Integer> indexedAt = new IdentityHashMap<>();
 
   void add(NodeState node) {
     if (node.info().gpuCount() <= 0) {

@@ -86,7 +86,7 @@ public final class PluginRegistry {
     for (Entry e : entries.values()) {
       PluginSetting setting = settings.get(e.name());
       boolean on =
-          setting != null && setting.enabled().isPresent()
+          (setting != null && setting.enabled().isPresent())
               ? setting.enabled().get()
               : enabledByDefault(e, placement);
       boolean configured = setting != null && !setting.arguments().isEmpty();

@@ -5,6 +5,8 @@ package io.gantry.scheduler.plugins;
  * {@code reclaimerSaturationMultiplier}: KAI's {@code relcaimerSaturationMultiplier} (sic), values
  * below 1 are clamped to 1.
  */
+// The Javadoc quotes KAI's misspelt key on purpose.
+@SuppressWarnings("InvalidParam")
 public record ProportionArgs(double kValue, double reclaimerSaturationMultiplier) {
   public static final ProportionArgs DEFAULTS = new ProportionArgs(1.0, 1.0);
 

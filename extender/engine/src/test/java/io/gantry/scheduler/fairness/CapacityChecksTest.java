@@ -20,6 +20,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * jobs, NonPreemptibleOverQuota when {@code quota ≠ -1 and quota < allocatedNonPreemptible +
  * requested}; with KAI's messages. Amounts are (GPUs, CPU millicores, memory bytes).
  */
+// The cases carry the engine's double[] inputs (per ResourceKind) and are never compared.
+@SuppressWarnings("ArrayRecordComponent")
 class CapacityChecksTest {
   private static final long GB = 1_000_000_000L;
   private static final ResourceVector CLUSTER = new ResourceVector(16, 128_000, 1024e9);

@@ -7,6 +7,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
+// The cases carry the engine's double[] inputs (per ResourceKind) and are never compared.
+@SuppressWarnings("ArrayRecordComponent")
 class DominantResourceShareTest {
 
   /** Vectors are (GPU devices, CPU millicores, memory bytes). */

@@ -25,7 +25,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * minMember, then jobs above it. Allocated means active-allocated (pipelined counts).
  */
 class ElasticPluginTest {
-  /** A job with minMember 2 and {@code running} running tasks plus two pending ones. */
+  /** Jobs a and b: minMember 2, {@code runningA}/{@code runningB} running, two pending each. */
   record Case(String name, int runningA, int runningB, int expectedSign) {
     @Override
     public String toString() {

@@ -75,7 +75,7 @@ public final class Simulator {
 
   /** The line of the setting a configuration key names: its plugin entry, or its config key. */
   private static int configLine(ScenarioSpec spec, String key) {
-    String[] parts = key.split("\\.");
+    String[] parts = key.split("\\.", -1);
     Map<String, Integer> lines = spec.config().fieldLines();
     if (parts[0].equals("plugins") && parts.length > 1) {
       PluginSpec plugin = spec.config().plugins().get(parts[1]);
@@ -171,7 +171,7 @@ public final class Simulator {
           }
           case RELEASING -> {
             Duration released = Duration.between(t.since, now);
-            if (released.compareTo(job.terminationGracePeriod) >= 0 && !released.isZero()
+            if ((released.compareTo(job.terminationGracePeriod) >= 0 && !released.isZero())
                 || job.terminationGracePeriod.isZero()) {
               if (job.replace) {
                 next.add(t.replacement(now, creationOrder++));

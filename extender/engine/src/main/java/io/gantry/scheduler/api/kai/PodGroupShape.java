@@ -28,6 +28,8 @@ public final class PodGroupShape {
   private PodGroupShape() {}
 
   /**
+   * The PodGroup's SubGroup tree, checked against KAI's shape rules.
+   *
    * @throws KaiObjectException naming the field ({@code minSubGroup}, {@code subGroups[i].parent},
    *     …) of the first rule broken
    */

@@ -2,7 +2,6 @@ package io.gantry.scheduler.sim.report;
 
 import static java.util.Objects.requireNonNull;
 
-import com.google.common.base.Strings;
 import com.google.common.collect.ImmutableList;
 import java.util.ArrayList;
 import java.util.List;
@@ -83,7 +82,7 @@ final class TextTable {
     StringBuilder line = new StringBuilder(INDENT);
     for (int c = 0; c < cells.size(); c++) {
       String cell = cells.get(c);
-      String pad = Strings.repeat(" ", widths[c] - width(cell));
+      String pad = " ".repeat(widths[c] - width(cell));
       if (c > 0) {
         line.append(GAP);
       }

@@ -248,9 +248,9 @@ final class Field {
         case FLOAT:
           return asDouble();
         case TRUE:
-          return Boolean.TRUE;
+          return true;
         case FALSE:
-          return Boolean.FALSE;
+          return false;
         case NULL:
           break;
       }

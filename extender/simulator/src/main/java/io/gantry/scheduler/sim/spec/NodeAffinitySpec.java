@@ -6,6 +6,8 @@ import com.google.common.collect.ImmutableList;
 import java.util.List;
 
 /**
+ * A pod's node affinity as written in a scenario.
+ *
  * @param required the terms of requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms,
  *     any of which must match; empty when there is no required part
  * @param preferred preferredDuringSchedulingIgnoredDuringExecution

@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
+ * One pod affinity or anti-affinity term as written in a scenario.
+ *
  * @param labelSelector absent selects no pods, as in Kubernetes
  * @param namespaces empty means the pod's own namespace
  */

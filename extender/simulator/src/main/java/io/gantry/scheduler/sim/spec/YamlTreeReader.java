@@ -184,7 +184,7 @@ final class YamlTreeReader {
       line = Integer.parseInt(position.group(1));
     }
     String problem = message.strip();
-    for (String part : message.split("\n")) {
+    for (String part : message.split("\n", -1)) {
       if (!part.isBlank() && !Character.isWhitespace(part.charAt(0))) {
         problem = part.strip();
       }
