@@ -2,6 +2,7 @@ package io.gantry.scheduler.api;
 
 import com.google.common.collect.ImmutableList;
 import io.gantry.scheduler.api.result.QueueOutcome;
+import io.gantry.scheduler.framework.FairShares;
 import io.gantry.scheduler.framework.JobState;
 import io.gantry.scheduler.framework.Session;
 import io.gantry.scheduler.framework.TaskState;
@@ -28,6 +29,7 @@ final class QueueUsage {
 
   static ImmutableList<QueueOutcome> of(Session session) {
     QueueUsage usage = new QueueUsage(session);
+    Optional<FairShares> fairShares = session.state().read(FairShares.KEY);
     for (JobState job : session.jobs()) {
       for (TaskState task : job.tasks()) {
         if (task.status().isAllocated()) {
@@ -40,7 +42,7 @@ final class QueueUsage {
       out.add(
           new QueueOutcome(
               q.name(),
-              session.hooks().fairShare(q.name()),
+              fairShares.flatMap(f -> f.fairShare(q.name())).orElse(ResourceVector.ZERO),
               amounts(usage.allocated, q.name()),
               amounts(usage.allocatedNonPreemptible, q.name())));
     }

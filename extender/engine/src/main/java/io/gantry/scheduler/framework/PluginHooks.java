@@ -2,7 +2,6 @@ package io.gantry.scheduler.framework;
 
 import com.google.common.collect.ImmutableList;
 import io.gantry.scheduler.model.GpuAmount;
-import io.gantry.scheduler.model.ResourceVector;
 import java.util.List;
 import java.util.Optional;
 
@@ -10,7 +9,7 @@ import java.util.Optional;
  * The enabled plugins of a session, sorted into per-hook lists once, with each hook's combination
  * rule (kai-reference §4.3) in one place: ordering hooks — first non-zero wins, then a fixed
  * fallback; predicates — all must pass; node and GPU scores — summed; capacity — first plugin only;
- * listeners and session-open hooks — all, in plugin order; fair-share report — first plugin only.
+ * listeners and session-open hooks — all, in plugin order.
  */
 public final class PluginHooks {
   private final ImmutableList<Plugin> plugins;
@@ -24,7 +23,6 @@ public final class PluginHooks {
   private final ImmutableList<GpuScorer> gpuScorers;
   private final Optional<CapacityPolicy> capacity;
   private final ImmutableList<AllocationListener> listeners;
-  private final Optional<FairShareReport> fairShares;
 
   /** {@code plugins} in priority order, highest first. */
   public PluginHooks(List<Plugin> plugins) {
@@ -39,14 +37,13 @@ public final class PluginHooks {
     this.gpuScorers = only(plugins, GpuScorer.class);
     this.capacity = only(plugins, CapacityPolicy.class).stream().findFirst();
     this.listeners = only(plugins, AllocationListener.class);
-    this.fairShares = only(plugins, FairShareReport.class).stream().findFirst();
   }
 
   public ImmutableList<Plugin> plugins() {
     return plugins;
   }
 
-  void openSession(Session session) {
+  void openSession(SessionView session) {
     for (SessionOpenHook hook : sessionOpen) {
       hook.onSessionOpen(session);
     }
@@ -164,11 +161,6 @@ public final class PluginHooks {
     for (AllocationListener l : listeners) {
       l.onAllocate(task, gpus);
     }
-  }
-
-  /** The queue's fair share from the first plugin that divides shares; zero when none does. */
-  public ResourceVector fairShare(String queue) {
-    return fairShares.flatMap(f -> f.fairShare(queue)).orElse(ResourceVector.ZERO);
   }
 
   void notifyDeallocate(TaskState task, GpuAmount gpus) {

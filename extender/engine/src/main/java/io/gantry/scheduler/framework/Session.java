@@ -21,7 +21,7 @@ import java.util.Optional;
  * The mutable view of one scheduling cycle: node, job and task state built from a snapshot, the
  * plugins' hooks, and what committed statements decided. Single-threaded.
  */
-public final class Session {
+public final class Session implements SessionView {
   private final ClusterSnapshot snapshot;
   private final PluginHooks hooks;
   private final ImmutableList<NodeState> nodes;
@@ -34,6 +34,7 @@ public final class Session {
   private final long maxNodeGpuMemoryMib;
   private final List<Decision> decisions = new ArrayList<>();
   private final List<CycleEvent> events = new ArrayList<>();
+  private final CycleState state = new CycleState();
   private boolean open;
   private long placementVersion;
 
@@ -98,18 +99,22 @@ public final class Session {
     return session;
   }
 
+  @Override
   public ClusterSnapshot snapshot() {
     return snapshot;
   }
 
+  @Override
   public Instant now() {
     return snapshot.now();
   }
 
+  @Override
   public PluginHooks hooks() {
     return hooks;
   }
 
+  @Override
   public ImmutableList<NodeState> nodes() {
     return nodes;
   }
@@ -127,10 +132,12 @@ public final class Session {
     return nodeIndex;
   }
 
+  @Override
   public Optional<NodeState> findNode(String name) {
     return Optional.ofNullable(nodesByName.get(name));
   }
 
+  @Override
   public ImmutableList<JobState> jobs() {
     return jobs;
   }
@@ -141,6 +148,11 @@ public final class Session {
 
   public TaskState task(String id) {
     return tasksById.get(id);
+  }
+
+  @Override
+  public CycleState state() {
+    return state;
   }
 
   public Statement statement() {
@@ -168,6 +180,7 @@ public final class Session {
   }
 
   /** Changes whenever any task moves; lets plugins cache what depends on where pods are. */
+  @Override
   public long placementVersion() {
     return placementVersion;
   }
@@ -186,6 +199,7 @@ public final class Session {
    * GPUs a task counts for in its queue: where it is placed, its actual portion; pending, its
    * request (memory requests converted with the smallest node GPU memory, kai-reference §5.2).
    */
+  @Override
   public GpuAmount quotaGpus(TaskState task) {
     Optional<GpuSharingRequest> sharing = task.info().gpuSharing();
     if (sharing.isEmpty()) {
@@ -198,6 +212,7 @@ public final class Session {
   }
 
   /** GPUs a pending task counts for in limit checks (memory converted with the largest node). */
+  @Override
   public GpuAmount limitCheckGpus(TaskState task) {
     Optional<GpuSharingRequest> sharing = task.info().gpuSharing();
     if (sharing.isEmpty()) {

@@ -8,8 +8,8 @@ import io.gantry.scheduler.framework.FitStatus;
 import io.gantry.scheduler.framework.JobState;
 import io.gantry.scheduler.framework.NodePredicate;
 import io.gantry.scheduler.framework.NodeState;
-import io.gantry.scheduler.framework.Session;
 import io.gantry.scheduler.framework.SessionOpenHook;
+import io.gantry.scheduler.framework.SessionView;
 import io.gantry.scheduler.framework.TaskState;
 import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.model.TaskInfo;
@@ -47,7 +47,7 @@ public final class PredicatesPlugin implements SessionOpenHook, NodePredicate, A
       new Taint("node.kubernetes.io/unschedulable", "", TaintEffect.NO_SCHEDULE);
 
   private final ComparisonCounter comparisons;
-  private Session session;
+  private SessionView session;
   private PodAffinityIndex podIndex;
   private long indexedVersion;
   private String cachedTaskId;
@@ -69,7 +69,7 @@ public final class PredicatesPlugin implements SessionOpenHook, NodePredicate, A
   }
 
   @Override
-  public void onSessionOpen(Session session) {
+  public void onSessionOpen(SessionView session) {
     this.session = session;
     this.cachedTaskId = null;
     this.cachedAffinity = null;

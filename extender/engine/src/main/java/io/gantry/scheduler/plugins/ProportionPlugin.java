@@ -7,13 +7,13 @@ import io.gantry.scheduler.fairness.QueueOrderRule;
 import io.gantry.scheduler.fairness.QueueTree;
 import io.gantry.scheduler.framework.AllocationListener;
 import io.gantry.scheduler.framework.CapacityPolicy;
-import io.gantry.scheduler.framework.FairShareReport;
+import io.gantry.scheduler.framework.FairShares;
 import io.gantry.scheduler.framework.JobFitError;
 import io.gantry.scheduler.framework.JobState;
 import io.gantry.scheduler.framework.NodeState;
 import io.gantry.scheduler.framework.QueueOrder;
-import io.gantry.scheduler.framework.Session;
 import io.gantry.scheduler.framework.SessionOpenHook;
+import io.gantry.scheduler.framework.SessionView;
 import io.gantry.scheduler.framework.TaskState;
 import io.gantry.scheduler.framework.TasksToAllocate;
 import io.gantry.scheduler.model.GpuAmount;
@@ -29,11 +29,11 @@ import java.util.Optional;
  * order (§5.7) and the capacity checks (§5.5). Queue allocation follows every statement operation.
  */
 public final class ProportionPlugin
-    implements SessionOpenHook, QueueOrder, CapacityPolicy, AllocationListener, FairShareReport {
+    implements SessionOpenHook, QueueOrder, CapacityPolicy, AllocationListener {
   public static final String NAME = "proportion";
 
   private final ProportionArgs args;
-  private Session session;
+  private SessionView session;
   private QueueTree tree;
   private QueueOrderRule orderRule;
   private TasksToAllocate tasksToAllocate;
@@ -57,7 +57,7 @@ public final class ProportionPlugin
   }
 
   @Override
-  public void onSessionOpen(Session session) {
+  public void onSessionOpen(SessionView session) {
     this.session = session;
     this.tasksToAllocate = new TasksToAllocate(session.hooks());
     ResourceVector total = ResourceVector.ZERO;
@@ -83,11 +83,10 @@ public final class ProportionPlugin
       }
     }
     tree.computeFairShares(new FairShareDivider(args.kValue()));
-  }
-
-  @Override
-  public Optional<ResourceVector> fairShare(String queue) {
-    return tree.find(queue).map(QueueAttributes::fairShares);
+    QueueTree divided = tree;
+    session
+        .state()
+        .write(FairShares.KEY, queue -> divided.find(queue).map(QueueAttributes::fairShares));
   }
 
   @Override

@@ -1,11 +1,14 @@
 package io.gantry.scheduler.arch;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import io.gantry.scheduler.framework.Session;
+import io.gantry.scheduler.framework.Statement;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -52,6 +55,18 @@ class EngineLayersTest {
         .mayOnlyBeAccessedByLayers("Fairness", "Plugins", "Actions", "Wiring")
         .whereLayer("ApiValues")
         .mayOnlyBeAccessedByLayers("Framework", "Fairness", "Plugins", "Actions", "Wiring")
+        .check(engine);
+  }
+
+  @Test
+  void pluginsReadTheSessionAndNeverChangePlacements() {
+    noClasses()
+        .that()
+        .resideInAPackage("io.gantry.scheduler.plugins..")
+        .should()
+        .dependOnClassesThat()
+        .belongToAnyOf(Session.class, Statement.class)
+        .because("plugins get a read-only SessionView; only actions place tasks, by statements")
         .check(engine);
   }
 

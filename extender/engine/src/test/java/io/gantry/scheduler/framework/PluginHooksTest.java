@@ -85,7 +85,7 @@ class PluginHooksTest {
     }
 
     @Override
-    public void onSessionOpen(Session session) {
+    public void onSessionOpen(SessionView session) {
       logged("open", session);
     }
 

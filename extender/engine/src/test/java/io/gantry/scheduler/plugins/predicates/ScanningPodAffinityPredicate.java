@@ -5,8 +5,8 @@ import io.gantry.scheduler.framework.FitStatus;
 import io.gantry.scheduler.framework.JobState;
 import io.gantry.scheduler.framework.NodePredicate;
 import io.gantry.scheduler.framework.NodeState;
-import io.gantry.scheduler.framework.Session;
 import io.gantry.scheduler.framework.SessionOpenHook;
+import io.gantry.scheduler.framework.SessionView;
 import io.gantry.scheduler.framework.TaskState;
 import io.gantry.scheduler.model.TaskInfo;
 import io.gantry.scheduler.model.placement.PlacedPod;
@@ -24,7 +24,7 @@ import java.util.Optional;
  */
 public final class ScanningPodAffinityPredicate implements SessionOpenHook, NodePredicate {
   private final ScanningPodAffinity.Comparisons comparisons = new ScanningPodAffinity.Comparisons();
-  private Session session;
+  private SessionView session;
   private String cachedTaskId;
   private long cachedVersion = -1;
   private ScanningPodAffinity cached;
@@ -40,7 +40,7 @@ public final class ScanningPodAffinityPredicate implements SessionOpenHook, Node
   }
 
   @Override
-  public void onSessionOpen(Session session) {
+  public void onSessionOpen(SessionView session) {
     this.session = session;
     this.cachedTaskId = null;
   }

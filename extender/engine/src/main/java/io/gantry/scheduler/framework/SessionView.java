@@ -1,0 +1,42 @@
+package io.gantry.scheduler.framework;
+
+import com.google.common.collect.ImmutableList;
+import io.gantry.scheduler.model.ClusterSnapshot;
+import io.gantry.scheduler.model.GpuAmount;
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * What a plugin may read of the cycle it serves: the snapshot, the current placement of every task,
+ * the hooks' composed orderings, and the cycle's typed state. Nothing here changes a placement;
+ * only actions do that, through a {@link Statement}.
+ */
+public interface SessionView {
+  ClusterSnapshot snapshot();
+
+  /** The cycle's time: the snapshot's. */
+  Instant now();
+
+  ImmutableList<NodeState> nodes();
+
+  Optional<NodeState> findNode(String name);
+
+  ImmutableList<JobState> jobs();
+
+  /**
+   * The plugins' composed hooks, for the orderings (job, task, SubGroup) a plugin computes with.
+   */
+  PluginHooks hooks();
+
+  /** State plugins publish for each other and for the cycle's result, by typed key. */
+  CycleState state();
+
+  /** Changes whenever any task moves; lets plugins cache what depends on where pods are. */
+  long placementVersion();
+
+  /** GPUs the task counts for in its queue (kai-reference §5.2). */
+  GpuAmount quotaGpus(TaskState task);
+
+  /** GPUs a pending task counts for in limit checks (memory converted with the largest node). */
+  GpuAmount limitCheckGpus(TaskState task);
+}
