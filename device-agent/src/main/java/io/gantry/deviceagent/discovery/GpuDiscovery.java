@@ -41,6 +41,9 @@ public final class GpuDiscovery {
   }
 
   /**
+   * Takes the node's GPU inventory: {@code -q -x}, then {@code topo -m} and {@code -L} where they
+   * work.
+   *
    * @throws NvidiaSmiException when nvidia-smi -q -x fails or cannot be read, or reports no GPU
    *     (NO_DEVICES)
    */

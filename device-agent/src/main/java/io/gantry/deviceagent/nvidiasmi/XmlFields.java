@@ -117,7 +117,7 @@ final class XmlFields {
 
   private Optional<Element> child(String path) {
     Element current = element;
-    for (String name : path.split("/")) {
+    for (String name : path.split("/", -1)) {
       Element next = null;
       for (Node n = current.getFirstChild(); n != null; n = n.getNextSibling()) {
         if (n instanceof Element e && e.getTagName().equals(name)) {

@@ -87,10 +87,12 @@ class GpuDiscoveryTest {
   void migProfilesAndUuidsComeFromTheList() throws Exception {
     // nvidia-smi -L for the A100 MIG fixture was not recorded; these lines follow its format.
     String list =
-        "GPU 0: NVIDIA A100-SXM4-80GB (UUID: GPU-513536b6-7d19-9063-b049-1e69664bb298)\n"
-            + "  MIG 1g.20gb     Device  0: (UUID: MIG-aaaaaaaa-0000-0000-0000-000000000000)\n"
-            + "  MIG 1g.20gb     Device  1: (UUID: MIG-aaaaaaaa-0000-0000-0000-000000000001)\n"
-            + "  MIG 1g.20gb     Device  2: (UUID: MIG-aaaaaaaa-0000-0000-0000-000000000002)\n";
+        """
+        GPU 0: NVIDIA A100-SXM4-80GB (UUID: GPU-513536b6-7d19-9063-b049-1e69664bb298)
+          MIG 1g.20gb     Device  0: (UUID: MIG-aaaaaaaa-0000-0000-0000-000000000000)
+          MIG 1g.20gb     Device  1: (UUID: MIG-aaaaaaaa-0000-0000-0000-000000000001)
+          MIG 1g.20gb     Device  2: (UUID: MIG-aaaaaaaa-0000-0000-0000-000000000002)
+        """;
     GpuInventory inventory =
         discover(
             FakeNvidiaSmi.in(tmp)

@@ -26,8 +26,10 @@ class GpuListParserTest {
   void gpusWithoutMigHaveNoEntries() throws Exception {
     MigListing listing =
         GpuListParser.parse(
-            "GPU 0: Tesla T4 (UUID: GPU-00000000-0000-0000-0000-000000000000)\n"
-                + "GPU 1: Tesla T4 (UUID: GPU-00000001-0000-0000-0000-000000000001)\n");
+            """
+            GPU 0: Tesla T4 (UUID: GPU-00000000-0000-0000-0000-000000000000)
+            GPU 1: Tesla T4 (UUID: GPU-00000001-0000-0000-0000-000000000001)
+            """);
 
     assertThat(listing.byGpuUuid()).hasSize(2);
     assertThat(listing.of("GPU-00000001-0000-0000-0000-000000000001")).isEmpty();

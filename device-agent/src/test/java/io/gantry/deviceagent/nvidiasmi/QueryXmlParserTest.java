@@ -272,9 +272,10 @@ class QueryXmlParserTest {
   @Test
   void externalEntitiesAreNotResolved() throws Exception {
     String xml =
-        "<?xml version=\"1.0\"?>\n"
-            + "<!DOCTYPE nvidia_smi_log [<!ENTITY secret SYSTEM \"file:///etc/hostname\">]>\n"
-            + "<nvidia_smi_log><driver_version>&secret;</driver_version></nvidia_smi_log>";
+        """
+        <?xml version="1.0"?>
+        <!DOCTYPE nvidia_smi_log [<!ENTITY secret SYSTEM "file:///etc/hostname">]>
+        <nvidia_smi_log><driver_version>&secret;</driver_version></nvidia_smi_log>""";
 
     assertThatThrownBy(() -> QueryXmlParser.parse(xml))
         .hasMessageStartingWith("nvidia-smi -q -x: ");

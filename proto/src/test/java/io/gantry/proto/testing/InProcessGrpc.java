@@ -42,9 +42,19 @@ public final class InProcessGrpc implements AutoCloseable {
     return channel;
   }
 
+  /**
+   * Stops the channel and the server, waiting up to 5 s for each; an interrupt while waiting is
+   * rethrown unchecked, with the thread's interrupt flag set again, since try-with-resources should
+   * not have to handle InterruptedException.
+   */
   @Override
-  public void close() throws InterruptedException {
-    channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
-    server.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+  public void close() {
+    try {
+      channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+      server.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted stopping the in-process gRPC server", e);
+    }
   }
 }

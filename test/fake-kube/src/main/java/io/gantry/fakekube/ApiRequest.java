@@ -2,6 +2,7 @@ package io.gantry.fakekube;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.common.base.Splitter;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSortedMap;
 import com.sun.net.httpserver.HttpExchange;
@@ -40,10 +41,8 @@ record ApiRequest(
     }
     String path = exchange.getRequestURI().getRawPath();
     ImmutableList.Builder<String> segments = ImmutableList.builder();
-    for (String segment : path.split("/")) {
-      if (!segment.isEmpty()) {
-        segments.add(URLDecoder.decode(segment, StandardCharsets.UTF_8));
-      }
+    for (String segment : Splitter.on('/').omitEmptyStrings().split(path)) {
+      segments.add(URLDecoder.decode(segment, StandardCharsets.UTF_8));
     }
     String contentType = exchange.getRequestHeaders().getFirst("Content-Type");
     return new ApiRequest(
@@ -69,7 +68,8 @@ record ApiRequest(
     if (raw == null || raw.isEmpty()) {
       return ImmutableSortedMap.of();
     }
-    for (String pair : raw.split("&")) {
+    // Empty pairs (a stray '&') are skipped, as Go's url.ParseQuery does.
+    for (String pair : Splitter.on('&').omitEmptyStrings().split(raw)) {
       int eq = pair.indexOf('=');
       String key = URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), StandardCharsets.UTF_8);
       String value =

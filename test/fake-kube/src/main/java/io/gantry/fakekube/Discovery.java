@@ -4,8 +4,11 @@ import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.google.common.base.Splitter;
 import java.util.List;
 import java.util.Optional;
+import java.util.SortedMap;
+import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
@@ -59,7 +62,7 @@ final class Discovery {
   }
 
   Optional<ObjectNode> group(String name) {
-    TreeSet<String> versions = versionsByGroup().get(name);
+    SortedSet<String> versions = versionsByGroup().get(name);
     if (versions == null) {
       return Optional.empty();
     }
@@ -116,7 +119,8 @@ final class Discovery {
     json.put("name", name);
     json.put("singularName", singular);
     json.put("namespaced", kind.namespaced());
-    if (!kind.group().isEmpty() && !kind.plural().equals(name.split("/")[0])) {
+    if (!kind.group().isEmpty()
+        && !kind.plural().equals(Splitter.on('/').split(name).iterator().next())) {
       json.put("group", kind.group());
       json.put("version", kind.version());
     }
@@ -125,7 +129,7 @@ final class Discovery {
     verbs.forEach(verbList::add);
   }
 
-  private ObjectNode group(String name, TreeSet<String> versions) {
+  private ObjectNode group(String name, SortedSet<String> versions) {
     ObjectNode json = Json.object();
     json.put("name", name);
     ArrayNode list = json.putArray("versions");
@@ -143,8 +147,8 @@ final class Discovery {
     return json;
   }
 
-  private TreeMap<String, TreeSet<String>> versionsByGroup() {
-    TreeMap<String, TreeSet<String>> byGroup = new TreeMap<>();
+  private SortedMap<String, SortedSet<String>> versionsByGroup() {
+    SortedMap<String, SortedSet<String>> byGroup = new TreeMap<>();
     for (ResourceKind kind : registry.all()) {
       if (!kind.group().isEmpty()) {
         byGroup.computeIfAbsent(kind.group(), g -> new TreeSet<>()).add(kind.version());

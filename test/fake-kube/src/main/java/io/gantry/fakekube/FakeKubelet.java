@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
@@ -189,21 +190,23 @@ public final class FakeKubelet implements AutoCloseable {
     long delay = Math.min(graceMillis, gracePeriodCap.toMillis());
     String namespace = Json.namespace(pod);
     String name = Json.name(pod);
-    worker.schedule(
-        () -> {
-          try {
-            store.delete(
-                ResourceKinds.PODS,
-                namespace,
-                name,
-                new DeleteOptions(
-                    java.util.OptionalLong.of(0), Optional.of(uid), Optional.empty()));
-          } catch (StatusException e) {
-            log.debug("kubelet removal of {}/{} skipped: {}", namespace, name, e.getMessage());
-          }
-        },
-        delay,
-        TimeUnit.MILLISECONDS);
+    // Fire and forget: the removal logs its own expected failure, and nothing waits on it.
+    ScheduledFuture<?> unused =
+        worker.schedule(
+            () -> {
+              try {
+                store.delete(
+                    ResourceKinds.PODS,
+                    namespace,
+                    name,
+                    new DeleteOptions(
+                        java.util.OptionalLong.of(0), Optional.of(uid), Optional.empty()));
+              } catch (StatusException e) {
+                log.debug("kubelet removal of {}/{} skipped: {}", namespace, name, e.getMessage());
+              }
+            },
+            delay,
+            TimeUnit.MILLISECONDS);
   }
 
   private String hostIp(String nodeName) {

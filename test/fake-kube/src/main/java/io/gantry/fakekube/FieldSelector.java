@@ -3,6 +3,7 @@ package io.gantry.fakekube;
 import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.google.common.base.Splitter;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSet;
@@ -70,7 +71,8 @@ public record FieldSelector(List<Term> terms) {
     }
     ImmutableSet<String> supported = BY_RESOURCE.getOrDefault(kind.key(), ImmutableSet.of());
     List<Term> terms = new ArrayList<>();
-    for (String part : selector.split(",")) {
+    // Empty terms are skipped, as the apiserver does (k8s.io/apimachinery/pkg/fields).
+    for (String part : Splitter.on(',').omitEmptyStrings().split(selector)) {
       Term term = parseTerm(part.trim(), selector);
       if (!COMMON.contains(term.field()) && !supported.contains(term.field())) {
         throw new StatusException(

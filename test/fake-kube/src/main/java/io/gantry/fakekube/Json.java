@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.google.common.base.Splitter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Instant;
@@ -99,7 +100,7 @@ public final class Json {
   /** The text at a dotted path ({@code "metadata.name"}), empty when absent or not a scalar. */
   public static Optional<String> text(JsonNode node, String dottedPath) {
     JsonNode current = node;
-    for (String part : dottedPath.split("\\.")) {
+    for (String part : Splitter.on('.').split(dottedPath)) {
       if (current == null || !current.isObject()) {
         return Optional.empty();
       }

@@ -94,11 +94,12 @@ public record LabelSelector(List<Requirement> requirements) {
   }
 
   private static Requirement parseRequirement(String text, String whole) {
-    Matcher m;
-    if ((m = NOT_EXISTS.matcher(text)).matches()) {
+    Matcher m = NOT_EXISTS.matcher(text);
+    if (m.matches()) {
       return new Requirement(m.group(1), Operator.DOES_NOT_EXIST, ImmutableSortedSet.of());
     }
-    if ((m = SET.matcher(text)).matches()) {
+    m = SET.matcher(text);
+    if (m.matches()) {
       ImmutableSortedSet.Builder<String> values = ImmutableSortedSet.naturalOrder();
       for (String v : m.group(4).split(",", -1)) {
         String value = v.trim();
@@ -110,7 +111,8 @@ public record LabelSelector(List<Requirement> requirements) {
       Operator op = m.group(3).equals("in") ? Operator.IN : Operator.NOT_IN;
       return new Requirement(m.group(1), op, values.build());
     }
-    if ((m = COMPARE.matcher(text)).matches()) {
+    m = COMPARE.matcher(text);
+    if (m.matches()) {
       String value = m.group(4) == null ? "" : m.group(4);
       Operator op =
           switch (m.group(3)) {
@@ -124,7 +126,8 @@ public record LabelSelector(List<Requirement> requirements) {
       }
       return new Requirement(m.group(1), op, ImmutableSortedSet.of(value));
     }
-    if ((m = EXISTS.matcher(text)).matches()) {
+    m = EXISTS.matcher(text);
+    if (m.matches()) {
       return new Requirement(m.group(1), Operator.EXISTS, ImmutableSortedSet.of());
     }
     throw invalid(whole, "unable to parse requirement: \"" + text + "\"");

@@ -2,7 +2,6 @@ package io.gantry.fakekube;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.Iterator;
 import java.util.Map;
 
 /** JSON merge patch (RFC 7386, {@code application/merge-patch+json}). */
@@ -16,9 +15,7 @@ final class MergePatch {
     }
     ObjectNode result =
         target != null && target.isObject() ? ((ObjectNode) target).deepCopy() : Json.object();
-    Iterator<Map.Entry<String, JsonNode>> fields = patch.fields();
-    while (fields.hasNext()) {
-      Map.Entry<String, JsonNode> field = fields.next();
+    for (Map.Entry<String, JsonNode> field : patch.properties()) {
       if (field.getValue().isNull()) {
         result.remove(field.getKey());
       } else {

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 
@@ -138,7 +139,7 @@ final class ObjectStore {
     }
   }
 
-  private TreeMap<ObjectName, ObjectNode> table(ResourceKind kind) {
+  private SortedMap<ObjectName, ObjectNode> table(ResourceKind kind) {
     return objects.computeIfAbsent(kind.key(), k -> new TreeMap<>());
   }
 }

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.common.collect.ImmutableMap;
-import java.util.Iterator;
 import java.util.Map;
 
 /**
@@ -45,9 +44,7 @@ final class StrategicMergePatch {
     }
     ObjectNode result =
         target != null && target.isObject() ? ((ObjectNode) target).deepCopy() : Json.object();
-    Iterator<Map.Entry<String, JsonNode>> fields = patch.fields();
-    while (fields.hasNext()) {
-      Map.Entry<String, JsonNode> field = fields.next();
+    for (Map.Entry<String, JsonNode> field : patch.properties()) {
       String name = field.getKey();
       JsonNode value = field.getValue();
       if (name.startsWith("$setElementOrder/") || name.equals("$retainKeys")) {

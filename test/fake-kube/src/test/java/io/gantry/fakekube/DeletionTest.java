@@ -15,6 +15,7 @@ import io.kubernetes.client.openapi.models.V1Preconditions;
 import io.kubernetes.client.util.Watch;
 import java.net.http.HttpResponse;
 import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -49,7 +50,8 @@ class DeletionTest {
 
       assertThat(answered.getMetadata().getDeletionGracePeriodSeconds()).isEqualTo(30L);
       assertThat(answered.getMetadata().getDeletionTimestamp())
-          .isCloseTo(OffsetDateTime.now().plusSeconds(30), within(5, ChronoUnit.SECONDS));
+          .isCloseTo(
+              OffsetDateTime.now(ZoneOffset.UTC).plusSeconds(30), within(5, ChronoUnit.SECONDS));
       Watch.Response<V1Pod> event = watch.next();
       assertThat(event.type).isEqualTo("MODIFIED");
       assertThat(event.object.getMetadata().getDeletionTimestamp()).isNotNull();

@@ -31,6 +31,7 @@ import io.kubernetes.client.openapi.models.V1ResourcePool;
 import io.kubernetes.client.openapi.models.V1ResourceSlice;
 import io.kubernetes.client.openapi.models.V1ResourceSliceSpec;
 import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -57,7 +58,7 @@ class KindsTest {
                     .spec(new V1LeaseSpec().holderIdentity("a").leaseDurationSeconds(15)))
             .execute();
 
-    lease.getSpec().renewTime(OffsetDateTime.now());
+    lease.getSpec().renewTime(OffsetDateTime.now(ZoneOffset.UTC));
     V1Lease renewed =
         coordination.replaceNamespacedLease("gantry-scheduler", "gantry", lease).execute();
     lease.getSpec().holderIdentity("b");
@@ -86,7 +87,7 @@ class KindsTest {
             "default",
             new EventsV1Event()
                 .metadata(new V1ObjectMeta().name("p.2"))
-                .eventTime(OffsetDateTime.now())
+                .eventTime(OffsetDateTime.now(ZoneOffset.UTC))
                 .regarding(pod)
                 .reason("FailedScheduling")
                 .reportingController("gantry-scheduler")

@@ -2,6 +2,7 @@ package io.gantry.scheduler.plugins;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.google.common.base.Splitter;
 import io.gantry.scheduler.actions.AllocateAction;
 import io.gantry.scheduler.api.config.Placement;
 import io.gantry.scheduler.api.result.BindDecision;
@@ -42,6 +43,9 @@ import org.junit.jupiter.api.Test;
 class PodAntiAffinityScaleTest {
   private static final int GANG = 4;
   private static final String ANTI_AFFINITY = "node(s) didn't match pod anti-affinity rules";
+
+  /** Task ids are namespace/job/task. */
+  private static final Splitter TASK_ID = Splitter.on('/');
 
   /** One allocate run: its decisions, its session, and the comparisons the predicate made. */
   private record Run(Session session, List<Decision> decisions, long comparisons) {}
@@ -93,7 +97,7 @@ class PodAntiAffinityScaleTest {
     assertThat(indexed.decisions()).hasSize(pods).allMatch(d -> d instanceof BindDecision);
     Map<String, TreeSet<String>> nodesByGang = new TreeMap<>();
     for (Decision d : indexed.decisions()) {
-      String gang = d.taskId().split("/")[1];
+      String gang = TASK_ID.splitToList(d.taskId()).get(1);
       nodesByGang.computeIfAbsent(gang, g -> new TreeSet<>()).add(((BindDecision) d).nodeName());
     }
     assertThat(nodesByGang).hasSize(pods / GANG);
@@ -175,7 +179,11 @@ class PodAntiAffinityScaleTest {
   }
 
   private static List<String> boundJobs(Run run) {
-    return run.decisions().stream().map(d -> d.taskId().split("/")[1]).distinct().sorted().toList();
+    return run.decisions().stream()
+        .map(d -> TASK_ID.splitToList(d.taskId()).get(1))
+        .distinct()
+        .sorted()
+        .toList();
   }
 
   private static List<String> jobNames(int from, int to) {
