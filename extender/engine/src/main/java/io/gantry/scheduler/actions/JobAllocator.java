@@ -1,5 +1,6 @@
 package io.gantry.scheduler.actions;
 
+import io.gantry.scheduler.api.config.SearchStrategy;
 import io.gantry.scheduler.framework.FitStatus;
 import io.gantry.scheduler.framework.GpuFit;
 import io.gantry.scheduler.framework.JobFitError;
@@ -14,6 +15,8 @@ import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.model.PodSet;
 import io.gantry.scheduler.model.Resources;
 import io.gantry.scheduler.model.TaskStatus;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 
@@ -64,24 +67,13 @@ final class JobAllocator {
 
   /** Places the task, or says why no node took it. */
   private Optional<String> place(TaskState task, Statement statement) {
-    NodeState best = viaIndex(task).orElse(null);
+    boolean baseline = session.strategy() == SearchStrategy.BASELINE;
+    NodeState best = baseline ? null : viaIndex(task).orElse(null);
     if (best == null) {
       List<NodeState> nodes = session.nodes();
       hooks.preOrderNodes(task, nodes);
       NodeFitErrors errors = new NodeFitErrors();
-      double bestScore = Double.NEGATIVE_INFINITY;
-      for (NodeState node : nodes) {
-        Optional<String> reason = unfit(task, node);
-        if (reason.isPresent()) {
-          errors.add(reason.get());
-          continue;
-        }
-        double score = hooks.scoreNode(task, node);
-        if (score > bestScore) {
-          best = node;
-          bestScore = score;
-        }
-      }
+      best = baseline ? firstFitInScoreOrder(task, nodes, errors) : bestFit(task, nodes, errors);
       if (best == null) {
         return Optional.of(errors.message(nodes.size()));
       }
@@ -101,6 +93,52 @@ final class JobAllocator {
       statement.pipeline(task, best, groups, portion);
     }
     return Optional.empty();
+  }
+
+  /** The highest-scoring node that fits (the first in node order among equals), or null. */
+  private NodeState bestFit(TaskState task, List<NodeState> nodes, NodeFitErrors errors) {
+    NodeState best = null;
+    double bestScore = Double.NEGATIVE_INFINITY;
+    for (NodeState node : nodes) {
+      Optional<String> reason = unfit(task, node);
+      if (reason.isPresent()) {
+        errors.add(reason.get());
+        continue;
+      }
+      double score = hooks.scoreNode(task, node);
+      if (score > bestScore) {
+        best = node;
+        bestScore = score;
+      }
+    }
+    return best;
+  }
+
+  private record ScoredNode(NodeState node, double score) {}
+
+  /**
+   * The benchmarking baseline ({@link SearchStrategy#BASELINE}), KAI's straightforward way: score
+   * every node, sort by score (highest first, then node name), take the first that fits. The
+   * snapshot lists nodes by name, so this is the node {@link #bestFit} picks.
+   */
+  private NodeState firstFitInScoreOrder(
+      TaskState task, List<NodeState> nodes, NodeFitErrors errors) {
+    List<ScoredNode> scored = new ArrayList<>(nodes.size());
+    for (NodeState node : nodes) {
+      scored.add(new ScoredNode(node, hooks.scoreNode(task, node)));
+    }
+    scored.sort(
+        Comparator.comparingDouble(ScoredNode::score)
+            .reversed()
+            .thenComparing(s -> s.node().name()));
+    for (ScoredNode s : scored) {
+      Optional<String> reason = unfit(task, s.node());
+      if (reason.isEmpty()) {
+        return s.node();
+      }
+      errors.add(reason.get());
+    }
+    return null;
   }
 
   /**

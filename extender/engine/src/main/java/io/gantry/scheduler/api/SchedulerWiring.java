@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.gantry.scheduler.actions.ActionRegistry;
 import io.gantry.scheduler.api.config.ConfigException;
 import io.gantry.scheduler.api.config.SchedulerConfig;
+import io.gantry.scheduler.api.config.SearchStrategy;
 import io.gantry.scheduler.plugins.PluginRegistry;
 
 /**
@@ -33,10 +34,23 @@ public final class SchedulerWiring {
    * @throws ConfigException naming the key of the first bad setting
    */
   public SchedulingCycle cycle(SchedulerConfig config) {
+    return cycle(config, SearchStrategy.INDEXED);
+  }
+
+  /**
+   * A cycle for {@code config} that searches with {@code strategy}. Front doors use {@link
+   * #cycle(SchedulerConfig)}; {@link SearchStrategy#BASELINE} is for benchmarks and equivalence
+   * tests, and decides exactly what the indexed engine decides.
+   *
+   * @throws ConfigException naming the key of the first bad setting
+   */
+  public SchedulingCycle cycle(SchedulerConfig config, SearchStrategy strategy) {
     requireNonNull(config, "config is null");
+    requireNonNull(strategy, "strategy is null");
     var built = actions.build(config.actions());
     // plugins hold per-cycle state, so each cycle builds its own; building one set now validates
     plugins.build(config.plugins(), config.placement());
-    return new SchedulingCycle(built, () -> plugins.build(config.plugins(), config.placement()));
+    return new SchedulingCycle(
+        built, () -> plugins.build(config.plugins(), config.placement()), strategy);
   }
 }

@@ -2,6 +2,7 @@ package io.gantry.scheduler.api;
 
 import com.google.common.collect.ImmutableList;
 import io.gantry.scheduler.actions.FitMessages;
+import io.gantry.scheduler.api.config.SearchStrategy;
 import io.gantry.scheduler.api.result.CycleEvent;
 import io.gantry.scheduler.api.result.CycleResult;
 import io.gantry.scheduler.api.result.JobOutcome;
@@ -31,16 +32,28 @@ import java.util.function.Supplier;
 public final class SchedulingCycle {
   private final ImmutableList<Action> actions;
   private final Supplier<PluginHooks> plugins;
+  private final SearchStrategy strategy;
 
-  SchedulingCycle(ImmutableList<Action> actions, Supplier<PluginHooks> plugins) {
+  SchedulingCycle(
+      ImmutableList<Action> actions, Supplier<PluginHooks> plugins, SearchStrategy strategy) {
     this.actions = actions;
     this.plugins = plugins;
+    this.strategy = strategy;
   }
 
   public CycleResult run(ClusterSnapshot snapshot) {
-    Session session = Session.open(snapshot, plugins.get());
+    return run(snapshot, CycleListener.NONE);
+  }
+
+  /** Runs the cycle, telling {@code listener} as each phase begins and ends. */
+  public CycleResult run(ClusterSnapshot snapshot, CycleListener listener) {
+    Session session = Session.open(snapshot, plugins.get(), strategy);
+    listener.sessionOpened();
     for (Action action : actions) {
+      String name = action.type().actionName();
+      listener.actionStarted(name);
       action.execute(session);
+      listener.actionFinished(name);
     }
     ImmutableList.Builder<CycleEvent> events = ImmutableList.builder();
     events.addAll(session.events());

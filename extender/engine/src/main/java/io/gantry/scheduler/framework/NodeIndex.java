@@ -1,8 +1,11 @@
 package io.gantry.scheduler.framework;
 
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.IdentityHashMap;
+import java.util.Iterator;
 import java.util.NavigableMap;
+import java.util.NoSuchElementException;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
@@ -50,7 +53,36 @@ public final class NodeIndex {
    */
   public Iterable<NodeState> withFreeGpusAtLeast(int gpus) {
     NavigableMap<Integer, TreeSet<NodeState>> tail = byFreeGpus.tailMap(gpus, true);
-    return () -> tail.values().stream().flatMap(TreeSet::stream).iterator();
+    return () -> new BucketWalk(tail.values().iterator());
+  }
+
+  /**
+   * The nodes of successive buckets, read in place: each step costs what the tree iterators cost,
+   * so stopping after the first fitting node leaves the rest of the index untouched.
+   */
+  private static final class BucketWalk implements Iterator<NodeState> {
+    private final Iterator<TreeSet<NodeState>> buckets;
+    private Iterator<NodeState> current = Collections.emptyIterator();
+
+    BucketWalk(Iterator<TreeSet<NodeState>> buckets) {
+      this.buckets = buckets;
+    }
+
+    @Override
+    public boolean hasNext() {
+      while (!current.hasNext() && buckets.hasNext()) {
+        current = buckets.next().iterator();
+      }
+      return current.hasNext();
+    }
+
+    @Override
+    public NodeState next() {
+      if (!hasNext()) {
+        throw new NoSuchElementException();
+      }
+      return current.next();
+    }
   }
 
   static int freeGpus(NodeState node) {

@@ -2,6 +2,7 @@ package io.gantry.scheduler.framework;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
+import io.gantry.scheduler.api.config.SearchStrategy;
 import io.gantry.scheduler.api.result.CycleEvent;
 import io.gantry.scheduler.api.result.Decision;
 import io.gantry.scheduler.model.ClusterSnapshot;
@@ -24,6 +25,7 @@ import java.util.Optional;
 public final class Session implements SessionView {
   private final ClusterSnapshot snapshot;
   private final PluginHooks hooks;
+  private final SearchStrategy strategy;
   private final ImmutableList<NodeState> nodes;
   private final ImmutableMap<String, NodeState> nodesByName;
   private final NodeIndex nodeIndex = new NodeIndex();
@@ -38,9 +40,10 @@ public final class Session implements SessionView {
   private boolean open;
   private long placementVersion;
 
-  private Session(ClusterSnapshot snapshot, PluginHooks hooks) {
+  private Session(ClusterSnapshot snapshot, PluginHooks hooks, SearchStrategy strategy) {
     this.snapshot = snapshot;
     this.hooks = hooks;
+    this.strategy = strategy;
     ImmutableList.Builder<NodeState> nodeList = ImmutableList.builder();
     Map<String, NodeState> byName = new LinkedHashMap<>();
     long min = Long.MAX_VALUE;
@@ -82,7 +85,12 @@ public final class Session implements SessionView {
    * Pipelined tasks hold nothing yet: they are decided anew each cycle.
    */
   public static Session open(ClusterSnapshot snapshot, PluginHooks hooks) {
-    Session session = new Session(snapshot, hooks);
+    return open(snapshot, hooks, SearchStrategy.INDEXED);
+  }
+
+  /** {@link #open(ClusterSnapshot, PluginHooks)} searching with {@code strategy}. */
+  public static Session open(ClusterSnapshot snapshot, PluginHooks hooks, SearchStrategy strategy) {
+    Session session = new Session(snapshot, hooks, strategy);
     for (JobState job : session.jobs) {
       for (TaskState task : job.tasks()) {
         if (task.status().holdsNodeResources() && task.nodeName().isPresent()) {
@@ -112,6 +120,11 @@ public final class Session implements SessionView {
   @Override
   public PluginHooks hooks() {
     return hooks;
+  }
+
+  @Override
+  public SearchStrategy strategy() {
+    return strategy;
   }
 
   @Override

@@ -1,6 +1,7 @@
 package io.gantry.scheduler.framework;
 
 import com.google.common.collect.ImmutableList;
+import io.gantry.scheduler.api.config.SearchStrategy;
 import io.gantry.scheduler.model.ClusterSnapshot;
 import io.gantry.scheduler.model.GpuAmount;
 import java.time.Instant;
@@ -27,6 +28,12 @@ public interface SessionView {
    * The plugins' composed hooks, for the orderings (job, task, SubGroup) a plugin computes with.
    */
   PluginHooks hooks();
+
+  /**
+   * How this cycle searches: a plugin that caches derived values caches them only under {@link
+   * SearchStrategy#INDEXED}, so the baseline recomputes everything.
+   */
+  SearchStrategy strategy();
 
   /** State plugins publish for each other and for the cycle's result, by typed key. */
   CycleState state();

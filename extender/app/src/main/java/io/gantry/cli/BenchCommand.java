@@ -1,0 +1,293 @@
+package io.gantry.cli;
+
+import io.gantry.scheduler.api.SchedulerWiring;
+import io.gantry.scheduler.api.config.ConfigException;
+import io.gantry.scheduler.api.config.Placement;
+import io.gantry.scheduler.api.config.SchedulerConfig;
+import io.gantry.scheduler.bench.BenchPreset;
+import io.gantry.scheduler.bench.BenchReport;
+import io.gantry.scheduler.bench.BenchRunner;
+import io.gantry.scheduler.bench.PresetResult;
+import io.gantry.scheduler.bench.WorkloadSpec;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code gantry bench}: generates a synthetic cluster and workload, runs the real engine on it
+ * in-process and reports pods placed per second, cycle times, snapshot build time and peak heap,
+ * each against the baseline strategy on the same snapshot. Progress goes to standard error.
+ */
+@Command(
+    name = "bench",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Benchmark the engine on a synthetic cluster and workload, against the baseline strategy"
+          + " (score and sort every node for every task).",
+      "Presets: alloc-5k, mixed-5k, gang-5k, idle-cycle-150k, unschedulable-20k,"
+          + " reclaim-unschedulable-1k, scaling (or all). Without --preset the workload comes from"
+          + " the flags; with one, a flag given overrides the preset's value."
+    },
+    exitCodeListHeading = "%nExit status:%n",
+    exitCodeList = {
+      "0:every workload ran",
+      "1:the baseline decided differently from the indexed engine",
+      "2:a flag is invalid, or a workload needs what this build does not have"
+    })
+final class BenchCommand implements Callable<Integer> {
+  static final int OK = 0;
+  static final int DIFFERENT_DECISIONS = 1;
+  static final int INVALID = 2;
+
+  enum Output {
+    text,
+    json
+  }
+
+  @Option(
+      names = "--preset",
+      paramLabel = "NAME",
+      description = "A preset workload (repeatable), or all.")
+  List<String> presets = new ArrayList<>();
+
+  @Option(names = "--nodes", paramLabel = "N", description = "Nodes. Default: 5000.")
+  Integer nodes;
+
+  @Option(
+      names = "--gpus-per-node",
+      paramLabel = "N",
+      description = "GPUs per GPU node. Default: 8.")
+  Integer gpusPerNode;
+
+  @Option(
+      names = "--cpu-only-nodes",
+      paramLabel = "SHARE",
+      description = "Share of the nodes without GPUs (64 cores, 256 GiB). Default: 0.")
+  Double cpuOnlyNodes;
+
+  @Option(names = "--queue-depth", paramLabel = "N", description = "Levels of queues. Default: 2.")
+  Integer queueDepth;
+
+  @Option(
+      names = "--queue-width",
+      paramLabel = "N",
+      description = "Children per queue and queues at the top. Default: 7.")
+  Integer queueWidth;
+
+  @Option(names = "--pending-jobs", paramLabel = "N", description = "Pending jobs. Default: 10000.")
+  Integer pendingJobs;
+
+  @Option(
+      names = "--gang-size",
+      paramLabel = "N",
+      description = "Pods per pending job, all needed together. Default: 1.")
+  Integer gangSize;
+
+  @Option(
+      names = "--gpus-per-pod",
+      paramLabel = "N",
+      description = "Whole GPUs per pending whole-GPU pod. Default: 1.")
+  Integer gpusPerPod;
+
+  @Option(
+      names = "--fractional-share",
+      paramLabel = "SHARE",
+      description = "Share of pending jobs whose pods ask for a GPU fraction. Default: 0.")
+  Double fractionalShare;
+
+  @Option(
+      names = "--gpu-fraction",
+      paramLabel = "F",
+      description = "The fraction those pods ask for. Default: 0.5.")
+  Double gpuFraction;
+
+  @Option(
+      names = "--cpu-only-share",
+      paramLabel = "SHARE",
+      description = "Share of pending jobs whose pods ask for no GPU. Default: 0.")
+  Double cpuOnlyShare;
+
+  @Option(
+      names = "--running-pods",
+      paramLabel = "N",
+      description = "Running one-pod jobs: 1-GPU pods while GPUs last, then CPU-only. Default: 0.")
+  Integer runningPods;
+
+  @Option(
+      names = "--topology-levels",
+      paramLabel = "N",
+      description = "Network topology levels (needs topology-aware scheduling). Default: 0.")
+  Integer topologyLevels;
+
+  @Option(names = "--seed", paramLabel = "N", description = "Random seed. Default: 13.")
+  Long seed;
+
+  @Option(
+      names = "--actions",
+      paramLabel = "NAME",
+      split = ",",
+      description = "Actions of a custom workload's cycle. Default: allocate.")
+  List<String> actions = new ArrayList<>(List.of("allocate"));
+
+  @Option(
+      names = "--warmup",
+      paramLabel = "N",
+      defaultValue = "2",
+      description = "Unmeasured cycles first. Default: ${DEFAULT-VALUE}.")
+  int warmup;
+
+  @Option(
+      names = "--cycles",
+      paramLabel = "N",
+      defaultValue = "5",
+      description = "Measured cycles; medians and p99 are over these. Default: ${DEFAULT-VALUE}.")
+  int cycles;
+
+  @Option(
+      names = "--no-baseline",
+      description = "Skip the baseline strategy (no ratio, no decision check).")
+  boolean noBaseline;
+
+  @Option(
+      names = "--output",
+      paramLabel = "FORMAT",
+      defaultValue = "text",
+      description =
+          "text (a table) or json (one object per preset per line). Default: ${DEFAULT-VALUE}.")
+  Output output;
+
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public Integer call() {
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    List<String> names = expand(presets);
+    BenchRunner.Options options;
+    try {
+      options = new BenchRunner.Options(warmup, cycles, !noBaseline);
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.ParameterException(spec.commandLine(), "--" + e.getMessage());
+    }
+    SchedulerWiring wiring = new SchedulerWiring();
+    BenchRunner runner =
+        new BenchRunner(
+            wiring,
+            line -> {
+              err.println(line);
+              err.flush();
+            });
+    List<PresetResult> results = new ArrayList<>();
+    int status = OK;
+    List<String> runs = names.isEmpty() ? List.of("custom") : names;
+    for (String name : runs) {
+      PresetResult result;
+      try {
+        result = run(name, wiring, runner, options);
+      } catch (IllegalArgumentException e) {
+        throw new CommandLine.ParameterException(spec.commandLine(), "--" + e.getMessage());
+      } catch (UnsupportedOperationException | NotBuiltException e) {
+        err.println("error: " + name + ": " + e.getMessage());
+        err.flush();
+        status = INVALID;
+        continue;
+      }
+      results.add(result);
+      if (result.identicalDecisions().orElse(true).equals(false)) {
+        err.println("error: " + name + ": the baseline decided differently");
+        status = Math.max(status, DIFFERENT_DECISIONS);
+      }
+      if (output == Output.json) {
+        out.println(BenchReport.toJson(result));
+        out.flush();
+      }
+    }
+    if (output == Output.text && !results.isEmpty()) {
+      out.print(BenchReport.toText(results));
+      out.flush();
+    }
+    return status;
+  }
+
+  /** A preset needs an action this build does not have. */
+  private static final class NotBuiltException extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    NotBuiltException(String message) {
+      super(message);
+    }
+  }
+
+  private PresetResult run(
+      String name, SchedulerWiring wiring, BenchRunner runner, BenchRunner.Options options)
+      throws NotBuiltException {
+    if (name.equals("custom")) {
+      WorkloadSpec workload =
+          override(new WorkloadSpec(5_000, 8, 0, 2, 7, 10_000, 1, 1, 0, 0.5, 0, 0, 0, 13));
+      return runner.run(name, workload, config(wiring, name, actions), options);
+    }
+    BenchPreset preset =
+        BenchPreset.byName(name)
+            .orElseThrow(
+                () ->
+                    new CommandLine.ParameterException(
+                        spec.commandLine(),
+                        "unknown preset \""
+                            + name
+                            + "\"; presets: "
+                            + Arrays.stream(BenchPreset.values())
+                                .map(BenchPreset::presetName)
+                                .collect(Collectors.joining(", "))));
+    SchedulerConfig config = config(wiring, name, preset.actions());
+    if (preset == BenchPreset.SCALING) {
+      return runner.runScaling(config, options);
+    }
+    return runner.run(name, override(preset.spec()), config, options);
+  }
+
+  /** The configuration for {@code actions}; an action this build lacks stops the preset. */
+  private static SchedulerConfig config(SchedulerWiring wiring, String name, List<String> actions)
+      throws NotBuiltException {
+    for (String action : actions) {
+      try {
+        wiring.cycle(SchedulerConfig.of(List.of(action), Map.of(), Placement.DEFAULTS));
+      } catch (ConfigException e) {
+        throw new NotBuiltException(
+            "needs the " + action + " action, not built yet (" + e.getMessage() + ")");
+      }
+    }
+    return SchedulerConfig.of(actions, Map.of(), Placement.DEFAULTS);
+  }
+
+  private static List<String> expand(List<String> names) {
+    if (names.contains("all")) {
+      return Arrays.stream(BenchPreset.values()).map(BenchPreset::presetName).toList();
+    }
+    return names;
+  }
+
+  private WorkloadSpec override(WorkloadSpec base) {
+    return new WorkloadSpec(
+        nodes != null ? nodes : base.nodes(),
+        gpusPerNode != null ? gpusPerNode : base.gpusPerNode(),
+        cpuOnlyNodes != null ? cpuOnlyNodes : base.cpuOnlyNodeShare(),
+        queueDepth != null ? queueDepth : base.queueDepth(),
+        queueWidth != null ? queueWidth : base.queueWidth(),
+        pendingJobs != null ? pendingJobs : base.pendingJobs(),
+        gangSize != null ? gangSize : base.gangSize(),
+        gpusPerPod != null ? gpusPerPod : base.gpusPerPod(),
+        fractionalShare != null ? fractionalShare : base.fractionalShare(),
+        gpuFraction != null ? gpuFraction : base.gpuFraction(),
+        cpuOnlyShare != null ? cpuOnlyShare : base.cpuOnlyShare(),
+        runningPods != null ? runningPods : base.runningPods(),
+        topologyLevels != null ? topologyLevels : base.topologyLevels(),
+        seed != null ? seed : base.seed());
+  }
+}

@@ -1,0 +1,246 @@
+package io.gantry.scheduler.bench;
+
+import static java.util.Objects.requireNonNull;
+
+import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableSortedMap;
+import io.gantry.scheduler.api.SchedulerWiring;
+import io.gantry.scheduler.api.SchedulingCycle;
+import io.gantry.scheduler.api.config.SchedulerConfig;
+import io.gantry.scheduler.api.config.SearchStrategy;
+import io.gantry.scheduler.api.result.CycleResult;
+import io.gantry.scheduler.api.result.Decision;
+import io.gantry.scheduler.api.result.JobOutcome;
+import io.gantry.scheduler.api.result.TaskOutcome;
+import io.gantry.scheduler.model.ClusterSnapshot;
+import io.gantry.scheduler.model.TaskStatus;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.TreeMap;
+import java.util.function.Consumer;
+
+/**
+ * Runs the real engine in-process on a generated snapshot: warm-up cycles, then measured cycles of
+ * the indexed engine (each a fresh session on the same snapshot), then — unless turned off — one
+ * cycle of the baseline strategy, whose result must equal the indexed engine's. Progress goes to
+ * the given sink as one line per step.
+ */
+public final class BenchRunner {
+  /** How many cycles to run, and whether to run the baseline. */
+  public record Options(int warmupCycles, int measuredCycles, boolean baseline) {
+    public Options {
+      if (warmupCycles < 0) {
+        throw new IllegalArgumentException("warmup must be at least 0, got " + warmupCycles);
+      }
+      if (measuredCycles < 1) {
+        throw new IllegalArgumentException("cycles must be at least 1, got " + measuredCycles);
+      }
+    }
+  }
+
+  private final SchedulerWiring wiring;
+  private final Consumer<String> progress;
+
+  public BenchRunner(SchedulerWiring wiring, Consumer<String> progress) {
+    this.wiring = requireNonNull(wiring, "wiring is null");
+    this.progress = requireNonNull(progress, "progress is null");
+  }
+
+  /**
+   * Measures one workload under {@code config}.
+   *
+   * @throws io.gantry.scheduler.api.config.ConfigException if {@code config} is not valid here
+   * @throws UnsupportedOperationException if the workload needs what this build lacks
+   */
+  public PresetResult run(
+      String preset, WorkloadSpec spec, SchedulerConfig config, Options options) {
+    SchedulingCycle indexed = wiring.cycle(config, SearchStrategy.INDEXED);
+    SchedulingCycle baseline = wiring.cycle(config, SearchStrategy.BASELINE);
+    progress.accept(
+        preset
+            + ": building the snapshot ("
+            + spec.nodes()
+            + " nodes, "
+            + spec.pendingPods()
+            + " pending pods, "
+            + spec.runningPods()
+            + " running pods)");
+    long buildStart = System.nanoTime();
+    ClusterSnapshot snapshot = WorkloadGenerator.generate(spec);
+    double buildMillis = millis(System.nanoTime() - buildStart);
+    for (int i = 1; i <= options.warmupCycles(); i++) {
+      CycleTimer timer = new CycleTimer();
+      indexed.run(snapshot, timer);
+      progress.accept(
+          preset
+              + ": warm-up cycle "
+              + i
+              + "/"
+              + options.warmupCycles()
+              + ": "
+              + format(millis(timer.finish().totalNanos()))
+              + " ms");
+    }
+    List<CycleTimer.Timing> timings = new ArrayList<>();
+    long peakHeap = 0;
+    CycleResult result = null;
+    for (int i = 1; i <= options.measuredCycles(); i++) {
+      System.gc();
+      resetHeapPeaks();
+      CycleTimer timer = new CycleTimer();
+      CycleResult run = indexed.run(snapshot, timer);
+      CycleTimer.Timing timing = timer.finish();
+      peakHeap = Math.max(peakHeap, heapPeak());
+      timings.add(timing);
+      if (result != null && !result.equals(run)) {
+        throw new IllegalStateException(
+            preset + ": two cycles on the same snapshot returned different results");
+      }
+      result = run;
+      progress.accept(
+          preset
+              + ": cycle "
+              + i
+              + "/"
+              + options.measuredCycles()
+              + ": "
+              + format(millis(timing.totalNanos()))
+              + " ms");
+    }
+    OptionalDouble baselineMillis = OptionalDouble.empty();
+    Optional<Boolean> identical = Optional.empty();
+    if (options.baseline()) {
+      progress.accept(preset + ": baseline cycle (scores and sorts every node for every task)");
+      CycleTimer timer = new CycleTimer();
+      CycleResult base = baseline.run(snapshot, timer);
+      baselineMillis = OptionalDouble.of(millis(timer.finish().totalNanos()));
+      identical = Optional.of(base.equals(result));
+      progress.accept(
+          preset
+              + ": baseline cycle: "
+              + format(baselineMillis.getAsDouble())
+              + " ms, identical results: "
+              + identical.get());
+    }
+    return new PresetResult(
+        preset,
+        spec,
+        buildMillis,
+        placed(result),
+        pending(result, true),
+        pending(result, false),
+        percentile(timings, CycleTimer.Timing::totalNanos, 50),
+        percentile(timings, CycleTimer.Timing::totalNanos, 99),
+        percentile(timings, CycleTimer.Timing::sessionOpenNanos, 50),
+        actions(timings),
+        percentile(timings, CycleTimer.Timing::resultNanos, 50),
+        baselineMillis,
+        identical,
+        peakHeap,
+        Runtime.getRuntime().maxMemory(),
+        ImmutableList.of());
+  }
+
+  /**
+   * The {@code scaling} preset: {@code preset}'s workload at each size of {@link
+   * BenchPreset#SCALING_NODES}; the result's figures are the largest size's, its points every
+   * size's.
+   */
+  public PresetResult runScaling(SchedulerConfig config, Options options) {
+    ImmutableList.Builder<PresetResult> points = ImmutableList.builder();
+    PresetResult last = null;
+    for (int nodes : BenchPreset.SCALING_NODES) {
+      String name = BenchPreset.SCALING.presetName() + "-" + (nodes / 1000) + "k";
+      last = run(name, BenchPreset.scalingSpec(nodes), config, options);
+      points.add(last);
+    }
+    requireNonNull(last, "no scaling sizes");
+    return new PresetResult(
+        BenchPreset.SCALING.presetName(),
+        last.spec(),
+        last.snapshotBuildMillis(),
+        last.podsPlaced(),
+        last.pendingPodsWithFitMessage(),
+        last.pendingPodsWithoutFitMessage(),
+        last.cycleP50Millis(),
+        last.cycleP99Millis(),
+        last.sessionOpenP50Millis(),
+        last.actionP50Millis(),
+        last.resultP50Millis(),
+        last.baselineCycleMillis(),
+        last.identicalDecisions(),
+        last.peakHeapBytes(),
+        last.maxHeapBytes(),
+        points.build());
+  }
+
+  private static long placed(CycleResult result) {
+    return result.decisions().stream()
+        .map(Decision::kind)
+        .filter(k -> k == Decision.Kind.BIND || k == Decision.Kind.PIPELINE)
+        .count();
+  }
+
+  private static long pending(CycleResult result, boolean withMessage) {
+    long count = 0;
+    for (JobOutcome job : result.jobs()) {
+      for (TaskOutcome task : job.tasks()) {
+        if (task.status() == TaskStatus.PENDING && task.fitMessage().isPresent() == withMessage) {
+          count++;
+        }
+      }
+    }
+    return count;
+  }
+
+  private static ImmutableSortedMap<String, Double> actions(List<CycleTimer.Timing> timings) {
+    TreeMap<String, Double> out = new TreeMap<>();
+    for (String action : timings.get(0).actionNanos().keySet()) {
+      out.put(action, percentile(timings, t -> t.actionNanos().getOrDefault(action, 0L), 50));
+    }
+    return ImmutableSortedMap.copyOf(out);
+  }
+
+  /** Nearest-rank percentile, in milliseconds. */
+  static double percentile(
+      List<CycleTimer.Timing> timings,
+      java.util.function.ToLongFunction<CycleTimer.Timing> nanos,
+      int percent) {
+    long[] values = timings.stream().mapToLong(nanos).toArray();
+    Arrays.sort(values);
+    int rank = (int) Math.ceil(percent / 100.0 * values.length);
+    return millis(values[Math.max(0, rank - 1)]);
+  }
+
+  private static void resetHeapPeaks() {
+    for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+      if (pool.getType() == MemoryType.HEAP) {
+        pool.resetPeakUsage();
+      }
+    }
+  }
+
+  private static long heapPeak() {
+    long sum = 0;
+    for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+      if (pool.getType() == MemoryType.HEAP) {
+        sum += pool.getPeakUsage().getUsed();
+      }
+    }
+    return sum;
+  }
+
+  private static double millis(long nanos) {
+    return nanos / 1e6;
+  }
+
+  static String format(double millis) {
+    return String.format(java.util.Locale.ROOT, "%.1f", millis);
+  }
+}

@@ -1,0 +1,55 @@
+package io.gantry.scheduler.bench;
+
+import com.google.common.collect.ImmutableSortedMap;
+import io.gantry.scheduler.api.CycleListener;
+import java.util.TreeMap;
+
+/**
+ * Times the phases of one cycle from the listener's calls: opening the session, each action, and
+ * what follows the last action (building the result). Not thread-safe; one per cycle.
+ */
+final class CycleTimer implements CycleListener {
+  /** One cycle's phases in nanoseconds; {@code actions} by KAI's action name. */
+  record Timing(
+      long totalNanos,
+      long sessionOpenNanos,
+      ImmutableSortedMap<String, Long> actionNanos,
+      long resultNanos) {}
+
+  private final long start;
+  private long sessionOpened;
+  private long actionStart;
+  private long lastActionEnd;
+  private final TreeMap<String, Long> actions = new TreeMap<>();
+
+  CycleTimer() {
+    this.start = System.nanoTime();
+  }
+
+  @Override
+  public void sessionOpened() {
+    sessionOpened = System.nanoTime();
+    lastActionEnd = sessionOpened;
+  }
+
+  @Override
+  public void actionStarted(String action) {
+    actionStart = System.nanoTime();
+  }
+
+  @Override
+  public void actionFinished(String action) {
+    lastActionEnd = System.nanoTime();
+    actions.merge(action, lastActionEnd - actionStart, Long::sum);
+  }
+
+  /** The timing of the cycle, which ended now. */
+  Timing finish() {
+    long end = System.nanoTime();
+    return new Timing(
+        end - start,
+        sessionOpened - start,
+        ImmutableSortedMap.copyOf(actions),
+        end - lastActionEnd);
+  }
+}

@@ -1,0 +1,88 @@
+package io.gantry.scheduler.bench;
+
+import static java.util.Objects.requireNonNull;
+
+import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableSortedMap;
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+/**
+ * What {@code gantry bench} measured for one workload: the indexed engine over repeated cycles
+ * (medians and 99th percentiles) and, when run, the baseline strategy once on the same snapshot.
+ * Pods placed counts binds and pipelines; a speed-up ({@code ratio}) is the baseline's cycle time
+ * over the indexed engine's median.
+ *
+ * @param preset the preset's name, or {@code custom}
+ * @param spec the workload
+ * @param snapshotBuildMillis building the snapshot from the spec, outside the cycle
+ * @param podsPlaced pods bound or pipelined in one cycle
+ * @param pendingPodsWithFitMessage pods still pending after the cycle that have a fit message
+ * @param pendingPodsWithoutFitMessage pods still pending after the cycle without one
+ * @param cycleP50Millis median whole-cycle time over the measured cycles
+ * @param cycleP99Millis 99th percentile (nearest rank) of the same
+ * @param sessionOpenP50Millis median time to open the session (snapshot to session, plugins)
+ * @param actionP50Millis median time of each action, by KAI's action name
+ * @param resultP50Millis median time from the last action to the returned result
+ * @param baselineCycleMillis the baseline strategy's cycle time, when it ran
+ * @param identicalDecisions whether both strategies returned equal results, when the baseline ran
+ * @param peakHeapBytes the most heap in use during a measured cycle (sum of each heap pool's peak)
+ * @param maxHeapBytes the heap limit the JVM ran with
+ * @param points for {@code scaling}: the result at each cluster size; empty otherwise
+ */
+public record PresetResult(
+    String preset,
+    WorkloadSpec spec,
+    double snapshotBuildMillis,
+    long podsPlaced,
+    long pendingPodsWithFitMessage,
+    long pendingPodsWithoutFitMessage,
+    double cycleP50Millis,
+    double cycleP99Millis,
+    double sessionOpenP50Millis,
+    ImmutableSortedMap<String, Double> actionP50Millis,
+    double resultP50Millis,
+    OptionalDouble baselineCycleMillis,
+    Optional<Boolean> identicalDecisions,
+    long peakHeapBytes,
+    long maxHeapBytes,
+    ImmutableList<PresetResult> points) {
+
+  public PresetResult {
+    requireNonNull(preset, "preset is null");
+    requireNonNull(spec, "spec is null");
+    requireNonNull(actionP50Millis, "actionP50Millis is null");
+    requireNonNull(baselineCycleMillis, "baselineCycleMillis is null");
+    requireNonNull(identicalDecisions, "identicalDecisions is null");
+    requireNonNull(points, "points is null");
+  }
+
+  /** Pods placed per second of a whole cycle (median). */
+  public double podsPerSecond() {
+    return perSecond(podsPlaced, cycleP50Millis);
+  }
+
+  /** Pods placed per second of the baseline's cycle. */
+  public OptionalDouble baselinePodsPerSecond() {
+    return baselineCycleMillis.isPresent()
+        ? OptionalDouble.of(perSecond(podsPlaced, baselineCycleMillis.getAsDouble()))
+        : OptionalDouble.empty();
+  }
+
+  /** How many times faster than the baseline the whole cycle ran. */
+  public OptionalDouble ratio() {
+    return baselineCycleMillis.isPresent() && cycleP50Millis > 0
+        ? OptionalDouble.of(baselineCycleMillis.getAsDouble() / cycleP50Millis)
+        : OptionalDouble.empty();
+  }
+
+  /** Pods placed per second of the allocate action alone (median). */
+  public double allocatePodsPerSecond() {
+    Double millis = actionP50Millis.get("allocate");
+    return millis == null ? 0 : perSecond(podsPlaced, millis);
+  }
+
+  private static double perSecond(long pods, double millis) {
+    return millis <= 0 ? 0 : pods * 1000.0 / millis;
+  }
+}

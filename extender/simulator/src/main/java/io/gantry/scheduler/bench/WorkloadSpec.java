@@ -1,0 +1,120 @@
+package io.gantry.scheduler.bench;
+
+/**
+ * A synthetic cluster and workload for {@code gantry bench}: every count and share the generator
+ * reads, with the seed that makes it reproducible. Validated here so a bad flag names itself.
+ *
+ * @param nodes nodes in the cluster
+ * @param gpusPerNode whole GPUs on each GPU node
+ * @param cpuOnlyNodeShare share of the nodes that have no GPU (another node shape)
+ * @param queueDepth levels of the queue tree; jobs go to its leaves
+ * @param queueWidth children of each queue (and queues at the top level)
+ * @param pendingJobs pending jobs (PodGroups)
+ * @param gangSize pods per pending job, all needed together (minMember)
+ * @param gpusPerPod whole GPUs each pending whole-GPU pod asks for
+ * @param fractionalShare share of the pending jobs whose pods ask for a GPU fraction
+ * @param gpuFraction the fraction those pods ask for ({@code gpu-fraction})
+ * @param cpuOnlyShare share of the pending jobs whose pods ask for no GPU
+ * @param runningPods pods already running, one per job: 1-GPU pods while GPUs last, CPU-only after
+ * @param topologyLevels levels of a network topology the jobs are constrained to
+ * @param seed seeds every random choice
+ */
+public record WorkloadSpec(
+    int nodes,
+    int gpusPerNode,
+    double cpuOnlyNodeShare,
+    int queueDepth,
+    int queueWidth,
+    int pendingJobs,
+    int gangSize,
+    int gpusPerPod,
+    double fractionalShare,
+    double gpuFraction,
+    double cpuOnlyShare,
+    int runningPods,
+    int topologyLevels,
+    long seed) {
+
+  public WorkloadSpec {
+    atLeast("nodes", nodes, 1);
+    atLeast("gpus-per-node", gpusPerNode, 1);
+    share("cpu-only-nodes", cpuOnlyNodeShare);
+    atLeast("queue-depth", queueDepth, 1);
+    atLeast("queue-width", queueWidth, 1);
+    atLeast("pending-jobs", pendingJobs, 0);
+    atLeast("gang-size", gangSize, 1);
+    atLeast("gpus-per-pod", gpusPerPod, 1);
+    share("fractional-share", fractionalShare);
+    share("cpu-only-share", cpuOnlyShare);
+    if (fractionalShare + cpuOnlyShare > 1) {
+      throw new IllegalArgumentException(
+          "fractional-share + cpu-only-share must be at most 1, got "
+              + (fractionalShare + cpuOnlyShare));
+    }
+    if (!(gpuFraction > 0 && gpuFraction < 1)) {
+      throw new IllegalArgumentException("gpu-fraction must be in (0, 1), got " + gpuFraction);
+    }
+    atLeast("running-pods", runningPods, 0);
+    atLeast("topology-levels", topologyLevels, 0);
+    if (Math.pow(queueWidth, queueDepth) > 10_000) {
+      throw new IllegalArgumentException(
+          "queue-width^queue-depth must be at most 10000 leaf queues, got "
+              + queueWidth
+              + "^"
+              + queueDepth);
+    }
+  }
+
+  /** Pending pods: jobs × gang size. */
+  public long pendingPods() {
+    return (long) pendingJobs * gangSize;
+  }
+
+  public WorkloadSpec withNodes(int newNodes) {
+    return new WorkloadSpec(
+        newNodes,
+        gpusPerNode,
+        cpuOnlyNodeShare,
+        queueDepth,
+        queueWidth,
+        pendingJobs,
+        gangSize,
+        gpusPerPod,
+        fractionalShare,
+        gpuFraction,
+        cpuOnlyShare,
+        runningPods,
+        topologyLevels,
+        seed);
+  }
+
+  public WorkloadSpec withPendingJobs(int newPendingJobs) {
+    return new WorkloadSpec(
+        nodes,
+        gpusPerNode,
+        cpuOnlyNodeShare,
+        queueDepth,
+        queueWidth,
+        newPendingJobs,
+        gangSize,
+        gpusPerPod,
+        fractionalShare,
+        gpuFraction,
+        cpuOnlyShare,
+        runningPods,
+        topologyLevels,
+        seed);
+  }
+
+  private static void atLeast(String flag, long value, long min) {
+    if (value < min) {
+      throw new IllegalArgumentException(flag + " must be at least " + min + ", got " + value);
+    }
+  }
+
+  private static void share(String flag, double value) {
+    if (!(value >= 0 && value <= 1)) {
+      throw new IllegalArgumentException(flag + " must be in [0, 1], got " + value);
+    }
+  }
+}
