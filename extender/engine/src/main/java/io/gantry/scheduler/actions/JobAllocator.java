@@ -9,6 +9,7 @@ import io.gantry.scheduler.framework.NodeState;
 import io.gantry.scheduler.framework.PluginHooks;
 import io.gantry.scheduler.framework.Session;
 import io.gantry.scheduler.framework.Statement;
+import io.gantry.scheduler.framework.TaskShape;
 import io.gantry.scheduler.framework.TaskState;
 import io.gantry.scheduler.framework.TasksToAllocate;
 import io.gantry.scheduler.model.GpuAmount;
@@ -17,7 +18,9 @@ import io.gantry.scheduler.model.Resources;
 import io.gantry.scheduler.model.TaskStatus;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -30,11 +33,25 @@ final class JobAllocator {
   private final Session session;
   private final PluginHooks hooks;
   private final TasksToAllocate tasksToAllocate;
+  private final boolean baseline;
+  private final IndexedNodeSearch indexSearch;
+
+  /**
+   * Why tasks of a shape fit nowhere, valid while the session's placement version is {@link
+   * #failuresVersion}: nothing a node check reads has changed, so an equal task fails the same way.
+   * Looked up, never iterated.
+   */
+  private final Map<TaskShape, String> failures = new HashMap<>();
+
+  private long failuresVersion = -1;
 
   JobAllocator(Session session) {
     this.session = session;
     this.hooks = session.hooks();
     this.tasksToAllocate = new TasksToAllocate(hooks);
+    this.baseline = session.strategy() == SearchStrategy.BASELINE;
+    this.indexSearch =
+        new IndexedNodeSearch(session.nodeIndex(), (task, node) -> unfit(task, node).isEmpty());
   }
 
   /** True when every task of the pass was placed; fit errors are recorded otherwise. */
@@ -67,15 +84,19 @@ final class JobAllocator {
 
   /** Places the task, or says why no node took it. */
   private Optional<String> place(TaskState task, Statement statement) {
-    boolean baseline = session.strategy() == SearchStrategy.BASELINE;
+    Optional<String> known = knownFailure(task);
+    if (known.isPresent()) {
+      return known;
+    }
     NodeState best = baseline ? null : viaIndex(task).orElse(null);
     if (best == null) {
       List<NodeState> nodes = session.nodes();
-      hooks.preOrderNodes(task, nodes);
       NodeFitErrors errors = new NodeFitErrors();
       best = baseline ? firstFitInScoreOrder(task, nodes, errors) : bestFit(task, nodes, errors);
       if (best == null) {
-        return Optional.of(errors.message(nodes.size()));
+        String message = errors.message(nodes.size());
+        rememberFailure(task, message);
+        return Optional.of(message);
       }
     }
     boolean idleNow = GpuFit.fitsIdleNow(task, best);
@@ -95,16 +116,46 @@ final class JobAllocator {
     return Optional.empty();
   }
 
-  /** The highest-scoring node that fits (the first in node order among equals), or null. */
+  /** How an equal task failed at this placement version, if one did. */
+  private Optional<String> knownFailure(TaskState task) {
+    if (baseline || failuresVersion != session.placementVersion()) {
+      return Optional.empty();
+    }
+    return Optional.ofNullable(failures.get(TaskShape.of(task)));
+  }
+
+  private void rememberFailure(TaskState task, String message) {
+    if (baseline) {
+      return;
+    }
+    if (failuresVersion != session.placementVersion()) {
+      failures.clear();
+      failuresVersion = session.placementVersion();
+    }
+    failures.put(TaskShape.of(task), message);
+  }
+
+  /**
+   * The highest-scoring node that fits (the first in node order among equals), or null. Scorers are
+   * prepared (over every node) only when some node fits.
+   */
   private NodeState bestFit(TaskState task, List<NodeState> nodes, NodeFitErrors errors) {
-    NodeState best = null;
-    double bestScore = Double.NEGATIVE_INFINITY;
+    List<NodeState> fitting = new ArrayList<>();
     for (NodeState node : nodes) {
       Optional<String> reason = unfit(task, node);
       if (reason.isPresent()) {
         errors.add(reason.get());
-        continue;
+      } else {
+        fitting.add(node);
       }
+    }
+    if (fitting.isEmpty()) {
+      return null;
+    }
+    hooks.preOrderNodes(task, nodes);
+    NodeState best = null;
+    double bestScore = Double.NEGATIVE_INFINITY;
+    for (NodeState node : fitting) {
       double score = hooks.scoreNode(task, node);
       if (score > bestScore) {
         best = node;
@@ -123,6 +174,7 @@ final class JobAllocator {
    */
   private NodeState firstFitInScoreOrder(
       TaskState task, List<NodeState> nodes, NodeFitErrors errors) {
+    hooks.preOrderNodes(task, nodes);
     List<ScoredNode> scored = new ArrayList<>(nodes.size());
     for (NodeState node : nodes) {
       scored.add(new ScoredNode(node, hooks.scoreNode(task, node)));
@@ -142,32 +194,12 @@ final class JobAllocator {
   }
 
   /**
-   * The best node found by walking the node index (fewest free GPUs first) when the scorers' order
-   * is the index's; the same node the full scan would pick. Empty when the index does not apply or
-   * nothing fits, and the caller scans every node (which also explains a failure).
+   * The best node found by walking the node index when the scorers' order is one of the index's;
+   * the same node the full scan would pick. Empty when the index does not apply or nothing fits,
+   * and the caller scans every node (which also explains a failure).
    */
   private Optional<NodeState> viaIndex(TaskState task) {
-    if (task.info().isShared() || task.info().request().gpus().wholeDevices() < 1) {
-      return Optional.empty();
-    }
-    Optional<Boolean> idleFirst = hooks.indexOrder(task);
-    if (idleFirst.isEmpty()) {
-      return Optional.empty();
-    }
-    int needed = Math.toIntExact(task.info().request().gpus().wholeDevicesRoundedUp());
-    NodeState firstReleasingFit = null;
-    for (NodeState node : session.nodeIndex().withFreeGpusAtLeast(needed)) {
-      if (unfit(task, node).isPresent()) {
-        continue;
-      }
-      if (!idleFirst.get() || GpuFit.fitsIdleNow(task, node)) {
-        return Optional.of(node);
-      }
-      if (firstReleasingFit == null) {
-        firstReleasingFit = node;
-      }
-    }
-    return Optional.ofNullable(firstReleasingFit);
+    return hooks.indexOrder(task).flatMap(order -> indexSearch.find(task, order));
   }
 
   private Optional<String> unfit(TaskState task, NodeState node) {

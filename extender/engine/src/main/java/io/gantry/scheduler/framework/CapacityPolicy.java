@@ -13,6 +13,9 @@ public interface CapacityPolicy extends Plugin {
   /** Whether placing {@code tasks} of {@code job} would take a queue over its limit or quota. */
   Optional<JobFitError> checkJob(JobState job, List<TaskState> tasks);
 
-  /** The same checks for one task whose GPU amount on the chosen node is {@code gpus}. */
+  /**
+   * The same checks for one task whose GPU amount on the chosen node is {@code gpus}; depends only
+   * on the task's {@link TaskShape}, {@code gpus} and the session's state.
+   */
   Optional<JobFitError> checkTaskOnNode(TaskState task, NodeState node, GpuAmount gpus);
 }

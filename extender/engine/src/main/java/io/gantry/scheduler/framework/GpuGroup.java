@@ -9,6 +9,8 @@ import io.gantry.scheduler.model.GpuAmount;
  * pipelined onto a device still being released) so it goes back there.
  */
 final class GpuGroup {
+  private static final GpuAmount WHOLE_DEVICE = GpuAmount.ofDevices(1);
+
   private final String id;
   private final boolean deviceFromReleasing;
   private GpuAmount allocatedPortion = GpuAmount.ZERO;
@@ -38,6 +40,11 @@ final class GpuGroup {
 
   int taskCount() {
     return taskCount;
+  }
+
+  /** Portion a new task can take once releasing fractions are gone (as the view's). */
+  GpuAmount idleOrReleasingPortion() {
+    return WHOLE_DEVICE.minus(allocatedPortion).max(GpuAmount.ZERO);
   }
 
   /** Every fraction on the device is being released: the device frees up with them. */

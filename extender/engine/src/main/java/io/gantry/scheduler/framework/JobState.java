@@ -17,7 +17,9 @@ public final class JobState {
   private final JobInfo info;
   private final ImmutableList<TaskState> tasks;
   private final ImmutableListMultimap<String, TaskState> tasksByPodSet;
+  private final ImmutableList<PodSet> podSets;
   private final List<JobFitError> fitErrors = new ArrayList<>();
+  private long version;
 
   JobState(JobInfo info) {
     this.info = info;
@@ -30,6 +32,9 @@ public final class JobState {
     }
     this.tasks = b.build();
     this.tasksByPodSet = byPodSet.build();
+    List<PodSet> sets = new ArrayList<>();
+    collectPodSets(info.root(), sets);
+    this.podSets = ImmutableList.copyOf(sets);
   }
 
   public JobInfo info() {
@@ -49,7 +54,13 @@ public final class JobState {
   }
 
   public long count(PodSet podSet, Predicate<TaskStatus> which) {
-    return tasks(podSet).stream().filter(t -> which.test(t.status())).count();
+    long n = 0;
+    for (TaskState t : tasks(podSet)) {
+      if (which.test(t.status())) {
+        n++;
+      }
+    }
+    return n;
   }
 
   public long count(Predicate<TaskStatus> which) {
@@ -61,9 +72,19 @@ public final class JobState {
   }
 
   public List<PodSet> podSets() {
-    List<PodSet> out = new ArrayList<>();
-    collectPodSets(info.root(), out);
-    return out;
+    return podSets;
+  }
+
+  /**
+   * Changes whenever one of the job's tasks moves, so what depends only on the job's own tasks (its
+   * tasks to allocate, its request, its order among jobs) can be cached per version.
+   */
+  public long version() {
+    return version;
+  }
+
+  void changed() {
+    version++;
   }
 
   private static void collectPodSets(SubGroupNode node, List<PodSet> out) {

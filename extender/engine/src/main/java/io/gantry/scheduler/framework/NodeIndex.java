@@ -1,50 +1,92 @@
 package io.gantry.scheduler.framework;
 
-import java.util.Collections;
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.IdentityHashMap;
 import java.util.Iterator;
-import java.util.NavigableMap;
+import java.util.List;
 import java.util.NoSuchElementException;
+import java.util.PriorityQueue;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * GPU nodes by the whole devices they have free now or once releasing tasks are gone, then by name:
- * the order bin-packing scores them in. Kept in step with every placement, so finding the fullest
- * node that fits does not scan the cluster per task.
+ * Nodes ordered the ways the summed node score orders them for each task shape, kept in step with
+ * every placement, so finding the best node that fits does not score the cluster per task:
+ *
+ * <ul>
+ *   <li>GPU nodes by whole devices free now or once releasing tasks are gone, then by name
+ *       (bin-packing whole-GPU and shared-GPU tasks);
+ *   <li>GPU nodes with a shared GPU that can take a portion, by that room, each room's nodes by
+ *       free whole devices and name (shared-GPU tasks, which prefer a device already shared);
+ *   <li>CPU-only nodes and GPU nodes, each by CPU free now or once releasing, then by name
+ *       (bin-packing CPU-only tasks).
+ * </ul>
+ *
+ * Iteration reads the trees in place: stopping after the first fitting node leaves the rest of the
+ * index untouched.
  */
 public final class NodeIndex {
-  private static final Comparator<NodeState> BY_NAME = Comparator.comparing(NodeState::name);
+  /** A node with the keys it is indexed under; the keys change only while it is out of the sets. */
+  private static final class Entry {
+    final NodeState node;
+    final String name;
+    final boolean gpuNode;
+    int freeGpus;
+    boolean overcommitted;
+    int sharedRoom;
+    long freeCpu;
 
-  private final TreeMap<Integer, TreeSet<NodeState>> byFreeGpus = new TreeMap<>();
-  private final IdentityHashMap<NodeState, Integer> indexedAt = new IdentityHashMap<>();
+    Entry(NodeState node) {
+      this.node = node;
+      this.name = node.name();
+      this.gpuNode = node.info().gpuCount() > 0;
+    }
+
+    /** A probe that sorts before every entry with these keys. */
+    Entry(int freeGpus, long freeCpu) {
+      this.node = null;
+      this.name = "";
+      this.gpuNode = true;
+      this.freeGpus = freeGpus;
+      this.freeCpu = freeCpu;
+    }
+  }
+
+  private static final Comparator<Entry> BY_FREE_GPUS =
+      Comparator.<Entry>comparingInt(e -> e.freeGpus).thenComparing(e -> e.name);
+  private static final Comparator<Entry> BY_FREE_CPU =
+      Comparator.<Entry>comparingLong(e -> e.freeCpu).thenComparing(e -> e.name);
+
+  private final IdentityHashMap<NodeState, Entry> entries = new IdentityHashMap<>();
+  private final TreeSet<Entry> gpuNodesByFreeGpus = new TreeSet<>(BY_FREE_GPUS);
+  private final TreeSet<Entry> overcommittedGpuNodes = new TreeSet<>(BY_FREE_GPUS);
+  private final TreeMap<Integer, TreeSet<Entry>> gpuNodesBySharedRoom = new TreeMap<>();
+  private final TreeSet<Entry> cpuOnlyNodesByFreeCpu = new TreeSet<>(BY_FREE_CPU);
+  private final TreeSet<Entry> gpuNodesByFreeCpu = new TreeSet<>(BY_FREE_CPU);
 
   void add(NodeState node) {
-    if (node.info().gpuCount() <= 0) {
-      return;
-    }
-    int free = freeGpus(node);
-    byFreeGpus.computeIfAbsent(free, k -> new TreeSet<>(BY_NAME)).add(node);
-    indexedAt.put(node, free);
+    Entry e = new Entry(node);
+    read(e);
+    entries.put(node, e);
+    insert(e);
   }
 
   void update(NodeState node) {
-    Integer old = indexedAt.get(node);
-    if (old == null) {
+    Entry e = entries.get(node);
+    if (e == null) {
       return;
     }
-    int free = freeGpus(node);
-    if (old == free) {
+    if (e.freeGpus == freeGpus(node)
+        && e.overcommitted == overcommitted(node)
+        && e.sharedRoom == node.sharedRoomHundredths()
+        && e.freeCpu == freeCpu(node)) {
       return;
     }
-    TreeSet<NodeState> bucket = byFreeGpus.get(old);
-    bucket.remove(node);
-    if (bucket.isEmpty()) {
-      byFreeGpus.remove(old);
-    }
-    byFreeGpus.computeIfAbsent(free, k -> new TreeSet<>(BY_NAME)).add(node);
-    indexedAt.put(node, free);
+    remove(e);
+    read(e);
+    insert(e);
   }
 
   /**
@@ -52,40 +94,142 @@ public final class NodeIndex {
    * name.
    */
   public Iterable<NodeState> withFreeGpusAtLeast(int gpus) {
-    NavigableMap<Integer, TreeSet<NodeState>> tail = byFreeGpus.tailMap(gpus, true);
-    return () -> new BucketWalk(tail.values().iterator());
+    Collection<Entry> tail = gpuNodesByFreeGpus.tailSet(new Entry(gpus, 0), true);
+    return () -> nodes(tail.iterator());
   }
 
   /**
-   * The nodes of successive buckets, read in place: each step costs what the tree iterators cost,
-   * so stopping after the first fitting node leaves the rest of the index untouched.
+   * GPU nodes that may offer a shared-GPU task {@code devices} whole devices: those with at least
+   * that many free or releasing, and over-committed ones (fewer than zero devices idle or
+   * releasing), whose idle and releasing devices count apart; fullest first, then by name.
    */
-  private static final class BucketWalk implements Iterator<NodeState> {
-    private final Iterator<TreeSet<NodeState>> buckets;
-    private Iterator<NodeState> current = Collections.emptyIterator();
+  public Iterable<NodeState> withDeviceCandidatesAtLeast(int devices) {
+    Entry probe = new Entry(devices, 0);
+    Collection<Entry> enough = gpuNodesByFreeGpus.tailSet(probe, true);
+    Collection<Entry> overcommitted = overcommittedGpuNodes.headSet(probe, false);
+    return () -> nodes(new Merge(List.of(enough.iterator(), overcommitted.iterator())));
+  }
 
-    BucketWalk(Iterator<TreeSet<NodeState>> buckets) {
-      this.buckets = buckets;
-    }
-
-    @Override
-    public boolean hasNext() {
-      while (!current.hasNext() && buckets.hasNext()) {
-        current = buckets.next().iterator();
+  /**
+   * GPU nodes with a shared GPU (not wholly releasing) that can take {@code hundredths} of a device
+   * now or once releasing fractions are gone: fewest free whole devices first, then by name.
+   */
+  public Iterable<NodeState> withSharedRoomAtLeast(int hundredths) {
+    Collection<TreeSet<Entry>> rooms = gpuNodesBySharedRoom.tailMap(hundredths, true).values();
+    return () -> {
+      List<Iterator<Entry>> parts = new ArrayList<>(rooms.size());
+      for (TreeSet<Entry> room : rooms) {
+        parts.add(room.iterator());
       }
-      return current.hasNext();
-    }
+      return nodes(new Merge(parts));
+    };
+  }
 
-    @Override
-    public NodeState next() {
-      if (!hasNext()) {
-        throw new NoSuchElementException();
-      }
-      return current.next();
-    }
+  /**
+   * CPU-only nodes ({@code cpuOnlyNodes}) or GPU nodes with at least {@code millis} of CPU free or
+   * releasing: least free first, then by name.
+   */
+  public Iterable<NodeState> withFreeCpuAtLeast(long millis, boolean cpuOnlyNodes) {
+    TreeSet<Entry> set = cpuOnlyNodes ? cpuOnlyNodesByFreeCpu : gpuNodesByFreeCpu;
+    Collection<Entry> tail = set.tailSet(new Entry(0, millis), true);
+    return () -> nodes(tail.iterator());
   }
 
   static int freeGpus(NodeState node) {
     return node.idleWholeGpus() + node.releasingWholeGpus();
+  }
+
+  static boolean overcommitted(NodeState node) {
+    return node.idleWholeGpus() < 0 || node.releasingWholeGpus() < 0;
+  }
+
+  static long freeCpu(NodeState node) {
+    return node.idleOrReleasing().cpuMillis();
+  }
+
+  private static void read(Entry e) {
+    e.freeGpus = freeGpus(e.node);
+    e.overcommitted = overcommitted(e.node);
+    e.sharedRoom = e.node.sharedRoomHundredths();
+    e.freeCpu = freeCpu(e.node);
+  }
+
+  private void insert(Entry e) {
+    if (e.gpuNode) {
+      gpuNodesByFreeGpus.add(e);
+      gpuNodesByFreeCpu.add(e);
+      if (e.overcommitted) {
+        overcommittedGpuNodes.add(e);
+      }
+      if (e.sharedRoom >= 0) {
+        gpuNodesBySharedRoom.computeIfAbsent(e.sharedRoom, k -> new TreeSet<>(BY_FREE_GPUS)).add(e);
+      }
+    } else {
+      cpuOnlyNodesByFreeCpu.add(e);
+    }
+  }
+
+  private void remove(Entry e) {
+    if (e.gpuNode) {
+      gpuNodesByFreeGpus.remove(e);
+      gpuNodesByFreeCpu.remove(e);
+      overcommittedGpuNodes.remove(e);
+      if (e.sharedRoom >= 0) {
+        TreeSet<Entry> room = gpuNodesBySharedRoom.get(e.sharedRoom);
+        room.remove(e);
+        if (room.isEmpty()) {
+          gpuNodesBySharedRoom.remove(e.sharedRoom);
+        }
+      }
+    } else {
+      cpuOnlyNodesByFreeCpu.remove(e);
+    }
+  }
+
+  private static Iterator<NodeState> nodes(Iterator<Entry> entries) {
+    return new Iterator<>() {
+      @Override
+      public boolean hasNext() {
+        return entries.hasNext();
+      }
+
+      @Override
+      public NodeState next() {
+        return entries.next().node;
+      }
+    };
+  }
+
+  /** Several sets of one order read as one, in that order. */
+  private static final class Merge implements Iterator<Entry> {
+    private record Head(Entry entry, Iterator<Entry> rest) {}
+
+    private final PriorityQueue<Head> heads =
+        new PriorityQueue<>(Comparator.comparing(Head::entry, BY_FREE_GPUS));
+
+    Merge(List<Iterator<Entry>> parts) {
+      for (Iterator<Entry> part : parts) {
+        if (part.hasNext()) {
+          heads.add(new Head(part.next(), part));
+        }
+      }
+    }
+
+    @Override
+    public boolean hasNext() {
+      return !heads.isEmpty();
+    }
+
+    @Override
+    public Entry next() {
+      Head head = heads.poll();
+      if (head == null) {
+        throw new NoSuchElementException();
+      }
+      if (head.rest().hasNext()) {
+        heads.add(new Head(head.rest().next(), head.rest()));
+      }
+      return head.entry();
+    }
   }
 }

@@ -24,10 +24,21 @@ public final class NodeState {
   private int podCount;
   private final TreeMap<String, GpuGroup> groups = new TreeMap<>();
 
+  /*
+   * Derived from the fields above after every change, so the many reads per task (fit checks,
+   * scores, the node index) allocate nothing.
+   */
+  private Resources releasingWithGroups;
+  private Resources idleOrReleasing;
+  private int idleWholeGpus;
+  private int releasingWholeGpus;
+  private int sharedRoomHundredths;
+
   NodeState(NodeInfo info) {
     this.info = info;
     this.idle = info.allocatable();
     this.releasing = Resources.ZERO;
+    derive();
   }
 
   public NodeInfo info() {
@@ -47,15 +58,11 @@ public final class NodeState {
    * every fraction is being released.
    */
   public Resources releasing() {
-    long fullyReleasingGroups =
-        groups.values().stream().filter(g -> g.allReleasing() && !g.deviceFromReleasing()).count();
-    return fullyReleasingGroups == 0
-        ? releasing
-        : releasing.withGpus(releasing.gpus().plus(GpuAmount.ofDevices(fullyReleasingGroups)));
+    return releasingWithGroups;
   }
 
   public Resources idleOrReleasing() {
-    return idle.plus(releasing());
+    return idleOrReleasing;
   }
 
   public int podCount() {
@@ -68,12 +75,21 @@ public final class NodeState {
 
   /** Whole devices holding nothing. */
   public int idleWholeGpus() {
-    return Math.toIntExact(idle.gpus().wholeDevices());
+    return idleWholeGpus;
   }
 
   /** Whole devices that will be free once releasing tasks are gone. */
   public int releasingWholeGpus() {
-    return Math.toIntExact(releasing().gpus().wholeDevices());
+    return releasingWholeGpus;
+  }
+
+  /**
+   * The largest portion, in hundredths of a device, that one of the node's shared GPUs can still
+   * take now or once releasing fractions are gone ({@link GpuGroupView#idleOrReleasingPortion()} of
+   * a group not wholly releasing); -1 when the node has no such group.
+   */
+  public int sharedRoomHundredths() {
+    return sharedRoomHundredths;
   }
 
   public List<GpuGroupView> gpuGroups() {
@@ -125,6 +141,7 @@ public final class NodeState {
       releasing = releasing.plus(request);
     }
     podCount++;
+    derive();
     return new NodeCharge(fromIdle, fromReleasing);
   }
 
@@ -148,6 +165,30 @@ public final class NodeState {
     idle = idle.plus(charge.fromIdle());
     releasing = releasing.plus(charge.fromReleasing());
     podCount--;
+    derive();
+  }
+
+  /** Recomputes what the getters read: releasing capacity with wholly releasing shared GPUs. */
+  private void derive() {
+    long fullyReleasingGroups = 0;
+    int room = -1;
+    for (GpuGroup g : groups.values()) {
+      if (g.allReleasing()) {
+        if (!g.deviceFromReleasing()) {
+          fullyReleasingGroups++;
+        }
+      } else {
+        room = Math.max(room, Math.toIntExact(g.idleOrReleasingPortion().hundredths()));
+      }
+    }
+    releasingWithGroups =
+        fullyReleasingGroups == 0
+            ? releasing
+            : releasing.withGpus(releasing.gpus().plus(GpuAmount.ofDevices(fullyReleasingGroups)));
+    idleOrReleasing = idle.plus(releasingWithGroups);
+    idleWholeGpus = Math.toIntExact(idle.gpus().wholeDevices());
+    releasingWholeGpus = Math.toIntExact(releasingWithGroups.gpus().wholeDevices());
+    sharedRoomHundredths = room;
   }
 
   /**

@@ -111,25 +111,41 @@ public final class PluginHooks {
   }
 
   /**
-   * Whether the node index's order (fewest free whole GPUs first, then name) is the order the
-   * summed score gives for this task: empty when not; otherwise whether nodes where the task fits
-   * in idle resources come first.
+   * How the summed node score orders nodes for this task in the node index's terms (see {@link
+   * IndexOrderedScorer}): empty when some scorer does not follow an index order, or when not
+   * exactly one scorer orders by a free resource.
    */
-  public Optional<Boolean> indexOrder(TaskState task) {
+  public Optional<IndexOrder> indexOrder(TaskState task) {
+    IndexOrder.Key key = null;
+    boolean sharedFirst = false;
     boolean idleFirst = false;
+    boolean cpuOnlyFirst = false;
     for (NodeScorer s : nodeScorers) {
       if (!(s instanceof IndexOrderedScorer ordered)) {
         return Optional.empty();
       }
+      IndexOrder.Key by = null;
       switch (ordered.orderFor(task)) {
         case NONE -> {
           return Optional.empty();
         }
+        case CONSTANT -> {}
+        case FEWER_FREE_GPUS_FIRST -> by = IndexOrder.Key.WHOLE_GPUS;
+        case FEWER_FREE_CPU_FIRST -> by = IndexOrder.Key.CPU;
         case IDLE_FIT_FIRST -> idleFirst = true;
-        case CONSTANT, FEWER_FREE_GPUS_FIRST -> {}
+        case SHARED_GPU_FIT_FIRST -> sharedFirst = true;
+        case CPU_ONLY_NODES_FIRST -> cpuOnlyFirst = true;
+      }
+      if (by != null) {
+        if (key != null) {
+          return Optional.empty();
+        }
+        key = by;
       }
     }
-    return Optional.of(idleFirst);
+    return key == null
+        ? Optional.empty()
+        : Optional.of(new IndexOrder(key, sharedFirst, idleFirst, cpuOnlyFirst));
   }
 
   public double scoreNode(TaskState task, NodeState node) {

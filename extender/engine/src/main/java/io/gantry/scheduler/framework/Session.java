@@ -260,6 +260,7 @@ public final class Session implements SessionView {
   /** Moves a task to a new placement, keeping node accounting and plugin listeners in step. */
   void move(TaskState task, TaskPlacement target) {
     placementVersion++;
+    task.job().changed();
     TaskPlacement current = task.placement();
     boolean wasCounted = counted(current.status());
     GpuAmount gpusBefore = quotaGpus(task);

@@ -15,9 +15,16 @@ public final class GpuSharingOrderPlugin implements IndexOrderedScorer {
     return NAME;
   }
 
+  /**
+   * Shared tasks asking for a fraction (the same portion on every node) prefer nodes with a shared
+   * GPU that holds it; a portion by GPU memory differs per node and is not indexed.
+   */
   @Override
   public Order orderFor(TaskState task) {
-    return task.info().isShared() ? Order.NONE : Order.CONSTANT;
+    if (task.info().gpuSharing().isEmpty()) {
+      return Order.CONSTANT;
+    }
+    return task.info().gpuSharing().get().byMemory() ? Order.NONE : Order.SHARED_GPU_FIT_FIRST;
   }
 
   @Override

@@ -32,13 +32,19 @@ public final class NodePlacementPlugin implements IndexOrderedScorer {
     return args;
   }
 
-  /** Bin-packing whole-GPU tasks scores strictly by fewer free whole GPUs (kai-reference §6). */
+  /**
+   * Bin-packing scores strictly by fewer free whole GPUs for whole-GPU and shared-GPU tasks, and by
+   * less free CPU for CPU-only tasks that ask for CPU (kai-reference §6). Scores of distinct free
+   * amounts stay distinct in double arithmetic while the spread of free amounts is far below 10^12.
+   */
   @Override
   public Order orderFor(TaskState task) {
-    boolean wholeGpuTask =
-        task.info().request().gpus().wholeDevices() >= 1 && !task.info().isShared();
-    return wholeGpuTask && args.gpu() == PlacementStrategy.BINPACK
-        ? Order.FEWER_FREE_GPUS_FIRST
+    if (task.info().isShared() || task.info().request().gpus().wholeDevices() >= 1) {
+      return args.gpu() == PlacementStrategy.BINPACK ? Order.FEWER_FREE_GPUS_FIRST : Order.NONE;
+    }
+    boolean cpuTask = !task.info().requestsGpu() && task.info().request().cpuMillis() > 0;
+    return cpuTask && args.cpu() == PlacementStrategy.BINPACK
+        ? Order.FEWER_FREE_CPU_FIRST
         : Order.NONE;
   }
 

@@ -1,5 +1,6 @@
 package io.gantry.scheduler.plugins;
 
+import io.gantry.scheduler.api.config.SearchStrategy;
 import io.gantry.scheduler.fairness.CapacityChecks;
 import io.gantry.scheduler.fairness.FairShareDivider;
 import io.gantry.scheduler.fairness.QueueAttributes;
@@ -21,6 +22,7 @@ import io.gantry.scheduler.model.NodeInfo;
 import io.gantry.scheduler.model.ResourceVector;
 import io.gantry.scheduler.model.Resources;
 import io.gantry.scheduler.model.TaskStatus;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Optional;
 
@@ -37,6 +39,11 @@ public final class ProportionPlugin
   private QueueTree tree;
   private QueueOrderRule orderRule;
   private TasksToAllocate tasksToAllocate;
+
+  /** A job's request as of one {@link JobState#version()}; looked up, never iterated. */
+  private record JobRequest(long version, Resources request) {}
+
+  private final IdentityHashMap<JobState, JobRequest> jobRequests = new IdentityHashMap<>();
 
   public ProportionPlugin(ProportionArgs args) {
     this.args = args;
@@ -128,7 +135,24 @@ public final class ProportionPlugin
     }
   }
 
+  /**
+   * What the job's next pass counts for in its queue; asked on every queue comparison, so cached
+   * per job version (the baseline strategy recomputes it each time).
+   */
   private Resources jobRequest(JobState job) {
+    if (session.strategy() == SearchStrategy.BASELINE) {
+      return computeJobRequest(job);
+    }
+    JobRequest cached = jobRequests.get(job);
+    if (cached != null && cached.version() == job.version()) {
+      return cached.request();
+    }
+    Resources request = computeJobRequest(job);
+    jobRequests.put(job, new JobRequest(job.version(), request));
+    return request;
+  }
+
+  private Resources computeJobRequest(JobState job) {
     Resources request = Resources.ZERO;
     for (TaskState t : tasksToAllocate.of(job)) {
       request = request.plus(counted(t, session.quotaGpus(t)));

@@ -14,10 +14,10 @@ public final class ResourceTypePlugin implements IndexOrderedScorer {
     return NAME;
   }
 
-  /** Only CPU-only tasks score here; for GPU tasks the score is 0 everywhere. */
+  /** Only CPU-only tasks score here, on CPU-only nodes; for GPU tasks the score is 0 everywhere. */
   @Override
   public Order orderFor(TaskState task) {
-    return task.info().requestsGpu() ? Order.CONSTANT : Order.NONE;
+    return task.info().requestsGpu() ? Order.CONSTANT : Order.CPU_ONLY_NODES_FIRST;
   }
 
   @Override

@@ -393,7 +393,7 @@ class PluginHooksTest {
         .containsExactly("a.allocate 1", "b.allocate 1", "a.deallocate 1", "b.deallocate 1");
   }
 
-  record IndexOrderCase(String name, List<NodeScorer> scorers, Optional<Boolean> expected) {
+  record IndexOrderCase(String name, List<NodeScorer> scorers, Optional<IndexOrder> expected) {
     @Override
     public String toString() {
       return name;
@@ -403,19 +403,41 @@ class PluginHooksTest {
   static Stream<IndexOrderCase> indexOrderCases() {
     return Stream.of(
         new IndexOrderCase(
-            "no scorers: the index order, idle fits not first", List.of(), Optional.of(false)),
+            "no scorers: every node scores the same, so name order, not the index's",
+            List.of(),
+            Optional.empty()),
         new IndexOrderCase(
             "constant and bin-pack scorers",
             List.of(
                 ordered(IndexOrderedScorer.Order.CONSTANT),
                 ordered(IndexOrderedScorer.Order.FEWER_FREE_GPUS_FIRST)),
-            Optional.of(false)),
+            Optional.of(new IndexOrder(IndexOrder.Key.WHOLE_GPUS, false, false, false))),
         new IndexOrderCase(
             "a scorer puts idle fits first",
             List.of(
                 ordered(IndexOrderedScorer.Order.FEWER_FREE_GPUS_FIRST),
                 ordered(IndexOrderedScorer.Order.IDLE_FIT_FIRST)),
-            Optional.of(true)),
+            Optional.of(new IndexOrder(IndexOrder.Key.WHOLE_GPUS, false, true, false))),
+        new IndexOrderCase(
+            "shared GPU fits, idle fits, then bin-packing",
+            List.of(
+                ordered(IndexOrderedScorer.Order.SHARED_GPU_FIT_FIRST),
+                ordered(IndexOrderedScorer.Order.IDLE_FIT_FIRST),
+                ordered(IndexOrderedScorer.Order.FEWER_FREE_GPUS_FIRST)),
+            Optional.of(new IndexOrder(IndexOrder.Key.WHOLE_GPUS, true, true, false))),
+        new IndexOrderCase(
+            "idle fits, CPU-only nodes, then bin-packing by CPU",
+            List.of(
+                ordered(IndexOrderedScorer.Order.IDLE_FIT_FIRST),
+                ordered(IndexOrderedScorer.Order.CPU_ONLY_NODES_FIRST),
+                ordered(IndexOrderedScorer.Order.FEWER_FREE_CPU_FIRST)),
+            Optional.of(new IndexOrder(IndexOrder.Key.CPU, false, true, true))),
+        new IndexOrderCase(
+            "two free-resource orders cannot both hold",
+            List.of(
+                ordered(IndexOrderedScorer.Order.FEWER_FREE_GPUS_FIRST),
+                ordered(IndexOrderedScorer.Order.FEWER_FREE_CPU_FIRST)),
+            Optional.empty()),
         new IndexOrderCase(
             "a scorer does not follow the index for this task",
             List.of(

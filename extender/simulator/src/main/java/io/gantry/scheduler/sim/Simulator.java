@@ -4,6 +4,7 @@ import com.google.common.collect.ImmutableList;
 import io.gantry.scheduler.api.SchedulerWiring;
 import io.gantry.scheduler.api.SchedulingCycle;
 import io.gantry.scheduler.api.config.ConfigException;
+import io.gantry.scheduler.api.config.SearchStrategy;
 import io.gantry.scheduler.api.result.BindDecision;
 import io.gantry.scheduler.api.result.CycleEvent;
 import io.gantry.scheduler.api.result.CycleResult;
@@ -33,13 +34,20 @@ import java.util.OptionalInt;
  */
 public final class Simulator {
   private final SchedulerWiring wiring;
+  private final SearchStrategy strategy;
 
   public Simulator() {
     this(new SchedulerWiring());
   }
 
   public Simulator(SchedulerWiring wiring) {
+    this(wiring, SearchStrategy.INDEXED);
+  }
+
+  /** Runs the engine with {@code strategy}; {@link SearchStrategy#BASELINE} is for comparisons. */
+  public Simulator(SchedulerWiring wiring, SearchStrategy strategy) {
     this.wiring = wiring;
+    this.strategy = strategy;
   }
 
   /** Compiles and runs a loaded scenario; {@code cycles} overrides {@code config.cycles}. */
@@ -66,7 +74,7 @@ public final class Simulator {
 
   private SchedulingCycle cycle(SimWorld world, ScenarioSpec spec) throws ScenarioException {
     try {
-      return wiring.cycle(world.config());
+      return wiring.cycle(world.config(), strategy);
     } catch (ConfigException e) {
       throw new ScenarioException(
           spec.sourceName(), configLine(spec, e.key()), "config." + e.key(), e.problem());

@@ -1,0 +1,145 @@
+package io.gantry.scheduler.actions;
+
+import io.gantry.scheduler.framework.GpuFit;
+import io.gantry.scheduler.framework.IndexOrder;
+import io.gantry.scheduler.framework.NodeIndex;
+import io.gantry.scheduler.framework.NodeState;
+import io.gantry.scheduler.framework.TaskState;
+import io.gantry.scheduler.model.GpuAmount;
+import io.gantry.scheduler.model.GpuSharingRequest;
+import java.util.Iterator;
+import java.util.List;
+import java.util.NoSuchElementException;
+import java.util.Optional;
+import java.util.function.BiPredicate;
+import java.util.function.Predicate;
+
+/**
+ * Finds the node the summed score would pick for a task by walking the node index in the order the
+ * scorers declare ({@link IndexOrder}), instead of scoring every node: the node tiers in score
+ * order (a shared GPU that fits before none; CPU-only nodes before GPU nodes), within each the
+ * fullest first, then by name; where idle fits come first, the first node that fits in idle
+ * resources across the tiers of equal higher bonus, else the first that fits at all. Empty when the
+ * task's shape has no index, or nothing in it fits; the caller then scans every node.
+ */
+final class IndexedNodeSearch {
+  private final NodeIndex index;
+  private final BiPredicate<TaskState, NodeState> fits;
+
+  /** {@code fits}: every check the full scan makes of a node for the task. */
+  IndexedNodeSearch(NodeIndex index, BiPredicate<TaskState, NodeState> fits) {
+    this.index = index;
+    this.fits = fits;
+  }
+
+  Optional<NodeState> find(TaskState task, IndexOrder order) {
+    return switch (order.key()) {
+      case WHOLE_GPUS -> gpuTask(task, order);
+      case CPU -> cpuTask(task, order);
+    };
+  }
+
+  private Optional<NodeState> gpuTask(TaskState task, IndexOrder order) {
+    if (order.cpuOnlyNodesFirst()) {
+      return Optional.empty();
+    }
+    Optional<GpuSharingRequest> sharing = task.info().gpuSharing();
+    if (sharing.isEmpty()) {
+      long whole = task.info().request().gpus().wholeDevicesRoundedUp();
+      if (whole < 1 || order.sharedGpuFitFirst()) {
+        return Optional.empty();
+      }
+      return first(task, List.of(index.withFreeGpusAtLeast(Math.toIntExact(whole))), order);
+    }
+    if (sharing.get().byMemory()) {
+      return Optional.empty();
+    }
+    // a fraction is the same portion on every node
+    GpuAmount portion = sharing.get().portionOn(0);
+    int room = Math.toIntExact(portion.hundredths());
+    Iterable<NodeState> wholeDevices =
+        index.withDeviceCandidatesAtLeast(sharing.get().numDevices());
+    if (!order.sharedGpuFitFirst()) {
+      return first(task, List.of(wholeDevices), order);
+    }
+    Optional<NodeState> onShared = first(task, List.of(index.withSharedRoomAtLeast(room)), order);
+    if (onShared.isPresent()) {
+      return onShared;
+    }
+    // nodes with a shared GPU that holds the portion were all tried above
+    Iterable<NodeState> rest =
+        () -> filter(wholeDevices, n -> n.sharedRoomHundredths() < room).iterator();
+    return first(task, List.of(rest), order);
+  }
+
+  private Optional<NodeState> cpuTask(TaskState task, IndexOrder order) {
+    long cpu = task.info().request().cpuMillis();
+    if (task.info().requestsGpu() || cpu <= 0 || order.sharedGpuFitFirst()) {
+      return Optional.empty();
+    }
+    if (!order.cpuOnlyNodesFirst()) {
+      return Optional.empty();
+    }
+    return first(
+        task,
+        List.of(index.withFreeCpuAtLeast(cpu, true), index.withFreeCpuAtLeast(cpu, false)),
+        order);
+  }
+
+  /**
+   * The best fitting node of {@code tiers} (in score order, each fullest first): without the idle
+   * bonus, the first that fits; with it, the first that fits in idle resources, else the first that
+   * fits at all.
+   */
+  private Optional<NodeState> first(
+      TaskState task, List<Iterable<NodeState>> tiers, IndexOrder order) {
+    NodeState firstFit = null;
+    for (Iterable<NodeState> tier : tiers) {
+      for (NodeState node : tier) {
+        if (!fits.test(task, node)) {
+          continue;
+        }
+        if (!order.idleFitFirst() || GpuFit.fitsIdleNow(task, node)) {
+          return Optional.of(node);
+        }
+        if (firstFit == null) {
+          firstFit = node;
+        }
+      }
+    }
+    return Optional.ofNullable(firstFit);
+  }
+
+  private static Iterable<NodeState> filter(Iterable<NodeState> nodes, Predicate<NodeState> keep) {
+    return () ->
+        new Iterator<>() {
+          private final Iterator<NodeState> in = nodes.iterator();
+          private NodeState next = advance();
+
+          private NodeState advance() {
+            while (in.hasNext()) {
+              NodeState n = in.next();
+              if (keep.test(n)) {
+                return n;
+              }
+            }
+            return null;
+          }
+
+          @Override
+          public boolean hasNext() {
+            return next != null;
+          }
+
+          @Override
+          public NodeState next() {
+            if (next == null) {
+              throw new NoSuchElementException();
+            }
+            NodeState out = next;
+            next = advance();
+            return out;
+          }
+        };
+  }
+}
