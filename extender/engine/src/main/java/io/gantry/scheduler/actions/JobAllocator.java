@@ -13,6 +13,7 @@ import io.gantry.scheduler.framework.TasksToAllocate;
 import io.gantry.scheduler.framework.fit.CapacityExceeded;
 import io.gantry.scheduler.framework.fit.GangIncomplete;
 import io.gantry.scheduler.framework.fit.GpuMemoryNotSynced;
+import io.gantry.scheduler.framework.fit.GpuMemoryTooSmall;
 import io.gantry.scheduler.framework.fit.InsufficientExtendedResource;
 import io.gantry.scheduler.framework.fit.InsufficientResource;
 import io.gantry.scheduler.framework.fit.NoNodeFits;
@@ -178,6 +179,12 @@ final class JobAllocator {
     if (sharing.isPresent()) {
       if (sharing.get().byMemory() && !node.info().gpuMemorySynced()) {
         return Optional.of(new GpuMemoryNotSynced());
+      }
+      if (!GpuFit.fitsDevice(task, node)) {
+        return Optional.of(
+            new GpuMemoryTooSmall(
+                sharing.get().memoryMib().orElseThrow(),
+                GpuSharingRequest.deviceMemoryMib(node.info().gpuMemoryMib())));
       }
       if (GpuFit.select(task, node, hooks).isEmpty()) {
         return Optional.of(

@@ -284,6 +284,40 @@ class AllocateActionTest {
   }
 
   @Test
+  void aMemoryRequestLargerThanSomeDevicesGoesToANodeWithLargerOnes() {
+    Session session =
+        allocate(
+            List.of(
+                Nodes.node("small").gpus(4).gpuMemoryMib(40_960).build(),
+                Nodes.node("large").gpus(1).gpuMemoryMib(81_920).build()),
+            ONE_QUEUE,
+            List.of(Jobs.job("j").task(Tasks.task("t0").gpuMemoryMib(60_000)).build()));
+
+    assertThat(session.decisions())
+        .containsExactly(
+            new BindDecision(
+                "ns/j/t0", "large", ImmutableList.of("large-gpu0"), GpuAmount.ofHundredths(74)));
+  }
+
+  @Test
+  void aMemoryRequestLargerThanEveryDeviceWaitsSayingSo() {
+    Session session =
+        allocate(
+            List.of(
+                Nodes.node("n1").gpus(4).gpuMemoryMib(40_960).build(),
+                Nodes.node("n2").gpus(8).gpuMemoryMib(40_960).build()),
+            ONE_QUEUE,
+            List.of(Jobs.job("j").task(Tasks.task("t0").gpuMemoryMib(60_000)).build()));
+
+    String message =
+        "Resources were not found for pod ns/j-t0 due to: 0/2 nodes are available: 2 node(s) didn't"
+            + " have enough GPU memory per device.";
+    assertThat(session.decisions()).isEmpty();
+    assertThat(FitTexts.of(session.job("ns/j"))).containsExactly(podError(message));
+    assertThat(session.node("n1").idle().gpus()).isEqualTo(GpuAmount.ofDevices(4));
+  }
+
+  @Test
   void wholeGpuTaskIsBinPackedOntoTheFullestNode() {
     Session session =
         allocate(

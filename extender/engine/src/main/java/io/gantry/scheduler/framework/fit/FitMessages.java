@@ -45,6 +45,8 @@ public final class FitMessages {
           "node(s) didn't have enough resources: "
               + ((InsufficientExtendedResource) reason).resource();
       case GPU_MEMORY_NOT_SYNCED -> "node(s) didn't have a synced GPU memory label";
+      // Gantry's wording: KAI has no sentence of its own for a portion over one device
+      case GPU_MEMORY_TOO_SMALL -> "node(s) didn't have enough GPU memory per device";
       case SHARED_GPUS_UNAVAILABLE -> "node(s) didn't have enough resources: shared GPUs";
       case OVER_LIMIT -> overLimit((OverLimit) reason);
       case NON_PREEMPTIBLE_OVER_QUOTA -> nonPreemptibleOverQuota((NonPreemptibleOverQuota) reason);

@@ -15,5 +15,6 @@ public sealed interface NodeFitReason extends FitReason
         InsufficientResource,
         InsufficientExtendedResource,
         GpuMemoryNotSynced,
+        GpuMemoryTooSmall,
         SharedGpusUnavailable,
         CapacityExceeded {}

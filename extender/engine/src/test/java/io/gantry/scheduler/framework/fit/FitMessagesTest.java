@@ -71,6 +71,9 @@ class FitMessagesTest {
             "node(s) didn't have enough resources: example.com/nic"),
         new Case(new GpuMemoryNotSynced(), "node(s) didn't have a synced GPU memory label"),
         new Case(
+            new GpuMemoryTooSmall(60_000, 40_900),
+            "node(s) didn't have enough GPU memory per device"),
+        new Case(
             new SharedGpusUnavailable(1, GpuAmount.ofHundredths(50)),
             "node(s) didn't have enough resources: shared GPUs"),
         new Case(
