@@ -19,8 +19,8 @@ import java.util.function.Predicate;
  * scorers declare ({@link IndexOrder}), instead of scoring every node: the node tiers in score
  * order (a shared GPU that fits before none; CPU-only nodes before GPU nodes), within each the
  * fullest first, then by name; where idle fits come first, the first node that fits in idle
- * resources across the tiers of equal higher bonus, else the first that fits at all. Empty when the
- * task's shape has no index, or nothing in it fits; the caller then scans every node.
+ * resources across the tiers of equal higher bonus, else the first that fits at all. For a task the
+ * index {@link #covers}, finding nothing means no node fits.
  */
 final class IndexedNodeSearch {
   private final NodeIndex index;
@@ -32,6 +32,10 @@ final class IndexedNodeSearch {
     this.fits = fits;
   }
 
+  /**
+   * The best node that fits, empty when none does; call only when {@link #covers} the task, so the
+   * walk reaches every node that could fit.
+   */
   Optional<NodeState> find(TaskState task, IndexOrder order) {
     return switch (order.key()) {
       case WHOLE_GPUS -> gpuTask(task, order);
@@ -39,20 +43,29 @@ final class IndexedNodeSearch {
     };
   }
 
+  /** Whether the index holds, in score order, every node that could take the task. */
+  static boolean covers(TaskState task, IndexOrder order) {
+    Optional<GpuSharingRequest> sharing = task.info().gpuSharing();
+    return switch (order.key()) {
+      case WHOLE_GPUS ->
+          !order.cpuOnlyNodesFirst()
+              && (sharing.isPresent()
+                  ? !sharing.get().byMemory()
+                  : task.info().request().gpus().wholeDevicesRoundedUp() >= 1
+                      && !order.sharedGpuFitFirst());
+      case CPU ->
+          !task.info().requestsGpu()
+              && task.info().request().cpuMillis() > 0
+              && !order.sharedGpuFitFirst()
+              && order.cpuOnlyNodesFirst();
+    };
+  }
+
   private Optional<NodeState> gpuTask(TaskState task, IndexOrder order) {
-    if (order.cpuOnlyNodesFirst()) {
-      return Optional.empty();
-    }
     Optional<GpuSharingRequest> sharing = task.info().gpuSharing();
     if (sharing.isEmpty()) {
       long whole = task.info().request().gpus().wholeDevicesRoundedUp();
-      if (whole < 1 || order.sharedGpuFitFirst()) {
-        return Optional.empty();
-      }
       return first(task, List.of(index.withFreeGpusAtLeast(Math.toIntExact(whole))), order);
-    }
-    if (sharing.get().byMemory()) {
-      return Optional.empty();
     }
     // a fraction is the same portion on every node
     GpuAmount portion = sharing.get().portionOn(0);
@@ -74,12 +87,6 @@ final class IndexedNodeSearch {
 
   private Optional<NodeState> cpuTask(TaskState task, IndexOrder order) {
     long cpu = task.info().request().cpuMillis();
-    if (task.info().requestsGpu() || cpu <= 0 || order.sharedGpuFitFirst()) {
-      return Optional.empty();
-    }
-    if (!order.cpuOnlyNodesFirst()) {
-      return Optional.empty();
-    }
     return first(
         task,
         List.of(index.withFreeCpuAtLeast(cpu, true), index.withFreeCpuAtLeast(cpu, false)),

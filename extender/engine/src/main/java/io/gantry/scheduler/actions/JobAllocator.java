@@ -1,10 +1,14 @@
 package io.gantry.scheduler.actions;
 
+import static com.google.common.base.Preconditions.checkState;
+
+import com.google.common.collect.ImmutableList;
 import io.gantry.scheduler.api.config.SearchStrategy;
 import io.gantry.scheduler.framework.FitStatus;
 import io.gantry.scheduler.framework.GpuFit;
-import io.gantry.scheduler.framework.JobFitError;
+import io.gantry.scheduler.framework.IndexOrder;
 import io.gantry.scheduler.framework.JobState;
+import io.gantry.scheduler.framework.NodeIndex;
 import io.gantry.scheduler.framework.NodeState;
 import io.gantry.scheduler.framework.PluginHooks;
 import io.gantry.scheduler.framework.Session;
@@ -12,8 +16,21 @@ import io.gantry.scheduler.framework.Statement;
 import io.gantry.scheduler.framework.TaskShape;
 import io.gantry.scheduler.framework.TaskState;
 import io.gantry.scheduler.framework.TasksToAllocate;
+import io.gantry.scheduler.framework.fit.CapacityExceeded;
+import io.gantry.scheduler.framework.fit.GangIncomplete;
+import io.gantry.scheduler.framework.fit.GpuMemoryNotSynced;
+import io.gantry.scheduler.framework.fit.GpuMemoryTooSmall;
+import io.gantry.scheduler.framework.fit.InsufficientExtendedResource;
+import io.gantry.scheduler.framework.fit.InsufficientResource;
+import io.gantry.scheduler.framework.fit.NoNodeFits;
+import io.gantry.scheduler.framework.fit.NodeFitReason;
+import io.gantry.scheduler.framework.fit.PodResourcesNotFound;
+import io.gantry.scheduler.framework.fit.PodSchedulingFailure;
+import io.gantry.scheduler.framework.fit.SharedGpusUnavailable;
 import io.gantry.scheduler.model.GpuAmount;
+import io.gantry.scheduler.model.GpuSharingRequest;
 import io.gantry.scheduler.model.PodSet;
+import io.gantry.scheduler.model.ResourceKind;
 import io.gantry.scheduler.model.Resources;
 import io.gantry.scheduler.model.TaskStatus;
 import java.util.ArrayList;
@@ -41,7 +58,7 @@ final class JobAllocator {
    * #failuresVersion}: nothing a node check reads has changed, so an equal task fails the same way.
    * Looked up, never iterated.
    */
-  private final Map<TaskShape, String> failures = new HashMap<>();
+  private final Map<TaskShape, NoNodeFits> failures = new HashMap<>();
 
   private long failuresVersion = -1;
 
@@ -60,18 +77,18 @@ final class JobAllocator {
     if (tasks.isEmpty()) {
       return false;
     }
-    Optional<JobFitError> overCapacity = hooks.checkJobCapacity(job, tasks);
+    Optional<CapacityExceeded> overCapacity = hooks.checkJobCapacity(job, tasks);
     if (overCapacity.isPresent()) {
       session.recordJobFitError(job, overCapacity.get());
       return false;
     }
     boolean pipelined = false;
     for (TaskState task : tasks) {
-      Optional<String> failure = place(task, statement);
+      Optional<NoNodeFits> failure = place(task, statement);
       if (failure.isPresent()) {
-        String message = failureMessage(job, task, failure.get());
-        session.recordTaskFitError(task, message);
-        session.recordJobFitError(job, new JobFitError(JobFitError.POD_SCHEDULING_ERRORS, message));
+        PodSchedulingFailure error = failure(job, task, failure.get());
+        session.recordTaskFitError(task, error);
+        session.recordJobFitError(job, error);
         return false;
       }
       pipelined |= task.status() == TaskStatus.PIPELINED;
@@ -83,20 +100,36 @@ final class JobAllocator {
   }
 
   /** Places the task, or says why no node took it. */
-  private Optional<String> place(TaskState task, Statement statement) {
-    Optional<String> known = knownFailure(task);
+  private Optional<NoNodeFits> place(TaskState task, Statement statement) {
+    Optional<NoNodeFits> known = knownFailure(task);
     if (known.isPresent()) {
       return known;
     }
-    NodeState best = baseline ? null : viaIndex(task).orElse(null);
+    Optional<IndexOrder> order =
+        baseline
+            ? Optional.empty()
+            : hooks.indexOrder(task).filter(o -> IndexedNodeSearch.covers(task, o));
+    NodeState best = order.flatMap(o -> indexSearch.find(task, o)).orElse(null);
     if (best == null) {
       List<NodeState> nodes = session.nodes();
-      NodeFitErrors errors = new NodeFitErrors();
-      best = baseline ? firstFitInScoreOrder(task, nodes, errors) : bestFit(task, nodes, errors);
+      RejectionTally rejections = new RejectionTally();
+      if (order.isPresent() && hooks.filterReadsOnlyNodeClass(task)) {
+        // the index reached every node that could fit and none did: one node per class says why
+        for (NodeIndex.ClassMembers c : session.nodeIndex().nodeClasses()) {
+          ImmutableList<NodeFitReason> reasons = unfit(task, c.first());
+          checkState(!reasons.isEmpty(), "%s fits but the index passed it", c.first().name());
+          rejections.add(c.first(), reasons, c.size());
+        }
+      } else {
+        best =
+            baseline
+                ? firstFitInScoreOrder(task, nodes, rejections)
+                : bestFit(task, nodes, rejections);
+      }
       if (best == null) {
-        String message = errors.message(nodes.size());
-        rememberFailure(task, message);
-        return Optional.of(message);
+        NoNodeFits failure = rejections.build(nodes.size());
+        rememberFailure(task, failure);
+        return Optional.of(failure);
       }
     }
     boolean idleNow = GpuFit.fitsIdleNow(task, best);
@@ -117,14 +150,14 @@ final class JobAllocator {
   }
 
   /** How an equal task failed at this placement version, if one did. */
-  private Optional<String> knownFailure(TaskState task) {
+  private Optional<NoNodeFits> knownFailure(TaskState task) {
     if (baseline || failuresVersion != session.placementVersion()) {
       return Optional.empty();
     }
     return Optional.ofNullable(failures.get(TaskShape.of(task)));
   }
 
-  private void rememberFailure(TaskState task, String message) {
+  private void rememberFailure(TaskState task, NoNodeFits failure) {
     if (baseline) {
       return;
     }
@@ -132,21 +165,21 @@ final class JobAllocator {
       failures.clear();
       failuresVersion = session.placementVersion();
     }
-    failures.put(TaskShape.of(task), message);
+    failures.put(TaskShape.of(task), failure);
   }
 
   /**
    * The highest-scoring node that fits (the first in node order among equals), or null. Scorers are
    * prepared (over every node) only when some node fits.
    */
-  private NodeState bestFit(TaskState task, List<NodeState> nodes, NodeFitErrors errors) {
+  private NodeState bestFit(TaskState task, List<NodeState> nodes, RejectionTally rejections) {
     List<NodeState> fitting = new ArrayList<>();
     for (NodeState node : nodes) {
-      Optional<String> reason = unfit(task, node);
-      if (reason.isPresent()) {
-        errors.add(reason.get());
-      } else {
+      ImmutableList<NodeFitReason> reasons = unfit(task, node);
+      if (reasons.isEmpty()) {
         fitting.add(node);
+      } else {
+        rejections.add(node, reasons, 1);
       }
     }
     if (fitting.isEmpty()) {
@@ -173,7 +206,7 @@ final class JobAllocator {
    * snapshot lists nodes by name, so this is the node {@link #bestFit} picks.
    */
   private NodeState firstFitInScoreOrder(
-      TaskState task, List<NodeState> nodes, NodeFitErrors errors) {
+      TaskState task, List<NodeState> nodes, RejectionTally rejections) {
     hooks.preOrderNodes(task, nodes);
     List<ScoredNode> scored = new ArrayList<>(nodes.size());
     for (NodeState node : nodes) {
@@ -184,67 +217,65 @@ final class JobAllocator {
             .reversed()
             .thenComparing(s -> s.node().name()));
     for (ScoredNode s : scored) {
-      Optional<String> reason = unfit(task, s.node());
-      if (reason.isEmpty()) {
+      ImmutableList<NodeFitReason> reasons = unfit(task, s.node());
+      if (reasons.isEmpty()) {
         return s.node();
       }
-      errors.add(reason.get());
+      rejections.add(s.node(), reasons, 1);
     }
     return null;
   }
 
-  /**
-   * The best node found by walking the node index when the scorers' order is one of the index's;
-   * the same node the full scan would pick. Empty when the index does not apply or nothing fits,
-   * and the caller scans every node (which also explains a failure).
-   */
-  private Optional<NodeState> viaIndex(TaskState task) {
-    return hooks.indexOrder(task).flatMap(order -> indexSearch.find(task, order));
-  }
-
-  private Optional<String> unfit(TaskState task, NodeState node) {
+  /** Why the node cannot take the task; empty when it can. */
+  private ImmutableList<NodeFitReason> unfit(TaskState task, NodeState node) {
     FitStatus predicates = hooks.filter(task, node);
     if (!predicates.isSuccess()) {
-      return Optional.of(predicates.message());
+      return predicates.reasons();
     }
-    Optional<String> resources = insufficientResource(task, node);
+    Optional<NodeFitReason> resources = insufficientResource(task, node);
     if (resources.isPresent()) {
-      return resources;
+      return ImmutableList.of(resources.get());
     }
     return hooks
         .checkTaskCapacityOnNode(task, node, GpuFit.quotaGpusOn(task, node))
-        .map(JobFitError::message);
+        .<ImmutableList<NodeFitReason>>map(ImmutableList::of)
+        .orElse(ImmutableList.of());
   }
 
-  private Optional<String> insufficientResource(TaskState task, NodeState node) {
+  private Optional<NodeFitReason> insufficientResource(TaskState task, NodeState node) {
     Resources request = task.info().request();
     Resources free = node.idleOrReleasing();
-    if (request.gpus().compareTo(free.gpus()) > 0) {
-      return Optional.of("node(s) didn't have enough resources: GPUs");
-    }
-    if (request.cpuMillis() > free.cpuMillis()) {
-      return Optional.of("node(s) didn't have enough resources: CPU cores");
-    }
-    if (request.memoryBytes() > free.memoryBytes()) {
-      return Optional.of("node(s) didn't have enough resources: memory");
+    for (ResourceKind kind : ResourceKind.values()) {
+      if (kind.of(request) > kind.of(free)) {
+        return Optional.of(new InsufficientResource(kind, kind.of(request), kind.of(free)));
+      }
     }
     for (var e : request.extended().entrySet()) {
       if (e.getValue() > free.extended(e.getKey())) {
-        return Optional.of("node(s) didn't have enough resources: " + e.getKey());
+        return Optional.of(
+            new InsufficientExtendedResource(e.getKey(), e.getValue(), free.extended(e.getKey())));
       }
     }
-    if (task.info().gpuSharing().isPresent()) {
-      if (task.info().gpuSharing().get().byMemory() && !node.info().gpuMemorySynced()) {
-        return Optional.of("node(s) didn't have a synced GPU memory label");
+    Optional<GpuSharingRequest> sharing = task.info().gpuSharing();
+    if (sharing.isPresent()) {
+      if (sharing.get().byMemory() && !node.info().gpuMemorySynced()) {
+        return Optional.of(new GpuMemoryNotSynced());
+      }
+      if (!GpuFit.fitsDevice(task, node)) {
+        return Optional.of(
+            new GpuMemoryTooSmall(
+                sharing.get().memoryMib().orElseThrow(),
+                GpuSharingRequest.deviceMemoryMib(node.info().gpuMemoryMib())));
       }
       if (GpuFit.select(task, node, hooks).isEmpty()) {
-        return Optional.of("node(s) didn't have enough resources: shared GPUs");
+        return Optional.of(
+            new SharedGpusUnavailable(sharing.get().numDevices(), GpuFit.portionOn(task, node)));
       }
     }
     return Optional.empty();
   }
 
-  private String failureMessage(JobState job, TaskState task, String nodeErrors) {
+  private static PodSchedulingFailure failure(JobState job, TaskState task, NoNodeFits nodes) {
     PodSet podSet =
         job.podSets().stream()
             .filter(p -> p.name().equals(task.info().podSetName()))
@@ -252,9 +283,9 @@ final class JobAllocator {
             .orElseThrow();
     long placed = job.count(podSet, TaskStatus::isActiveAllocated);
     if (podSet.minMember() > 1 && placed < podSet.minMember()) {
-      return FitMessages.gang(placed, podSet.minMember(), nodeErrors);
+      return new GangIncomplete(placed, podSet.minMember(), nodes);
     }
-    return FitMessages.pod(task.info().namespace(), task.info().podName(), nodeErrors);
+    return new PodResourcesNotFound(task.info().namespace(), task.info().podName(), nodes);
   }
 
   /** Every PodSet has minMember tasks that are allocated, not merely pipelined. */

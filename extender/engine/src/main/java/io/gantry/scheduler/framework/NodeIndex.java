@@ -3,6 +3,7 @@ package io.gantry.scheduler.framework;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.Iterator;
 import java.util.List;
@@ -24,8 +25,9 @@ import java.util.TreeSet;
  *       (bin-packing CPU-only tasks).
  * </ul>
  *
- * Iteration reads the trees in place: stopping after the first fitting node leaves the rest of the
- * index untouched.
+ * It also groups every node by {@link NodeClass}, so a task no node takes is explained by checking
+ * one node per class. Iteration reads the trees in place: stopping after the first fitting node
+ * leaves the rest of the index untouched.
  */
 public final class NodeIndex {
   /** A node with the keys it is indexed under; the keys change only while it is out of the sets. */
@@ -37,6 +39,8 @@ public final class NodeIndex {
     boolean overcommitted;
     int sharedRoom;
     long freeCpu;
+    NodeClass nodeClass;
+    boolean classStale;
 
     Entry(NodeState node) {
       this.node = node;
@@ -66,11 +70,23 @@ public final class NodeIndex {
   private final TreeSet<Entry> cpuOnlyNodesByFreeCpu = new TreeSet<>(BY_FREE_CPU);
   private final TreeSet<Entry> gpuNodesByFreeCpu = new TreeSet<>(BY_FREE_CPU);
 
+  /*
+   * Every node by its class, re-classed lazily: a change marks the node stale, and the next call
+   * to nodeClasses() moves the stale nodes, so cycles without failures never compute a class.
+   * Looked up by key; read out sorted by first node.
+   */
+  private final HashMap<NodeClass, TreeMap<Integer, NodeState>> classes = new HashMap<>();
+  private final List<Entry> staleClasses = new ArrayList<>();
+
+  /** The nodes of one class: the first in the session's order, and how many there are. */
+  public record ClassMembers(NodeState first, int size) {}
+
   void add(NodeState node) {
     Entry e = new Entry(node);
     read(e);
     entries.put(node, e);
     insert(e);
+    markStale(e);
   }
 
   void update(NodeState node) {
@@ -78,6 +94,7 @@ public final class NodeIndex {
     if (e == null) {
       return;
     }
+    markStale(e);
     if (e.freeGpus == freeGpus(node)
         && e.overcommitted == overcommitted(node)
         && e.sharedRoom == node.sharedRoomHundredths()
@@ -133,6 +150,36 @@ public final class NodeIndex {
     TreeSet<Entry> set = cpuOnlyNodes ? cpuOnlyNodesByFreeCpu : gpuNodesByFreeCpu;
     Collection<Entry> tail = set.tailSet(new Entry(0, millis), true);
     return () -> nodes(tail.iterator());
+  }
+
+  /** Every node, grouped by {@link NodeClass}, classes in the order of their first node. */
+  public List<ClassMembers> nodeClasses() {
+    for (Entry e : staleClasses) {
+      if (e.nodeClass != null) {
+        TreeMap<Integer, NodeState> members = classes.get(e.nodeClass);
+        members.remove(e.node.position());
+        if (members.isEmpty()) {
+          classes.remove(e.nodeClass);
+        }
+      }
+      e.nodeClass = NodeClass.of(e.node);
+      classes.computeIfAbsent(e.nodeClass, k -> new TreeMap<>()).put(e.node.position(), e.node);
+      e.classStale = false;
+    }
+    staleClasses.clear();
+    List<ClassMembers> out = new ArrayList<>(classes.size());
+    for (TreeMap<Integer, NodeState> members : classes.values()) {
+      out.add(new ClassMembers(members.firstEntry().getValue(), members.size()));
+    }
+    out.sort(Comparator.comparingInt(c -> c.first().position()));
+    return out;
+  }
+
+  private void markStale(Entry e) {
+    if (!e.classStale) {
+      e.classStale = true;
+      staleClasses.add(e);
+    }
   }
 
   static int freeGpus(NodeState node) {

@@ -8,4 +8,13 @@ package io.gantry.scheduler.framework;
  */
 public interface NodePredicate extends Plugin {
   FitStatus filter(TaskState task, NodeState node);
+
+  /**
+   * Whether, for this task, {@link #filter} reads of the node only what its {@link NodeClass} holds
+   * (not its name or labels), so every node of a class gets the same answer. The engine then
+   * explains a task no node takes by checking one node per class. False unless the plugin says so.
+   */
+  default boolean readsOnlyNodeClass(TaskState task) {
+    return false;
+  }
 }

@@ -19,6 +19,7 @@ public final class NodeState {
   private static final GpuAmount ONE_DEVICE = GpuAmount.ofDevices(1);
 
   private final NodeInfo info;
+  private final int position;
   private Resources idle;
   private Resources releasing;
   private int podCount;
@@ -34,8 +35,9 @@ public final class NodeState {
   private int releasingWholeGpus;
   private int sharedRoomHundredths;
 
-  NodeState(NodeInfo info) {
+  NodeState(NodeInfo info, int position) {
     this.info = info;
+    this.position = position;
     this.idle = info.allocatable();
     this.releasing = Resources.ZERO;
     derive();
@@ -47,6 +49,11 @@ public final class NodeState {
 
   public String name() {
     return info.name();
+  }
+
+  /** Where the node is in the session's node list (the snapshot's order). */
+  public int position() {
+    return position;
   }
 
   public Resources idle() {

@@ -1,6 +1,7 @@
 package io.gantry.scheduler.framework;
 
 import com.google.common.collect.ImmutableList;
+import io.gantry.scheduler.framework.fit.CapacityExceeded;
 import io.gantry.scheduler.model.GpuAmount;
 import java.util.List;
 import java.util.Optional;
@@ -94,6 +95,16 @@ public final class PluginHooks {
     return queueA.compareTo(queueB);
   }
 
+  /** Every predicate reads only the node's {@link NodeClass} for this task. */
+  public boolean filterReadsOnlyNodeClass(TaskState task) {
+    for (NodePredicate p : predicates) {
+      if (!p.readsOnlyNodeClass(task)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   public FitStatus filter(TaskState task, NodeState node) {
     for (NodePredicate p : predicates) {
       FitStatus status = p.filter(task, node);
@@ -164,11 +175,11 @@ public final class PluginHooks {
     return sum;
   }
 
-  public Optional<JobFitError> checkJobCapacity(JobState job, List<TaskState> tasks) {
+  public Optional<CapacityExceeded> checkJobCapacity(JobState job, List<TaskState> tasks) {
     return capacity.flatMap(c -> c.checkJob(job, tasks));
   }
 
-  public Optional<JobFitError> checkTaskCapacityOnNode(
+  public Optional<CapacityExceeded> checkTaskCapacityOnNode(
       TaskState task, NodeState node, GpuAmount gpus) {
     return capacity.flatMap(c -> c.checkTaskOnNode(task, node, gpus));
   }

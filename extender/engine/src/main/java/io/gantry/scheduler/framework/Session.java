@@ -5,6 +5,8 @@ import com.google.common.collect.ImmutableMap;
 import io.gantry.scheduler.api.config.SearchStrategy;
 import io.gantry.scheduler.api.result.CycleEvent;
 import io.gantry.scheduler.api.result.Decision;
+import io.gantry.scheduler.framework.fit.JobFitReason;
+import io.gantry.scheduler.framework.fit.PodSchedulingFailure;
 import io.gantry.scheduler.model.ClusterSnapshot;
 import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.model.GpuSharingRequest;
@@ -49,7 +51,7 @@ public final class Session implements SessionView {
     long min = Long.MAX_VALUE;
     long max = 0;
     for (NodeInfo n : snapshot.nodes()) {
-      NodeState state = new NodeState(n);
+      NodeState state = new NodeState(n, byName.size());
       nodeList.add(state);
       byName.put(n.name(), state);
       if (n.gpuCount() > 0) {
@@ -59,7 +61,6 @@ public final class Session implements SessionView {
     }
     this.nodes = nodeList.build();
     this.nodesByName = ImmutableMap.copyOf(byName);
-    nodes.forEach(nodeIndex::add);
     this.minNodeGpuMemoryMib = min == Long.MAX_VALUE ? 0 : min;
     this.maxNodeGpuMemoryMib = max;
     ImmutableList.Builder<JobState> jobList = ImmutableList.builder();
@@ -102,6 +103,8 @@ public final class Session implements SessionView {
         }
       }
     }
+    // indexed once every running task is in place, rather than re-sorted at each of them
+    session.nodes.forEach(session.nodeIndex::add);
     session.open = true;
     hooks.openSession(session);
     return session;
@@ -184,11 +187,11 @@ public final class Session implements SessionView {
     events.add(new CycleEvent(object, reason, message));
   }
 
-  public void recordJobFitError(JobState job, JobFitError error) {
+  public void recordJobFitError(JobState job, JobFitReason error) {
     job.addFitError(error);
   }
 
-  public void recordTaskFitError(TaskState task, String error) {
+  public void recordTaskFitError(TaskState task, PodSchedulingFailure error) {
     task.setFitError(error);
   }
 
