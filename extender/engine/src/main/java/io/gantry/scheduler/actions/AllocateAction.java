@@ -98,14 +98,15 @@ public final class AllocateAction implements Action {
 
   private static void recordEvents(Session session, List<Decision> decisions) {
     for (Decision d : decisions) {
+      String pod = podName(session, d.taskId());
       switch (d.kind()) {
         case BIND -> {
           var bind = (BindDecision) d;
           session.recordEvent(
-              podName(session, d.taskId()),
+              pod,
               "Scheduled",
               "Successfully assigned pod "
-                  + podName(session, d.taskId())
+                  + pod
                   + " to node "
                   + bind.nodeName()
                   + " at node-pool default");
@@ -113,17 +114,17 @@ public final class AllocateAction implements Action {
         case PIPELINE -> {
           var pipe = (PipelineDecision) d;
           session.recordEvent(
-              podName(session, d.taskId()),
+              pod,
               "Pipelined",
               "Pod "
-                  + podName(session, d.taskId())
+                  + pod
                   + " is pipelined to node "
                   + pipe.nodeName()
                   + " and waits for resources being released");
         }
         case EVICT -> {
           var evict = (EvictDecision) d;
-          session.recordEvent(podName(session, d.taskId()), "Evict", evict.message());
+          session.recordEvent(pod, "Evict", evict.message());
         }
       }
     }

@@ -43,8 +43,10 @@ public final class QueueOrderRule {
     if (zeroA != zeroB) {
       return zeroA ? 1 : -1;
     }
-    int c = Double.compare(share(a, requestA), share(b, requestB));
-    if (Math.abs(share(a, requestA) - share(b, requestB)) > EPS && c != 0) {
+    double shareA = share(a, requestA);
+    double shareB = share(b, requestB);
+    int c = Double.compare(shareA, shareB);
+    if (Math.abs(shareA - shareB) > EPS && c != 0) {
       return c;
     }
     double plainA = share(a, Resources.ZERO);

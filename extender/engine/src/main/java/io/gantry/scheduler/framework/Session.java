@@ -15,9 +15,7 @@ import io.gantry.scheduler.model.NodeInfo;
 import io.gantry.scheduler.model.TaskStatus;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -46,12 +44,15 @@ public final class Session implements SessionView {
     this.snapshot = snapshot;
     this.hooks = hooks;
     this.strategy = strategy;
-    ImmutableList.Builder<NodeState> nodeList = ImmutableList.builder();
-    Map<String, NodeState> byName = new LinkedHashMap<>();
+    ImmutableList.Builder<NodeState> nodeList =
+        ImmutableList.builderWithExpectedSize(snapshot.nodes().size());
+    ImmutableMap.Builder<String, NodeState> byName =
+        ImmutableMap.builderWithExpectedSize(snapshot.nodes().size());
+    int position = 0;
     long min = Long.MAX_VALUE;
     long max = 0;
     for (NodeInfo n : snapshot.nodes()) {
-      NodeState state = new NodeState(n, byName.size());
+      NodeState state = new NodeState(n, position++);
       nodeList.add(state);
       byName.put(n.name(), state);
       if (n.gpuCount() > 0) {
@@ -60,25 +61,27 @@ public final class Session implements SessionView {
       }
     }
     this.nodes = nodeList.build();
-    this.nodesByName = ImmutableMap.copyOf(byName);
+    this.nodesByName = byName.buildKeepingLast();
     this.minNodeGpuMemoryMib = min == Long.MAX_VALUE ? 0 : min;
     this.maxNodeGpuMemoryMib = max;
-    ImmutableList.Builder<JobState> jobList = ImmutableList.builder();
-    Map<String, JobState> jobMap = new LinkedHashMap<>();
+    ImmutableList.Builder<JobState> jobList =
+        ImmutableList.builderWithExpectedSize(snapshot.jobs().size());
+    ImmutableMap.Builder<String, JobState> jobMap =
+        ImmutableMap.builderWithExpectedSize(snapshot.jobs().size());
     for (JobInfo j : snapshot.jobs()) {
       JobState state = new JobState(j);
       jobList.add(state);
       jobMap.put(j.id(), state);
     }
     this.jobs = jobList.build();
-    this.jobsById = ImmutableMap.copyOf(jobMap);
-    Map<String, TaskState> taskMap = new LinkedHashMap<>();
-    for (JobState j : jobList.build()) {
+    this.jobsById = jobMap.buildKeepingLast();
+    ImmutableMap.Builder<String, TaskState> taskMap = ImmutableMap.builder();
+    for (JobState j : jobs) {
       for (TaskState t : j.tasks()) {
         taskMap.put(t.id(), t);
       }
     }
-    this.tasksById = ImmutableMap.copyOf(taskMap);
+    this.tasksById = taskMap.buildKeepingLast();
   }
 
   /**

@@ -1,0 +1,114 @@
+package io.gantry.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code gantry bench} on workloads small enough for a unit test: what it prints, not how fast (the
+ * figures are measured by running it, never asserted in tests).
+ */
+class BenchCommandTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final String[] SMALL = {
+    "bench",
+    "--nodes",
+    "40",
+    "--pending-jobs",
+    "400",
+    "--fractional-share",
+    "0.5",
+    "--cpu-only-share",
+    "0.1",
+    "--running-pods",
+    "100",
+    "--warmup",
+    "0",
+    "--cycles",
+    "2"
+  };
+
+  @Test
+  void jsonHasOneObjectWithEveryFigureAndTheBaselineAgrees() throws Exception {
+    CliRunner r = CliRunner.run(concat(SMALL, "--output", "json"));
+
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    assertThat(r.out().lines()).hasSize(1);
+    JsonNode o = JSON.readTree(r.out());
+    assertThat(o.get("preset").asText()).isEqualTo("custom");
+    assertThat(o.get("nodes").asInt()).isEqualTo(40);
+    assertThat(o.get("pendingPods").asInt()).isEqualTo(400);
+    assertThat(o.get("podsPlaced").asLong()).isPositive();
+    assertThat(o.get("pendingPodsWithoutFitMessage").asLong()).isZero();
+    assertThat(o.get("identicalDecisions").asBoolean()).isTrue();
+    for (String field :
+        new String[] {
+          "podsPerSecond",
+          "baselinePodsPerSecond",
+          "ratio",
+          "cycleP50Millis",
+          "cycleP99Millis",
+          "snapshotBuildMillis",
+          "peakHeapBytes"
+        }) {
+      assertThat(o.get(field).isNumber()).as(field).isTrue();
+    }
+    assertThat(o.get("actionP50Millis").has("allocate")).isTrue();
+    assertThat(r.err()).contains("custom: cycle 2/2", "custom: baseline cycle");
+  }
+
+  @Test
+  void textIsATableAndNoBaselineLeavesTheRatioOut() {
+    CliRunner r = CliRunner.run(concat(SMALL, "--no-baseline"));
+
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    assertThat(r.out().lines().toList()).hasSize(2);
+    assertThat(r.out()).startsWith("preset").contains("custom");
+    assertThat(r.err()).doesNotContain("baseline cycle");
+  }
+
+  @Test
+  void theSameSeedGivesTheSameDecisions() throws Exception {
+    JsonNode a = JSON.readTree(CliRunner.run(concat(SMALL, "--output", "json")).out());
+    JsonNode b = JSON.readTree(CliRunner.run(concat(SMALL, "--output", "json")).out());
+
+    assertThat(a.get("podsPlaced")).isEqualTo(b.get("podsPlaced"));
+    assertThat(a.get("pendingPodsWithFitMessage")).isEqualTo(b.get("pendingPodsWithFitMessage"));
+  }
+
+  @Test
+  void aPresetNeedingReclaimSaysItIsNotBuilt() {
+    CliRunner r = CliRunner.run("bench", "--preset", "reclaim-unschedulable-1k");
+
+    assertThat(r.exitCode()).isEqualTo(BenchCommand.INVALID);
+    assertThat(r.out()).isEmpty();
+    assertThat(r.err())
+        .contains("reclaim-unschedulable-1k: needs the reclaim action, not built yet");
+  }
+
+  @Test
+  void topologyLevelsAreRefusedUntilTopologyIsBuilt() {
+    CliRunner r = CliRunner.run(concat(SMALL, "--topology-levels", "2"));
+
+    assertThat(r.exitCode()).isEqualTo(BenchCommand.INVALID);
+    assertThat(r.err()).contains("topology-aware scheduling is not built yet");
+  }
+
+  @Test
+  void anUnknownPresetAndABadShareAreUsageErrors() {
+    assertThat(CliRunner.run("bench", "--preset", "nope").err())
+        .contains("unknown preset \"nope\"; presets: alloc-5k, mixed-5k");
+    CliRunner bad = CliRunner.run("bench", "--nodes", "10", "--cpu-only-share", "1.5");
+    assertThat(bad.exitCode()).isEqualTo(2);
+    assertThat(bad.err()).contains("cpu-only-share must be in [0, 1], got 1.5");
+  }
+
+  private static String[] concat(String[] a, String... b) {
+    String[] out = new String[a.length + b.length];
+    System.arraycopy(a, 0, out, 0, a.length);
+    System.arraycopy(b, 0, out, a.length, b.length);
+    return out;
+  }
+}
