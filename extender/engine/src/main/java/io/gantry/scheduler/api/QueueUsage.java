@@ -6,11 +6,11 @@ import io.gantry.scheduler.framework.FairShares;
 import io.gantry.scheduler.framework.JobState;
 import io.gantry.scheduler.framework.Session;
 import io.gantry.scheduler.framework.TaskState;
-import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.model.QueueInfo;
 import io.gantry.scheduler.model.ResourceVector;
 import io.gantry.scheduler.model.Resources;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 
@@ -30,13 +30,25 @@ final class QueueUsage {
   static ImmutableList<QueueOutcome> of(Session session) {
     QueueUsage usage = new QueueUsage(session);
     Optional<FairShares> fairShares = session.state().read(FairShares.KEY);
+    // summed per leaf first (exact sums, so the order does not matter), then added up the tree
+    Map<String, Resources> leafAll = new LinkedHashMap<>();
+    Map<String, Resources> leafNonPreemptible = new LinkedHashMap<>();
     for (JobState job : session.jobs()) {
       for (TaskState task : job.tasks()) {
         if (task.status().isAllocated()) {
-          usage.add(job, task, session.quotaGpus(task));
+          Resources request = task.info().request();
+          Resources counted =
+              Resources.of(request.cpuMillis(), request.memoryBytes(), session.quotaGpus(task));
+          leafAll.merge(job.info().queue(), counted, Resources::plus);
+          if (!job.info().preemptible()) {
+            leafNonPreemptible.merge(job.info().queue(), counted, Resources::plus);
+          }
         }
       }
     }
+    leafAll.forEach((queue, sum) -> usage.add(queue, sum, usage.allocated));
+    leafNonPreemptible.forEach(
+        (queue, sum) -> usage.add(queue, sum, usage.allocatedNonPreemptible));
     ImmutableList.Builder<QueueOutcome> out = ImmutableList.builder();
     for (QueueInfo q : session.snapshot().queues()) {
       out.add(
@@ -49,16 +61,11 @@ final class QueueUsage {
     return out.build();
   }
 
-  private void add(JobState job, TaskState task, GpuAmount gpus) {
-    Resources request = task.info().request();
-    Resources counted = Resources.of(request.cpuMillis(), request.memoryBytes(), gpus);
-    Optional<QueueInfo> q = Optional.ofNullable(byName.get(job.info().queue()));
+  /** {@code amounts} count in {@code leaf} and every ancestor it names. */
+  private void add(String leaf, Resources amounts, Map<String, Resources> sums) {
+    Optional<QueueInfo> q = Optional.ofNullable(byName.get(leaf));
     while (q.isPresent()) {
-      String name = q.get().name();
-      allocated.merge(name, counted, Resources::plus);
-      if (!job.info().preemptible()) {
-        allocatedNonPreemptible.merge(name, counted, Resources::plus);
-      }
+      sums.merge(q.get().name(), amounts, Resources::plus);
       q = q.get().parent().map(byName::get);
     }
   }

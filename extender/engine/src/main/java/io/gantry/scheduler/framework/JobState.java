@@ -1,7 +1,7 @@
 package io.gantry.scheduler.framework;
 
 import com.google.common.collect.ImmutableList;
-import com.google.common.collect.ImmutableListMultimap;
+import com.google.common.collect.ImmutableMap;
 import io.gantry.scheduler.framework.fit.JobFitReason;
 import io.gantry.scheduler.model.JobInfo;
 import io.gantry.scheduler.model.PodSet;
@@ -10,29 +10,43 @@ import io.gantry.scheduler.model.SubGroupSet;
 import io.gantry.scheduler.model.TaskInfo;
 import io.gantry.scheduler.model.TaskStatus;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Predicate;
 
 /** The mutable view of one job during a session: its tasks and the fit errors it collected. */
 public final class JobState {
   private final JobInfo info;
   private final ImmutableList<TaskState> tasks;
-  private final ImmutableListMultimap<String, TaskState> tasksByPodSet;
+  private final ImmutableMap<String, ImmutableList<TaskState>> tasksByPodSet;
   private final ImmutableList<PodSet> podSets;
   private final List<JobFitReason> fitErrors = new ArrayList<>();
   private long version;
 
   JobState(JobInfo info) {
     this.info = info;
-    ImmutableList.Builder<TaskState> b = ImmutableList.builder();
-    ImmutableListMultimap.Builder<String, TaskState> byPodSet = ImmutableListMultimap.builder();
+    ImmutableList.Builder<TaskState> b = ImmutableList.builderWithExpectedSize(info.tasks().size());
+    boolean onePodSet = true;
     for (TaskInfo t : info.tasks()) {
-      TaskState state = new TaskState(t, this);
-      b.add(state);
-      byPodSet.put(t.podSetName(), state);
+      b.add(new TaskState(t, this));
+      onePodSet &= t.podSetName().equals(info.tasks().get(0).podSetName());
     }
     this.tasks = b.build();
-    this.tasksByPodSet = byPodSet.build();
+    if (tasks.isEmpty()) {
+      this.tasksByPodSet = ImmutableMap.of();
+    } else if (onePodSet) {
+      // most jobs: no multimap to build
+      this.tasksByPodSet = ImmutableMap.of(tasks.get(0).info().podSetName(), tasks);
+    } else {
+      Map<String, ImmutableList.Builder<TaskState>> byPodSet = new LinkedHashMap<>();
+      for (TaskState t : tasks) {
+        byPodSet.computeIfAbsent(t.info().podSetName(), k -> ImmutableList.builder()).add(t);
+      }
+      ImmutableMap.Builder<String, ImmutableList<TaskState>> built = ImmutableMap.builder();
+      byPodSet.forEach((name, members) -> built.put(name, members.build()));
+      this.tasksByPodSet = built.buildOrThrow();
+    }
     List<PodSet> sets = new ArrayList<>();
     collectPodSets(info.root(), sets);
     this.podSets = ImmutableList.copyOf(sets);
@@ -51,7 +65,7 @@ public final class JobState {
   }
 
   public ImmutableList<TaskState> tasks(PodSet podSet) {
-    return tasksByPodSet.get(podSet.name());
+    return tasksByPodSet.getOrDefault(podSet.name(), ImmutableList.of());
   }
 
   public long count(PodSet podSet, Predicate<TaskStatus> which) {
@@ -69,7 +83,12 @@ public final class JobState {
   }
 
   public boolean hasPendingTasks() {
-    return tasks.stream().anyMatch(t -> t.status() == TaskStatus.PENDING);
+    for (TaskState t : tasks) {
+      if (t.status() == TaskStatus.PENDING) {
+        return true;
+      }
+    }
+    return false;
   }
 
   public List<PodSet> podSets() {

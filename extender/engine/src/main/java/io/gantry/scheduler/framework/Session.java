@@ -1,7 +1,6 @@
 package io.gantry.scheduler.framework;
 
 import com.google.common.collect.ImmutableList;
-import com.google.common.collect.ImmutableMap;
 import io.gantry.scheduler.api.config.SearchStrategy;
 import io.gantry.scheduler.api.result.CycleEvent;
 import io.gantry.scheduler.api.result.Decision;
@@ -15,7 +14,9 @@ import io.gantry.scheduler.model.NodeInfo;
 import io.gantry.scheduler.model.TaskStatus;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -27,11 +28,12 @@ public final class Session implements SessionView {
   private final PluginHooks hooks;
   private final SearchStrategy strategy;
   private final ImmutableList<NodeState> nodes;
-  private final ImmutableMap<String, NodeState> nodesByName;
+  private final Map<String, NodeState> nodesByName;
   private final NodeIndex nodeIndex = new NodeIndex();
   private final ImmutableList<JobState> jobs;
-  private final ImmutableMap<String, JobState> jobsById;
-  private final ImmutableMap<String, TaskState> tasksById;
+  // looked up by name or id, never iterated
+  private final Map<String, JobState> jobsById;
+  private final Map<String, TaskState> tasksById;
   private final long minNodeGpuMemoryMib;
   private final long maxNodeGpuMemoryMib;
   private final List<Decision> decisions = new ArrayList<>();
@@ -46,8 +48,7 @@ public final class Session implements SessionView {
     this.strategy = strategy;
     ImmutableList.Builder<NodeState> nodeList =
         ImmutableList.builderWithExpectedSize(snapshot.nodes().size());
-    ImmutableMap.Builder<String, NodeState> byName =
-        ImmutableMap.builderWithExpectedSize(snapshot.nodes().size());
+    Map<String, NodeState> byName = new HashMap<>();
     int position = 0;
     long min = Long.MAX_VALUE;
     long max = 0;
@@ -61,27 +62,26 @@ public final class Session implements SessionView {
       }
     }
     this.nodes = nodeList.build();
-    this.nodesByName = byName.buildKeepingLast();
+    this.nodesByName = byName;
     this.minNodeGpuMemoryMib = min == Long.MAX_VALUE ? 0 : min;
     this.maxNodeGpuMemoryMib = max;
     ImmutableList.Builder<JobState> jobList =
         ImmutableList.builderWithExpectedSize(snapshot.jobs().size());
-    ImmutableMap.Builder<String, JobState> jobMap =
-        ImmutableMap.builderWithExpectedSize(snapshot.jobs().size());
+    Map<String, JobState> jobMap = new HashMap<>();
     for (JobInfo j : snapshot.jobs()) {
       JobState state = new JobState(j);
       jobList.add(state);
       jobMap.put(j.id(), state);
     }
     this.jobs = jobList.build();
-    this.jobsById = jobMap.buildKeepingLast();
-    ImmutableMap.Builder<String, TaskState> taskMap = ImmutableMap.builder();
+    this.jobsById = jobMap;
+    Map<String, TaskState> taskMap = new HashMap<>();
     for (JobState j : jobs) {
       for (TaskState t : j.tasks()) {
         taskMap.put(t.id(), t);
       }
     }
-    this.tasksById = taskMap.buildKeepingLast();
+    this.tasksById = taskMap;
   }
 
   /**

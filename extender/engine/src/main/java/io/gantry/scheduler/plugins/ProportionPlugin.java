@@ -23,7 +23,9 @@ import io.gantry.scheduler.model.ResourceVector;
 import io.gantry.scheduler.model.Resources;
 import io.gantry.scheduler.model.TaskStatus;
 import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -39,6 +41,13 @@ public final class ProportionPlugin
   private QueueTree tree;
   private QueueOrderRule orderRule;
   private TasksToAllocate tasksToAllocate;
+
+  /** What one leaf queue's tasks add up to at session open. */
+  private static final class QueueSums {
+    Resources allocatedPreemptible = Resources.ZERO;
+    Resources allocatedNonPreemptible = Resources.ZERO;
+    Resources request = Resources.ZERO;
+  }
 
   /** A job's request as of one {@link JobState#version()}; looked up, never iterated. */
   private record JobRequest(long version, Resources request) {}
@@ -75,20 +84,34 @@ public final class ProportionPlugin
     }
     this.tree = new QueueTree(session.snapshot().queues(), total);
     this.orderRule = new QueueOrderRule(total);
+    // summed per leaf first (exact sums, so the order does not matter), then added up the tree
+    Map<String, QueueSums> sums = new LinkedHashMap<>();
     for (JobState job : session.jobs()) {
-      if (tree.find(job.info().queue()).isEmpty()) {
+      String queue = job.info().queue();
+      if (tree.find(queue).isEmpty()) {
         continue;
       }
+      QueueSums q = sums.computeIfAbsent(queue, k -> new QueueSums());
       for (TaskState task : job.tasks()) {
         if (task.status().isAllocated() || task.status() == TaskStatus.PIPELINED) {
           Resources counted = counted(task, session.quotaGpus(task));
-          tree.addAllocated(job.info().queue(), counted, !job.info().preemptible());
-          tree.addRequest(job.info().queue(), counted);
+          if (job.info().preemptible()) {
+            q.allocatedPreemptible = q.allocatedPreemptible.plus(counted);
+          } else {
+            q.allocatedNonPreemptible = q.allocatedNonPreemptible.plus(counted);
+          }
+          q.request = q.request.plus(counted);
         } else if (task.status() == TaskStatus.PENDING) {
-          tree.addRequest(job.info().queue(), counted(task, session.quotaGpus(task)));
+          q.request = q.request.plus(counted(task, session.quotaGpus(task)));
         }
       }
     }
+    sums.forEach(
+        (queue, q) -> {
+          tree.addAllocated(queue, q.allocatedPreemptible, false);
+          tree.addAllocated(queue, q.allocatedNonPreemptible, true);
+          tree.addRequest(queue, q.request);
+        });
     tree.computeFairShares(new FairShareDivider(args.kValue()));
     QueueTree divided = tree;
     session
