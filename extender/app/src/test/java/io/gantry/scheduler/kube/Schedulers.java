@@ -14,6 +14,11 @@ public final class Schedulers {
 
   public static SchedulerSettings settings(
       Duration period, Optional<String> identity, SchedulerConfig engine) {
+    return settings(period, identity, engine, SchedulerSettings.DEFAULT_BIND_CONCURRENCY);
+  }
+
+  public static SchedulerSettings settings(
+      Duration period, Optional<String> identity, SchedulerConfig engine, int bindConcurrency) {
     return new SchedulerSettings(
         SchedulerSettings.DEFAULT_SCHEDULER_NAME,
         period,
@@ -28,7 +33,7 @@ public final class Schedulers {
             Duration.ofSeconds(3),
             Duration.ofSeconds(2),
             Duration.ofMillis(250)),
-        SchedulerSettings.DEFAULT_BIND_CONCURRENCY,
+        bindConcurrency,
         1000,
         1000);
   }
