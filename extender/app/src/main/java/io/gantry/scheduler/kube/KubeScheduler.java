@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.gantry.scheduler.api.SchedulerWiring;
 import io.gantry.scheduler.api.SchedulingCycle;
 import io.gantry.scheduler.api.kai.QueueAssignment;
+import io.gantry.scheduler.sim.ScenarioWriter;
 import io.kubernetes.client.openapi.ApiClient;
 import io.kubernetes.client.openapi.apis.CoordinationV1Api;
 import java.time.Clock;
@@ -147,6 +148,24 @@ public final class KubeScheduler implements AutoCloseable {
 
   LiveSnapshot snapshotNow() {
     return snapshots.build();
+  }
+
+  /**
+   * The live state as a scenario file that {@code gantry simulate} replays: a snapshot built from
+   * the caches now (with binds in flight as bound), and this scheduler's engine configuration.
+   */
+  public String snapshotScenario() {
+    LiveSnapshot live = snapshots.build();
+    return ScenarioWriter.write(
+        "snapshot",
+        "Live state of scheduler "
+            + settings.schedulerName()
+            + " (node pool "
+            + settings.nodePool().name()
+            + ") at "
+            + live.snapshot().now(),
+        live.snapshot(),
+        settings.engine());
   }
 
   /** Stops everything; a leader releases its lease so a standby takes over at once. */
