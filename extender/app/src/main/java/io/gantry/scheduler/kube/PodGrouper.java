@@ -78,12 +78,17 @@ final class PodGrouper {
   void run(PriorityClassTable priorities) {
     Set<String> live = ConcurrentHashMap.newKeySet();
     for (V1Pod pod : cache.pods()) {
-      PodFacts p = PodFacts.of(pod);
-      live.add(p.key());
-      if (p.podGroupName().isPresent()) {
-        assigned.remove(p.key());
+      String key = PodFacts.key(pod.getMetadata().getNamespace(), pod.getMetadata().getName());
+      live.add(key);
+      Map<String, String> annotations = pod.getMetadata().getAnnotations();
+      if (annotations != null && annotations.containsKey(PodFacts.POD_GROUP_ANNOTATION)) {
+        assigned.remove(key);
         continue;
       }
+      if (pod.getSpec() == null || !schedulerName.equals(pod.getSpec().getSchedulerName())) {
+        continue;
+      }
+      PodFacts p = PodFacts.of(pod);
       if (!p.schedulerName().equals(schedulerName)
           || p.nodeName().isPresent()
           || p.terminal()
