@@ -21,6 +21,7 @@ import io.gantry.scheduler.kube.Schedulers;
 import io.gantry.scheduler.kube.TestObjects;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -116,7 +117,7 @@ class OpsEndpointsE2eTest {
     cluster.kube.store().create(ResourceKinds.LEASES, "gantry-system", lease);
     KubeScheduler scheduler =
         cluster.scheduler(Schedulers.settings(Duration.ofMillis(200), Optional.of("replica")));
-    ops = OpsServer.start(scheduler, new InetSocketAddress("127.0.0.1", 0));
+    ops = OpsServer.start(scheduler, new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
     await().atMost(WAIT).until(scheduler::ready);
     assertThat(scheduler.isLeader()).isFalse();
 
@@ -177,7 +178,7 @@ class OpsEndpointsE2eTest {
     }
     KubeScheduler scheduler =
         cluster.scheduler(Schedulers.settings(Duration.ofMillis(200), Optional.empty()));
-    ops = OpsServer.start(scheduler, new InetSocketAddress("127.0.0.1", 0));
+    ops = OpsServer.start(scheduler, new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
 
     await().atMost(WAIT).until(() -> get("/readyz").statusCode() == 200);
     assertThat(get("/healthz").statusCode()).isEqualTo(200);

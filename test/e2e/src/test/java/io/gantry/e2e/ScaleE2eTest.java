@@ -76,7 +76,7 @@ class ScaleE2eTest {
     KubeScheduler scheduler =
         cluster.scheduler(Schedulers.settings(Duration.ofMillis(200), Optional.empty()));
     await()
-        .atMost(Duration.ofSeconds(120))
+        .atMost(Duration.ofMinutes(2))
         .pollInterval(Duration.ofMillis(200))
         .until(() -> cluster.boundPods("load") == PODS);
     double seconds = (System.nanoTime() - start) / 1e9;

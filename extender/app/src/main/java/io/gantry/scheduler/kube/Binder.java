@@ -171,8 +171,9 @@ final class Binder {
       if (response.ok()) {
         f.done = true;
         metrics.bind((System.nanoTime() - f.startNanos) / 1e6);
-      } else if (response.code() == 409 && response.body().contains("already assigned")) {
-        if (response.body().contains("\"" + f.bind.node() + "\"")) {
+      } else if (response.code() == 409 && statusMessage(response).contains("already assigned")) {
+        // the API server's words: pod p is already assigned to node "n1"
+        if (statusMessage(response).endsWith("node \"" + f.bind.node() + "\"")) {
           f.done = true;
         } else {
           fail(f, message(response));
@@ -197,6 +198,15 @@ final class Binder {
     }
   }
 
+  /** The message of the Status object the API server answered with; empty when it sent none. */
+  private static String statusMessage(KubeWriter.BindResponse response) {
+    try {
+      return JSON.readTree(response.body()).path("message").asText("");
+    } catch (IOException e) {
+      return "";
+    }
+  }
+
   private static boolean retriable(int code) {
     return code == 429 || code >= 500;
   }
@@ -211,7 +221,20 @@ final class Binder {
       return;
     }
     LOG.debug("bind of {} to {} failed ({}); retrying", f.pod.key(), f.bind.node(), why);
-    executor.schedule(() -> attempt(f, n + 1), backoff.after(n).toMillis(), TimeUnit.MILLISECONDS);
+    // the retry settles its own flight, also when it fails unexpectedly, so its future has nothing
+    // left to report
+    var unused =
+        executor.schedule(
+            () -> attemptOrFail(f, n + 1), backoff.after(n).toMillis(), TimeUnit.MILLISECONDS);
+  }
+
+  /** A retry that never leaves its pod counted as binding when something unexpected breaks. */
+  private void attemptOrFail(Flight f, int n) {
+    try {
+      attempt(f, n);
+    } catch (RuntimeException e) {
+      fail(f, e.toString());
+    }
   }
 
   private void fail(Flight f, String why) {

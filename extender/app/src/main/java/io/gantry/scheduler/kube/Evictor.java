@@ -47,6 +47,16 @@ final class Evictor {
     }
   }
 
+  /** A retry that never leaves its pod marked in flight when something unexpected breaks. */
+  private void attemptOrGiveUp(EvictDecision decision, PodFacts pod, int n) {
+    try {
+      attempt(decision, pod, n);
+    } catch (RuntimeException e) {
+      inFlight.remove(pod.uid());
+      LOG.warn("evicting {} failed", pod.key(), e);
+    }
+  }
+
   private void attempt(EvictDecision decision, PodFacts pod, int n) {
     if (!leadership.isLeader()) {
       inFlight.remove(pod.uid());
@@ -72,8 +82,12 @@ final class Evictor {
         }
         return;
       }
-      executor.schedule(
-          () -> attempt(decision, pod, n + 1), backoff.after(n).toMillis(), TimeUnit.MILLISECONDS);
+      // the retry settles its own eviction, also when it fails unexpectedly
+      var unused =
+          executor.schedule(
+              () -> attemptOrGiveUp(decision, pod, n + 1),
+              backoff.after(n).toMillis(),
+              TimeUnit.MILLISECONDS);
     }
   }
 }

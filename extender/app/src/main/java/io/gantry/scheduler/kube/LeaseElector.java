@@ -51,8 +51,10 @@ final class LeaseElector implements Leadership, AutoCloseable {
   }
 
   void start() {
-    thread.scheduleWithFixedDelay(
-        this::tick, 0, settings.retryPeriod().toMillis(), TimeUnit.MILLISECONDS);
+    // tick catches what a renewal throws; were it to stop, leadership lapses after renewDeadline
+    var unused =
+        thread.scheduleWithFixedDelay(
+            this::tick, 0, settings.retryPeriod().toMillis(), TimeUnit.MILLISECONDS);
   }
 
   @Override

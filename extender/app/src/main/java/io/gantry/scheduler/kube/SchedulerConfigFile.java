@@ -28,6 +28,8 @@ public final class SchedulerConfigFile {
   private SchedulerConfigFile() {}
 
   /**
+   * The scheduler's settings from its configuration file, checked as start-up checks them.
+   *
    * @param identity this replica's name in the lease (the pod's name)
    * @param namespace the namespace of the lease when the file names none (the pod's namespace)
    * @throws ScenarioException naming the file, line and key of the first bad setting

@@ -16,6 +16,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
@@ -43,6 +44,7 @@ final class SchedulerLoop implements AutoCloseable {
   private final Leadership leadership;
   private final Duration period;
   private final ScheduledExecutorService thread;
+  private volatile ScheduledFuture<?> schedule;
   private final AtomicLong cycles = new AtomicLong();
   private volatile long lastCycleEndNanos = System.nanoTime();
 
@@ -79,7 +81,9 @@ final class SchedulerLoop implements AutoCloseable {
   }
 
   void start() {
-    thread.scheduleWithFixedDelay(this::cycleSafely, 0, period.toMillis(), TimeUnit.MILLISECONDS);
+    schedule =
+        thread.scheduleWithFixedDelay(
+            this::cycleSafely, 0, period.toMillis(), TimeUnit.MILLISECONDS);
   }
 
   /** Cycles run so far (as leader, with synced caches). */
@@ -89,6 +93,10 @@ final class SchedulerLoop implements AutoCloseable {
 
   /** Whether the loop ran (or chose not to run) within a few periods: its thread is alive. */
   boolean healthy() {
+    // a periodic task's future completes only when the task died: the loop no longer runs
+    if (schedule == null || schedule.isDone()) {
+      return false;
+    }
     return System.nanoTime() - lastCycleEndNanos < Math.max(period.toNanos() * 10, 30_000_000_000L);
   }
 

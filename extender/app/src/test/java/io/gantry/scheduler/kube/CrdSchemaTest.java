@@ -171,8 +171,8 @@ class CrdSchemaTest {
           }
         }
         value
-            .fields()
-            .forEachRemaining(
+            .properties()
+            .forEach(
                 e -> {
                   String child = path + "." + e.getKey();
                   if (props.has(e.getKey())) {

@@ -1,7 +1,6 @@
 package io.gantry.scheduler.kube;
 
 import static io.gantry.scheduler.kube.TestObjects.SCHEDULER;
-import static io.gantry.scheduler.kube.TestObjects.create;
 import static io.gantry.scheduler.kube.TestObjects.gpuNode;
 import static io.gantry.scheduler.kube.TestObjects.inGroup;
 import static io.gantry.scheduler.kube.TestObjects.labelled;
@@ -66,7 +65,7 @@ class SnapshotBuilderTest {
   void podsOfOtherSchedulersCountAgainstTheirNodes() {
     kubelet.registerNode(gpuNode("n0", 8));
     kubelet.registerNode(gpuNode("n1", 8));
-    create(kube, onNode(pod("default", "web", "default-scheduler", "4", 2), "n0"));
+    TestObjects.create(kube, onNode(pod("default", "web", "default-scheduler", "4", 2), "n0"));
     SnapshotBuilder builder = builder(NodePool.ALL);
 
     await()
@@ -88,17 +87,17 @@ class SnapshotBuilderTest {
   @Test
   void podGroupsBecomeJobsWithTheirPodsAndKaiRules() {
     kubelet.registerNode(gpuNode("n0", 8));
-    create(kube, priorityClass("build", 100));
-    create(kube, queue("root", null, 0));
-    create(kube, queue("team", "root", 4));
-    create(kube, queue("orphan", "missing", 4));
+    TestObjects.create(kube, priorityClass("build", 100));
+    TestObjects.create(kube, queue("root", null, 0));
+    TestObjects.create(kube, queue("team", "root", 4));
+    TestObjects.create(kube, queue("orphan", "missing", 4));
     var pg = podGroup("ns", "pg", "team", 2);
     ((com.fasterxml.jackson.databind.node.ObjectNode) pg.get("spec"))
         .put("priorityClassName", "build");
-    create(kube, pg);
-    create(kube, inGroup(pod("ns", "a", SCHEDULER, "1", 1), "pg"));
-    create(kube, inGroup(pod("ns", "b", SCHEDULER, "1", 1), "pg"));
-    create(kube, inGroup(onNode(pod("ns", "c", SCHEDULER, "1", 1), "n0"), "pg"));
+    TestObjects.create(kube, pg);
+    TestObjects.create(kube, inGroup(pod("ns", "a", SCHEDULER, "1", 1), "pg"));
+    TestObjects.create(kube, inGroup(pod("ns", "b", SCHEDULER, "1", 1), "pg"));
+    TestObjects.create(kube, inGroup(onNode(pod("ns", "c", SCHEDULER, "1", 1), "n0"), "pg"));
     inFlight.put(
         "ns/b", new InFlightBind(uid("ns", "b"), "n0", ImmutableList.of(), GpuAmount.ZERO));
     SnapshotBuilder builder = builder(NodePool.ALL);
@@ -143,9 +142,9 @@ class SnapshotBuilderTest {
                 kube.store().get(io.gantry.fakekube.ResourceKinds.NODES, "", "a").orElseThrow(),
                 "pool",
                 "x"));
-    create(kube, queue("q", null, 0));
-    create(kube, labelled(podGroup("ns", "in", "q", 1), "pool", "x"));
-    create(kube, podGroup("ns", "out", "q", 1));
+    TestObjects.create(kube, queue("q", null, 0));
+    TestObjects.create(kube, labelled(podGroup("ns", "in", "q", 1), "pool", "x"));
+    TestObjects.create(kube, podGroup("ns", "out", "q", 1));
     SnapshotBuilder builder = builder(new NodePool(Optional.of("pool"), Optional.of("x")));
 
     await()
@@ -160,11 +159,11 @@ class SnapshotBuilderTest {
 
   @Test
   void aPodWithABadGpuFractionIsReportedNotScheduled() {
-    create(kube, queue("q", null, 0));
-    create(kube, podGroup("ns", "pg", "q", 1));
+    TestObjects.create(kube, queue("q", null, 0));
+    TestObjects.create(kube, podGroup("ns", "pg", "q", 1));
     var bad = inGroup(pod("ns", "p", SCHEDULER, "1", 0), "pg");
     TestObjects.annotations(bad).put("gpu-fraction", "1.5");
-    create(kube, bad);
+    TestObjects.create(kube, bad);
     SnapshotBuilder builder = builder(NodePool.ALL);
 
     await()
