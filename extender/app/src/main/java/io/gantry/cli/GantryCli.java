@@ -9,7 +9,12 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     versionProvider = GantryVersion.class,
     description = "Gantry: a Kubernetes scheduler for AI and GPU workloads.",
-    subcommands = {SimulateCommand.class, BenchCommand.class, CommandLine.HelpCommand.class})
+    subcommands = {
+      SimulateCommand.class,
+      SchedulerCommand.class,
+      BenchCommand.class,
+      CommandLine.HelpCommand.class
+    })
 public final class GantryCli implements Runnable {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 

@@ -23,7 +23,10 @@ class EngineApiOnlyTest {
     noClasses()
         .that()
         .resideInAnyPackage(
-            "io.gantry.scheduler.sim..", "io.gantry.scheduler.bench..", "io.gantry.cli..")
+            "io.gantry.scheduler.sim..",
+            "io.gantry.scheduler.bench..",
+            "io.gantry.scheduler.kube..",
+            "io.gantry.cli..")
         .should()
         .dependOnClassesThat()
         .resideInAnyPackage(
