@@ -70,8 +70,7 @@ final class IndexedNodeSearch {
     // a fraction is the same portion on every node
     GpuAmount portion = sharing.get().portionOn(0);
     int room = Math.toIntExact(portion.hundredths());
-    Iterable<NodeState> wholeDevices =
-        index.withDeviceCandidatesAtLeast(sharing.get().numDevices());
+    Iterable<NodeState> wholeDevices = index.withFreeGpusAtLeast(sharing.get().numDevices());
     if (!order.sharedGpuFitFirst()) {
       return first(task, List.of(wholeDevices), order);
     }

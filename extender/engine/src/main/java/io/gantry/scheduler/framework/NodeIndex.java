@@ -1,5 +1,6 @@
 package io.gantry.scheduler.framework;
 
+import io.gantry.scheduler.model.GpuAmount;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -36,7 +37,7 @@ public final class NodeIndex {
     final String name;
     final boolean gpuNode;
     int freeGpus;
-    boolean overcommitted;
+    boolean irregular;
     int sharedRoom;
     long freeCpu;
     NodeClass nodeClass;
@@ -65,7 +66,7 @@ public final class NodeIndex {
 
   private final IdentityHashMap<NodeState, Entry> entries = new IdentityHashMap<>();
   private final TreeSet<Entry> gpuNodesByFreeGpus = new TreeSet<>(BY_FREE_GPUS);
-  private final TreeSet<Entry> overcommittedGpuNodes = new TreeSet<>(BY_FREE_GPUS);
+  private final TreeSet<Entry> irregularGpuNodes = new TreeSet<>(BY_FREE_GPUS);
   private final TreeMap<Integer, TreeSet<Entry>> gpuNodesBySharedRoom = new TreeMap<>();
   private final TreeSet<Entry> cpuOnlyNodesByFreeCpu = new TreeSet<>(BY_FREE_CPU);
   private final TreeSet<Entry> gpuNodesByFreeCpu = new TreeSet<>(BY_FREE_CPU);
@@ -96,7 +97,7 @@ public final class NodeIndex {
     }
     markStale(e);
     if (e.freeGpus == freeGpus(node)
-        && e.overcommitted == overcommitted(node)
+        && e.irregular == irregular(node)
         && e.sharedRoom == node.sharedRoomHundredths()
         && e.freeCpu == freeCpu(node)) {
       return;
@@ -107,24 +108,17 @@ public final class NodeIndex {
   }
 
   /**
-   * GPU nodes with at least {@code gpus} whole devices free or releasing: fullest first, then by
-   * name.
+   * GPU nodes that may have {@code gpus} whole devices for a task, free now or once releasing tasks
+   * are gone: those with at least that many (idle plus releasing whole devices, the bin-packing
+   * key), and the irregular ones, whose idle or releasing GPUs are negative (over-committed) or not
+   * whole, so that key undercounts what a fit check or a shared task's devices count; fullest
+   * first, then by name.
    */
   public Iterable<NodeState> withFreeGpusAtLeast(int gpus) {
-    Collection<Entry> tail = gpuNodesByFreeGpus.tailSet(new Entry(gpus, 0), true);
-    return () -> nodes(tail.iterator());
-  }
-
-  /**
-   * GPU nodes that may offer a shared-GPU task {@code devices} whole devices: those with at least
-   * that many free or releasing, and over-committed ones (fewer than zero devices idle or
-   * releasing), whose idle and releasing devices count apart; fullest first, then by name.
-   */
-  public Iterable<NodeState> withDeviceCandidatesAtLeast(int devices) {
-    Entry probe = new Entry(devices, 0);
+    Entry probe = new Entry(gpus, 0);
     Collection<Entry> enough = gpuNodesByFreeGpus.tailSet(probe, true);
-    Collection<Entry> overcommitted = overcommittedGpuNodes.headSet(probe, false);
-    return () -> nodes(new Merge(List.of(enough.iterator(), overcommitted.iterator())));
+    Collection<Entry> irregular = irregularGpuNodes.headSet(probe, false);
+    return () -> nodes(new Merge(List.of(enough.iterator(), irregular.iterator())));
   }
 
   /**
@@ -186,8 +180,13 @@ public final class NodeIndex {
     return node.idleWholeGpus() + node.releasingWholeGpus();
   }
 
-  static boolean overcommitted(NodeState node) {
-    return node.idleWholeGpus() < 0 || node.releasingWholeGpus() < 0;
+  static boolean irregular(NodeState node) {
+    GpuAmount idle = node.idle().gpus();
+    GpuAmount releasing = node.releasing().gpus();
+    return node.idleWholeGpus() < 0
+        || node.releasingWholeGpus() < 0
+        || !idle.equals(GpuAmount.ofDevices(idle.wholeDevices()))
+        || !releasing.equals(GpuAmount.ofDevices(releasing.wholeDevices()));
   }
 
   static long freeCpu(NodeState node) {
@@ -196,7 +195,7 @@ public final class NodeIndex {
 
   private static void read(Entry e) {
     e.freeGpus = freeGpus(e.node);
-    e.overcommitted = overcommitted(e.node);
+    e.irregular = irregular(e.node);
     e.sharedRoom = e.node.sharedRoomHundredths();
     e.freeCpu = freeCpu(e.node);
   }
@@ -205,8 +204,8 @@ public final class NodeIndex {
     if (e.gpuNode) {
       gpuNodesByFreeGpus.add(e);
       gpuNodesByFreeCpu.add(e);
-      if (e.overcommitted) {
-        overcommittedGpuNodes.add(e);
+      if (e.irregular) {
+        irregularGpuNodes.add(e);
       }
       if (e.sharedRoom >= 0) {
         gpuNodesBySharedRoom.computeIfAbsent(e.sharedRoom, k -> new TreeSet<>(BY_FREE_GPUS)).add(e);
@@ -220,7 +219,7 @@ public final class NodeIndex {
     if (e.gpuNode) {
       gpuNodesByFreeGpus.remove(e);
       gpuNodesByFreeCpu.remove(e);
-      overcommittedGpuNodes.remove(e);
+      irregularGpuNodes.remove(e);
       if (e.sharedRoom >= 0) {
         TreeSet<Entry> room = gpuNodesBySharedRoom.get(e.sharedRoom);
         room.remove(e);

@@ -12,6 +12,7 @@ import io.gantry.scheduler.api.result.CycleResult;
 import io.gantry.scheduler.api.result.Decision;
 import io.gantry.scheduler.api.result.TaskOutcome;
 import io.gantry.scheduler.model.ClusterSnapshot;
+import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.model.JobInfo;
 import io.gantry.scheduler.model.NodeInfo;
 import io.gantry.scheduler.model.QueueInfo;
@@ -40,12 +41,14 @@ import org.junit.jupiter.params.provider.MethodSource;
  * node for every task, recompute everything) does, on random workloads meant to reach every index
  * and cache: whole-GPU, fractional (one and two devices), GPU-memory and CPU-only tasks (some
  * asking for no CPU), gangs, CPU-only nodes, two GPU shapes, taints, cordoned and unready nodes,
- * few pod slots, queue limits, and a second cycle that starts from the first one's bindings with
- * some of them releasing, so shared GPUs are half used and capacity is being released. Each seed
- * runs under bin-packing and under a random placement strategy.
+ * few pod slots, nodes with half a GPU more than whole devices, queue limits, and a second cycle
+ * that starts from the first one's bindings with some of them releasing, so shared GPUs are half
+ * used and capacity is being released. Each seed runs under bin-packing and under a random
+ * placement strategy.
  */
 class SearchStrategyEquivalenceTest {
   private static final String[] TAINT_KEYS = {"dedicated", "gpu-type"};
+  private static final GpuAmount HALF_DEVICE = GpuAmount.ofHundredths(50);
 
   static Stream<Long> seeds() {
     return LongStream.rangeClosed(1, 40).boxed();
@@ -119,7 +122,22 @@ class SearchStrategyEquivalenceTest {
       if (random.nextInt(20) == 0) {
         node.notReady();
       }
-      out.add(node.build());
+      NodeInfo built = node.build();
+      if (built.gpuCount() > 0 && random.nextInt(10) == 0) {
+        // half a device more than its whole devices (the index counts whole devices)
+        built =
+            new NodeInfo(
+                built.name(),
+                built.labels(),
+                built.taints(),
+                built.allocatable().withGpus(built.allocatable().gpus().plus(HALF_DEVICE)),
+                built.gpuMemoryMib(),
+                built.gpuMemorySynced(),
+                built.maxPods(),
+                built.unschedulable(),
+                built.ready());
+      }
+      out.add(built);
     }
     return out;
   }
