@@ -118,7 +118,10 @@ public final class NodeIndex {
     Entry probe = new Entry(gpus, 0);
     Collection<Entry> enough = gpuNodesByFreeGpus.tailSet(probe, true);
     Collection<Entry> irregular = irregularGpuNodes.headSet(probe, false);
-    return () -> nodes(new Merge(List.of(enough.iterator(), irregular.iterator())));
+    return () ->
+        irregular.isEmpty()
+            ? nodes(enough.iterator())
+            : nodes(new Merge(List.of(enough.iterator(), irregular.iterator())));
   }
 
   /**

@@ -20,10 +20,12 @@ import java.lang.management.MemoryType;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.TreeMap;
 import java.util.function.Consumer;
+import java.util.function.ToLongFunction;
 
 /**
  * Runs the real engine in-process on a generated snapshot: warm-up cycles, then measured cycles of
@@ -209,9 +211,7 @@ public final class BenchRunner {
 
   /** Nearest-rank percentile, in milliseconds. */
   static double percentile(
-      List<CycleTimer.Timing> timings,
-      java.util.function.ToLongFunction<CycleTimer.Timing> nanos,
-      int percent) {
+      List<CycleTimer.Timing> timings, ToLongFunction<CycleTimer.Timing> nanos, int percent) {
     long[] values = timings.stream().mapToLong(nanos).toArray();
     Arrays.sort(values);
     int rank = (int) Math.ceil(percent / 100.0 * values.length);
@@ -241,6 +241,6 @@ public final class BenchRunner {
   }
 
   static String format(double millis) {
-    return String.format(java.util.Locale.ROOT, "%.1f", millis);
+    return String.format(Locale.ROOT, "%.1f", millis);
   }
 }

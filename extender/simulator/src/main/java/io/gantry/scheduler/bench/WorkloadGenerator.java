@@ -91,8 +91,11 @@ public final class WorkloadGenerator {
     return out;
   }
 
-  /** Adds the subtree under {@code parent}; returns its GPU quota (the sum of its leaves'). */
-  private static double queues(
+  /**
+   * Adds the subtree under {@code parent}, each queue before its children, with the GPU quota of
+   * the leaves under it.
+   */
+  private static void queues(
       WorkloadSpec spec,
       Optional<String> parent,
       String prefix,
@@ -100,20 +103,10 @@ public final class WorkloadGenerator {
       double leafQuota,
       List<QueueInfo> out,
       List<String> leaves) {
-    double total = 0;
     for (int i = 0; i < spec.queueWidth(); i++) {
       String name = prefix + "-" + i;
-      int position = out.size();
-      out.add(null);
-      double quota;
-      if (level == spec.queueDepth()) {
-        quota = leafQuota;
-        leaves.add(name);
-      } else {
-        quota = queues(spec, Optional.of(name), name, level + 1, leafQuota, out, leaves);
-      }
-      out.set(
-          position,
+      double quota = leafQuota * Math.pow(spec.queueWidth(), spec.queueDepth() - level);
+      out.add(
           new QueueInfo(
               name,
               parent,
@@ -123,10 +116,13 @@ public final class WorkloadGenerator {
               new QueueResource(QueueResource.UNLIMITED, 1, QueueResource.UNLIMITED),
               Optional.empty(),
               Optional.empty(),
-              position));
-      total += quota;
+              out.size()));
+      if (level == spec.queueDepth()) {
+        leaves.add(name);
+      } else {
+        queues(spec, Optional.of(name), name, level + 1, leafQuota, out, leaves);
+      }
     }
-    return total;
   }
 
   /**
