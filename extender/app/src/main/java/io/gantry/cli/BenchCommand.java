@@ -7,8 +7,8 @@ import io.gantry.scheduler.api.config.SchedulerConfig;
 import io.gantry.scheduler.bench.BenchPreset;
 import io.gantry.scheduler.bench.BenchReport;
 import io.gantry.scheduler.bench.BenchRunner;
+import io.gantry.scheduler.bench.BenchWorkload;
 import io.gantry.scheduler.bench.PresetResult;
-import io.gantry.scheduler.bench.WorkloadSpec;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -229,8 +229,8 @@ final class BenchCommand implements Callable<Integer> {
       String name, SchedulerWiring wiring, BenchRunner runner, BenchRunner.Options options)
       throws NotBuiltException {
     if (name.equals("custom")) {
-      WorkloadSpec workload =
-          override(new WorkloadSpec(5_000, 8, 0, 2, 7, 10_000, 1, 1, 0, 0.5, 0, 0, 0, 13));
+      BenchWorkload workload =
+          override(new BenchWorkload(5_000, 8, 0, 2, 7, 10_000, 1, 1, 0, 0.5, 0, 0, 0, 13));
       return runner.run(name, workload, config(wiring, name, actions), options);
     }
     BenchPreset preset =
@@ -273,8 +273,8 @@ final class BenchCommand implements Callable<Integer> {
     return names;
   }
 
-  private WorkloadSpec override(WorkloadSpec base) {
-    return new WorkloadSpec(
+  private BenchWorkload override(BenchWorkload base) {
+    return new BenchWorkload(
         nodes != null ? nodes : base.nodes(),
         gpusPerNode != null ? gpusPerNode : base.gpusPerNode(),
         cpuOnlyNodes != null ? cpuOnlyNodes : base.cpuOnlyNodeShare(),

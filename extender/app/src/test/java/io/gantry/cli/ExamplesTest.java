@@ -30,6 +30,8 @@ class ExamplesTest {
           Map.entry("queue-hierarchy.yaml", new Expected(0, "every expectation held")),
           Map.entry("fractional-gpus.yaml", new Expected(0, "every expectation held")),
           Map.entry("gpu-memory-sizes.yaml", new Expected(0, "every expectation held")),
+          Map.entry("workload-pytorchjob.yaml", new Expected(0, "every expectation held")),
+          Map.entry("workload-jobset.yaml", new Expected(0, "every expectation held")),
           Map.entry(
               "consolidation.yaml",
               new Expected(1, "expect.jobs.big.status: want Pipelined, got Pending")),

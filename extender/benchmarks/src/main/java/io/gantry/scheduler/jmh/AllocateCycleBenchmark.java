@@ -5,8 +5,8 @@ import io.gantry.scheduler.api.SchedulingCycle;
 import io.gantry.scheduler.api.config.SchedulerConfig;
 import io.gantry.scheduler.api.config.SearchStrategy;
 import io.gantry.scheduler.api.result.CycleResult;
+import io.gantry.scheduler.bench.BenchWorkload;
 import io.gantry.scheduler.bench.WorkloadGenerator;
-import io.gantry.scheduler.bench.WorkloadSpec;
 import io.gantry.scheduler.model.ClusterSnapshot;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -42,7 +42,7 @@ public class AllocateCycleBenchmark {
   public void setUp() {
     snapshot =
         WorkloadGenerator.generate(
-            new WorkloadSpec(200, 8, 0, 2, 7, 2_000, 1, 1, 0, 0.5, 0, 0, 0, 13));
+            new BenchWorkload(200, 8, 0, 2, 7, 2_000, 1, 1, 0, 0.5, 0, 0, 0, 13));
     cycle = new SchedulerWiring().cycle(SchedulerConfig.DEFAULTS, strategy);
   }
 

@@ -1,8 +1,8 @@
 package io.gantry.scheduler.jmh;
 
 import io.gantry.scheduler.api.config.Placement;
+import io.gantry.scheduler.bench.BenchWorkload;
 import io.gantry.scheduler.bench.WorkloadGenerator;
-import io.gantry.scheduler.bench.WorkloadSpec;
 import io.gantry.scheduler.framework.FitStatus;
 import io.gantry.scheduler.framework.GpuFit;
 import io.gantry.scheduler.framework.JobState;
@@ -46,8 +46,8 @@ public class NodeFitBenchmark {
 
   @Setup
   public void setUp() {
-    WorkloadSpec spec =
-        new WorkloadSpec(500, 8, 0, 2, 7, 3_000, 1, 1, 0.45, 0.5, 0.1, 2_000, 0, 13);
+    BenchWorkload spec =
+        new BenchWorkload(500, 8, 0, 2, 7, 3_000, 1, 1, 0.45, 0.5, 0.1, 2_000, 0, 13);
     hooks = new PluginRegistry().build(Map.of(), Placement.DEFAULTS);
     session = Session.open(WorkloadGenerator.generate(spec), hooks);
     node = session.nodes().get(250);

@@ -1,7 +1,7 @@
 package io.gantry.scheduler.jmh;
 
+import io.gantry.scheduler.bench.BenchWorkload;
 import io.gantry.scheduler.bench.WorkloadGenerator;
-import io.gantry.scheduler.bench.WorkloadSpec;
 import io.gantry.scheduler.fairness.FairShareDivider;
 import io.gantry.scheduler.fairness.QueueOrderRule;
 import io.gantry.scheduler.fairness.QueueTree;
@@ -37,7 +37,7 @@ public class QueueOrderBenchmark {
 
   @Setup
   public void setUp() {
-    WorkloadSpec spec = new WorkloadSpec(200, 8, 0, 2, 7, 2_000, 1, 1, 0, 0.5, 0, 0, 0, 13);
+    BenchWorkload spec = new BenchWorkload(200, 8, 0, 2, 7, 2_000, 1, 1, 0, 0.5, 0, 0, 0, 13);
     ClusterSnapshot snapshot = WorkloadGenerator.generate(spec);
     ResourceVector total =
         ResourceVector.of(Resources.of(200 * 128_000L, 200L << 40, GpuAmount.ofDevices(1_600)));

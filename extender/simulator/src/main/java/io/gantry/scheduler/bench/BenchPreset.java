@@ -5,7 +5,7 @@ import java.util.Arrays;
 import java.util.Optional;
 
 /**
- * The workloads of issue 13's targets, by name. Each is a {@link WorkloadSpec} on the default
+ * The workloads of issue 13's targets, by name. Each is a {@link BenchWorkload} on the default
  * cluster (5,000 nodes × 8 GPUs, 49 leaf queues under 7 departments, seed 13) and the actions it
  * runs; {@code scaling} runs its workload at several cluster sizes.
  */
@@ -40,10 +40,10 @@ public enum BenchPreset {
   public static final int SCALING_PODS_PER_NODE = 10;
 
   private final String presetName;
-  private final WorkloadSpec spec;
+  private final BenchWorkload spec;
   private final ImmutableList<String> actions;
 
-  BenchPreset(String presetName, WorkloadSpec spec, ImmutableList<String> actions) {
+  BenchPreset(String presetName, BenchWorkload spec, ImmutableList<String> actions) {
     this.presetName = presetName;
     this.spec = spec;
     this.actions = actions;
@@ -53,7 +53,7 @@ public enum BenchPreset {
     return presetName;
   }
 
-  public WorkloadSpec spec() {
+  public BenchWorkload spec() {
     return spec;
   }
 
@@ -67,11 +67,11 @@ public enum BenchPreset {
   }
 
   /** The workload of the {@code scaling} preset at {@code nodes} nodes. */
-  public static WorkloadSpec scalingSpec(int nodes) {
+  public static BenchWorkload scalingSpec(int nodes) {
     return SCALING.spec.withNodes(nodes).withPendingJobs(nodes * SCALING_PODS_PER_NODE);
   }
 
-  private static WorkloadSpec spec(
+  private static BenchWorkload spec(
       int nodes,
       int pendingJobs,
       int gangSize,
@@ -79,7 +79,7 @@ public enum BenchPreset {
       double fractionalShare,
       double cpuOnlyShare,
       int runningPods) {
-    return new WorkloadSpec(
+    return new BenchWorkload(
         nodes,
         8,
         0,

@@ -61,7 +61,7 @@ public final class BenchRunner {
    * @throws UnsupportedOperationException if the workload needs what this build lacks
    */
   public PresetResult run(
-      String preset, WorkloadSpec spec, SchedulerConfig config, Options options) {
+      String preset, BenchWorkload spec, SchedulerConfig config, Options options) {
     SchedulingCycle indexed = wiring.cycle(config, SearchStrategy.INDEXED);
     SchedulingCycle baseline = wiring.cycle(config, SearchStrategy.BASELINE);
     progress.accept(

@@ -32,7 +32,7 @@ import java.util.OptionalDouble;
  */
 public record PresetResult(
     String preset,
-    WorkloadSpec spec,
+    BenchWorkload spec,
     double snapshotBuildMillis,
     long podsPlaced,
     long pendingPodsWithFitMessage,

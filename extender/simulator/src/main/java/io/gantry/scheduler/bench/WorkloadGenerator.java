@@ -23,7 +23,7 @@ import java.util.OptionalInt;
 import java.util.Random;
 
 /**
- * Builds the snapshot a {@link WorkloadSpec} describes, the same for the same spec: GPU nodes (128
+ * Builds the snapshot a {@link BenchWorkload} describes, the same for the same spec: GPU nodes (128
  * cores, 1 TiB, {@code gpusPerNode} 80 GiB GPUs) and CPU-only nodes (64 cores, 256 GiB); a queue
  * tree whose leaves share the GPUs evenly as quota; running single-pod jobs; pending jobs of whole
  * GPU, fractional or CPU-only pods with a few CPU and memory sizes, in random leaf queues with one
@@ -47,7 +47,7 @@ public final class WorkloadGenerator {
    *
    * @throws UnsupportedOperationException for topology levels, which this build cannot schedule
    */
-  public static ClusterSnapshot generate(WorkloadSpec spec) {
+  public static ClusterSnapshot generate(BenchWorkload spec) {
     if (spec.topologyLevels() > 0) {
       throw new UnsupportedOperationException(
           "topology-levels: topology-aware scheduling is not built yet; use 0");
@@ -67,7 +67,7 @@ public final class WorkloadGenerator {
         NOW, ImmutableList.copyOf(nodes), ImmutableList.copyOf(queues), ImmutableList.copyOf(jobs));
   }
 
-  private static List<NodeInfo> nodes(WorkloadSpec spec, Random random) {
+  private static List<NodeInfo> nodes(BenchWorkload spec, Random random) {
     List<NodeInfo> out = new ArrayList<>(spec.nodes());
     for (int i = 0; i < spec.nodes(); i++) {
       String name = String.format("node-%05d", i);
@@ -96,7 +96,7 @@ public final class WorkloadGenerator {
    * the leaves under it.
    */
   private static void queues(
-      WorkloadSpec spec,
+      BenchWorkload spec,
       Optional<String> parent,
       String prefix,
       int level,
@@ -130,7 +130,7 @@ public final class WorkloadGenerator {
    * round robin over every node.
    */
   private static void running(
-      WorkloadSpec spec,
+      BenchWorkload spec,
       List<NodeInfo> nodes,
       List<String> leaves,
       Random random,
@@ -170,7 +170,7 @@ public final class WorkloadGenerator {
   }
 
   private static void pending(
-      WorkloadSpec spec, List<String> leaves, Random random, List<JobInfo> jobs) {
+      BenchWorkload spec, List<String> leaves, Random random, List<JobInfo> jobs) {
     long taskOrder = (long) jobs.size() * 2;
     for (int j = 0; j < spec.pendingJobs(); j++) {
       String jobName = String.format("job-%06d", j);

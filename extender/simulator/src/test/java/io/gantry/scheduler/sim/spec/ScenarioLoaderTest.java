@@ -387,6 +387,7 @@ class ScenarioLoaderTest {
                 Optional.of(Duration.ZERO),
                 Optional.of(Duration.ofHours(2)),
                 List.of(),
+                "jobs[0]",
                 51,
                 lines(
                     "name",
@@ -461,6 +462,8 @@ class ScenarioLoaderTest {
                     new TolerationSpec(
                         Optional.empty(), "Exists", Optional.empty(), Optional.empty())),
                 tasks.get(0).affinity(),
+                Optional.empty(),
+                "jobs[0].tasks[0]",
                 75,
                 lines(
                     "name",
@@ -515,6 +518,8 @@ class ScenarioLoaderTest {
                 ImmutableSortedMap.of(),
                 List.of(),
                 Optional.empty(),
+                Optional.empty(),
+                "jobs[0].tasks[1]",
                 109,
                 lines("name", 109, "subGroup", 110, "gpuMemory", 111)));
     assertThat(tasks.get(2).replicas()).isZero();

@@ -19,7 +19,7 @@ package io.gantry.scheduler.bench;
  * @param topologyLevels levels of a network topology the jobs are constrained to
  * @param seed seeds every random choice
  */
-public record WorkloadSpec(
+public record BenchWorkload(
     int nodes,
     int gpusPerNode,
     double cpuOnlyNodeShare,
@@ -35,7 +35,7 @@ public record WorkloadSpec(
     int topologyLevels,
     long seed) {
 
-  public WorkloadSpec {
+  public BenchWorkload {
     atLeast("nodes", nodes, 1);
     atLeast("gpus-per-node", gpusPerNode, 1);
     share("cpu-only-nodes", cpuOnlyNodeShare);
@@ -70,8 +70,8 @@ public record WorkloadSpec(
     return (long) pendingJobs * gangSize;
   }
 
-  public WorkloadSpec withNodes(int newNodes) {
-    return new WorkloadSpec(
+  public BenchWorkload withNodes(int newNodes) {
+    return new BenchWorkload(
         newNodes,
         gpusPerNode,
         cpuOnlyNodeShare,
@@ -88,8 +88,8 @@ public record WorkloadSpec(
         seed);
   }
 
-  public WorkloadSpec withPendingJobs(int newPendingJobs) {
-    return new WorkloadSpec(
+  public BenchWorkload withPendingJobs(int newPendingJobs) {
+    return new BenchWorkload(
         nodes,
         gpusPerNode,
         cpuOnlyNodeShare,
