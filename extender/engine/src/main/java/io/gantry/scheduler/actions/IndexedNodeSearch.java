@@ -50,7 +50,9 @@ final class IndexedNodeSearch {
       case WHOLE_GPUS ->
           !order.cpuOnlyNodesFirst()
               && (sharing.isPresent()
-                  ? !sharing.get().byMemory()
+                  // a node with a shared GPU that holds the portion may fit with fewer free
+                  // devices: only the shared-GPU tier's walk reaches it
+                  ? !sharing.get().byMemory() && order.sharedGpuFitFirst()
                   : task.info().request().gpus().wholeDevicesRoundedUp() >= 1
                       && !order.sharedGpuFitFirst());
       case CPU ->
@@ -71,9 +73,6 @@ final class IndexedNodeSearch {
     GpuAmount portion = sharing.get().portionOn(0);
     int room = Math.toIntExact(portion.hundredths());
     Iterable<NodeState> wholeDevices = index.withFreeGpusAtLeast(sharing.get().numDevices());
-    if (!order.sharedGpuFitFirst()) {
-      return first(task, List.of(wholeDevices), order);
-    }
     Optional<NodeState> onShared = first(task, List.of(index.withSharedRoomAtLeast(room)), order);
     if (onShared.isPresent()) {
       return onShared;

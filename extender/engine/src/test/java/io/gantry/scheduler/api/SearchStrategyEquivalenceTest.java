@@ -3,8 +3,10 @@ package io.gantry.scheduler.api;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableSortedMap;
 import io.gantry.scheduler.api.config.Placement;
 import io.gantry.scheduler.api.config.PlacementStrategy;
+import io.gantry.scheduler.api.config.PluginSetting;
 import io.gantry.scheduler.api.config.SchedulerConfig;
 import io.gantry.scheduler.api.config.SearchStrategy;
 import io.gantry.scheduler.api.result.BindDecision;
@@ -43,8 +45,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * asking for no CPU), gangs, CPU-only nodes, two GPU shapes, taints, cordoned and unready nodes,
  * few pod slots, nodes with half a GPU more than whole devices, queue limits, and a second cycle
  * that starts from the first one's bindings with some of them releasing, so shared GPUs are half
- * used and capacity is being released. Each seed runs under bin-packing and under a random
- * placement strategy.
+ * used and capacity is being released. Each seed runs under bin-packing, under a random placement
+ * strategy, and without the shared-GPU tier (gpusharingorder disabled).
  */
 class SearchStrategyEquivalenceTest {
   private static final String[] TAINT_KEYS = {"dedicated", "gpu-type"};
@@ -64,7 +66,14 @@ class SearchStrategyEquivalenceTest {
             SchedulerConfig.of(
                 SchedulerConfig.DEFAULT_ACTIONS,
                 Map.of(),
-                new Placement(strategy(random), strategy(random))));
+                new Placement(strategy(random), strategy(random))),
+            // without the shared-GPU tier a fraction's node order is bin-packing alone
+            SchedulerConfig.of(
+                SchedulerConfig.DEFAULT_ACTIONS,
+                Map.of(
+                    "gpusharingorder",
+                    new PluginSetting(Optional.of(false), ImmutableSortedMap.of())),
+                Placement.DEFAULTS));
     List<NodeInfo> nodes = nodes(random);
     List<QueueInfo> queues = queues(random);
     List<JobInfo> first = jobs(random, "a", 120);
