@@ -110,6 +110,13 @@ public final class QueueTree {
     }
   }
 
+  /** Every queue's quantities as they are now, by name. */
+  public ImmutableMap<String, QueueSnapshot> capture() {
+    ImmutableMap.Builder<String, QueueSnapshot> out = ImmutableMap.builder();
+    queues.forEach((name, q) -> out.put(name, QueueSnapshot.of(q)));
+    return out.buildOrThrow();
+  }
+
   /** Divides the cluster among the queues, per resource, with the §5.3 algorithm. */
   public void computeFairShares(FairShareDivider divider) {
     for (ResourceKind r : ResourceKind.values()) {

@@ -6,6 +6,7 @@ import com.google.common.collect.ImmutableList;
 import io.gantry.scheduler.api.result.BindDecision;
 import io.gantry.scheduler.api.result.Decision;
 import io.gantry.scheduler.api.result.EvictDecision;
+import io.gantry.scheduler.api.result.EvictionCause;
 import io.gantry.scheduler.api.result.PipelineDecision;
 import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.model.NodeInfo;
@@ -33,6 +34,9 @@ import org.junit.jupiter.api.Test;
  * discards; a gang that must wait has its allocations converted to pipelined.
  */
 class StatementTest {
+  private static final EvictionCause CAUSE =
+      new EvictionCause("reclaim", Optional.of("ns/urgent"), 1);
+
   private static final long GI = 1L << 30;
   private static final GpuAmount HALF = GpuAmount.ofHundredths(50);
 
@@ -111,7 +115,7 @@ class StatementTest {
             Tasks.task("r").gpus(2).cpu("2").memory("2Gi").running("n1"));
 
     try (Statement st = s.statement()) {
-      st.evict(s.task("ns/busy/r"), "Pod ns/busy-r was preempted");
+      st.evict(s.task("ns/busy/r"), "Pod ns/busy-r was preempted", CAUSE);
 
       assertThat(NodeView.of(s.node("n1")))
           .isEqualTo(
@@ -142,7 +146,7 @@ class StatementTest {
 
       st.allocate(s.task("ns/p/t1"), s.node("n1"), List.of("g-f"), HALF);
       st.pipeline(s.task("ns/p/t2"), s.node("n1"), List.of(), GpuAmount.ZERO);
-      st.evict(s.task("ns/busy/r"), "evicted");
+      st.evict(s.task("ns/busy/r"), "evicted", CAUSE);
       assertThat(World.of(s)).isNotEqualTo(before);
 
       st.rollback(checkpoint);
@@ -166,7 +170,7 @@ class StatementTest {
       st.allocate(s.task("ns/p/t0"), s.node("n1"), List.of(), GpuAmount.ZERO);
       st.allocate(s.task("ns/p/t1"), s.node("n1"), List.of("n1-gpu0"), HALF);
       st.pipeline(s.task("ns/p/t2"), s.node("n1"), List.of(), GpuAmount.ZERO);
-      st.evict(s.task("ns/busy/r"), "evicted");
+      st.evict(s.task("ns/busy/r"), "evicted", CAUSE);
     }
 
     assertThat(World.of(s)).isEqualTo(before);
@@ -183,7 +187,7 @@ class StatementTest {
     List<Decision> committed;
 
     try (Statement st = s.statement()) {
-      st.evict(s.task("ns/busy/r"), "Pod ns/busy-r was preempted");
+      st.evict(s.task("ns/busy/r"), "Pod ns/busy-r was preempted", CAUSE);
       st.allocate(s.task("ns/p/t0"), s.node("n1"), List.of(), GpuAmount.ZERO);
       st.allocate(s.task("ns/p/t1"), s.node("n1"), List.of("n1-gpu0"), HALF);
       st.pipeline(s.task("ns/p/t2"), s.node("n1"), List.of(), GpuAmount.ZERO);
@@ -192,7 +196,7 @@ class StatementTest {
 
     List<Decision> expected =
         List.of(
-            new EvictDecision("ns/busy/r", "n1", "Pod ns/busy-r was preempted"),
+            new EvictDecision("ns/busy/r", "n1", "Pod ns/busy-r was preempted", CAUSE),
             new BindDecision("ns/p/t0", "n1", ImmutableList.of(), GpuAmount.ZERO),
             new BindDecision("ns/p/t1", "n1", ImmutableList.of("n1-gpu0"), HALF),
             new PipelineDecision("ns/p/t2", "n1", ImmutableList.of(), GpuAmount.ZERO));
@@ -278,7 +282,7 @@ class StatementTest {
     World before = World.of(s);
 
     try (Statement st = s.statement()) {
-      st.evict(s.task("ns/busy/a"), "evicted");
+      st.evict(s.task("ns/busy/a"), "evicted", CAUSE);
 
       assertThat(s.node("n1").idle().gpus())
           .as("idle GPUs while b still uses the device")

@@ -114,7 +114,15 @@ public final class Simulator {
         }
         case PIPELINE -> {
           PipelineDecision p = (PipelineDecision) d;
+          if (t.status == TaskStatus.RELEASING) {
+            // an evicted pod re-placed elsewhere: the old pod keeps releasing its place
+            t.releasing = new SimTask.Releasing(t.node, t.gpuGroups, t.gpuPortion);
+          }
+          Instant evictedAt = t.since;
           place(t, TaskStatus.PIPELINED, p.nodeName(), p.gpuGroups(), p.gpuPortion(), now);
+          if (t.releasing != null) {
+            t.since = evictedAt;
+          }
         }
         case EVICT -> {
           EvictDecision e = (EvictDecision) d;
@@ -124,7 +132,10 @@ public final class Simulator {
         }
       }
     }
+    Map<String, SimJob> jobs = new HashMap<>();
+    world.jobs().forEach(j -> jobs.put(j.template.id(), j));
     for (JobOutcome job : result.jobs()) {
+      jobs.get(job.jobId()).lifecycle = job.lifecycle();
       for (TaskOutcome task : job.tasks()) {
         tasks.get(task.taskId()).message = task.fitMessage().orElse(null);
       }
@@ -145,6 +156,26 @@ public final class Simulator {
     t.since = now;
   }
 
+  /**
+   * A releasing task is gone once its termination grace period has passed (at once with none), and
+   * then comes back as a new pending copy when its job replaces evicted pods. True when the copy
+   * took {@code creationOrder}.
+   */
+  private static boolean releaseOrKeep(
+      SimJob job, SimTask t, Instant now, List<SimTask> next, long creationOrder) {
+    Duration released = Duration.between(t.since, now);
+    if ((released.compareTo(job.terminationGracePeriod) >= 0 && !released.isZero())
+        || job.terminationGracePeriod.isZero()) {
+      if (job.replace) {
+        next.add(t.replacement(now, creationOrder));
+        return true;
+      }
+      return false;
+    }
+    next.add(t);
+    return false;
+  }
+
   /** Moves the world to the next cycle's time (scenario-format.md, multi-cycle rules). */
   private static void advance(SimWorld world, Instant now) {
     long creationOrder = world.jobs().stream().mapToLong(j -> j.tasks.size()).sum() * 2L;
@@ -158,8 +189,20 @@ public final class Simulator {
             next.add(t);
           }
           case PIPELINED -> {
-            place(t, TaskStatus.PENDING, null, List.of(), GpuAmount.ZERO, now);
-            next.add(t);
+            if (t.releasing != null) {
+              // the evicted pod is still releasing where it ran; its replacement comes later
+              t.status = TaskStatus.RELEASING;
+              t.node = t.releasing.node();
+              t.gpuGroups = t.releasing.gpuGroups();
+              t.gpuPortion = t.releasing.gpuPortion();
+              t.releasing = null;
+              if (releaseOrKeep(job, t, now, next, creationOrder)) {
+                creationOrder++;
+              }
+            } else {
+              place(t, TaskStatus.PENDING, null, List.of(), GpuAmount.ZERO, now);
+              next.add(t);
+            }
           }
           case RUNNING -> {
             if (job.duration.isPresent() && !t.since.plus(job.duration.get()).isAfter(now)) {
@@ -170,14 +213,8 @@ public final class Simulator {
             next.add(t);
           }
           case RELEASING -> {
-            Duration released = Duration.between(t.since, now);
-            if ((released.compareTo(job.terminationGracePeriod) >= 0 && !released.isZero())
-                || job.terminationGracePeriod.isZero()) {
-              if (job.replace) {
-                next.add(t.replacement(now, creationOrder++));
-              }
-            } else {
-              next.add(t);
+            if (releaseOrKeep(job, t, now, next, creationOrder)) {
+              creationOrder++;
             }
           }
           default -> next.add(t);

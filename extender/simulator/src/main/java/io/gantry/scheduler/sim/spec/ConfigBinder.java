@@ -8,9 +8,9 @@ import java.util.List;
 import java.util.Optional;
 
 /** Binds the {@code config} section. */
-final class ConfigBinder {
+public final class ConfigBinder {
   /** The actions a scenario may run, in KAI's default order. */
-  static final List<String> ACTIONS =
+  public static final List<String> ACTIONS =
       ImmutableList.of("allocate", "consolidation", "reclaim", "preempt", "stalegangeviction");
 
   static final List<String> PLACEMENTS = ImmutableList.of("binpack", "spread");
@@ -62,7 +62,7 @@ final class ConfigBinder {
         gpuPlacement,
         cpuPlacement,
         plugins(config.optional("plugins")),
-        config.optDuration("staleGangGracePeriod", DurationBound.NON_NEGATIVE),
+        config.optDuration("staleGangGracePeriod", DurationBound.ANY),
         config.optInt("maxConsolidationPreemptees", -1),
         config.optBoolean("allowConsolidatingReclaim"),
         fieldLines.build());

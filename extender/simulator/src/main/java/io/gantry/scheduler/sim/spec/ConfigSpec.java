@@ -53,4 +53,19 @@ public record ConfigSpec(
     requireNonNull(allowConsolidatingReclaim, "allowConsolidatingReclaim is null");
     requireNonNull(fieldLines, "fieldLines is null");
   }
+
+  /** This config with {@code actions} in place of {@code config.actions}. */
+  public ConfigSpec withActions(List<String> newActions) {
+    return new ConfigSpec(
+        Optional.of(newActions),
+        cycles,
+        cyclePeriod,
+        gpuPlacement,
+        cpuPlacement,
+        plugins,
+        staleGangGracePeriod,
+        maxConsolidationPreemptees,
+        allowConsolidatingReclaim,
+        fieldLines);
+  }
 }
