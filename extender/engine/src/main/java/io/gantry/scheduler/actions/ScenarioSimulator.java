@@ -12,7 +12,6 @@ import io.gantry.scheduler.framework.Statement;
 import io.gantry.scheduler.framework.TaskState;
 import io.gantry.scheduler.framework.TasksToAllocate;
 import io.gantry.scheduler.model.Resources;
-import io.gantry.scheduler.model.TaskStatus;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
@@ -57,7 +56,7 @@ final class ScenarioSimulator {
     this.session = session;
     this.action = action;
     this.allocator = new JobAllocator(session);
-    this.tasksToAllocate = new TasksToAllocate(session.hooks());
+    this.tasksToAllocate = new TasksToAllocate(session);
     this.allowConsolidatingReclaim = allowConsolidatingReclaim;
     this.message = message;
     this.validator = validator;
@@ -138,12 +137,7 @@ final class ScenarioSimulator {
         }
         placed = true;
       } else {
-        List<TaskState> tasks =
-            tasksToAllocate.of(
-                job,
-                t ->
-                    t.status() == TaskStatus.PENDING
-                        || (t.status() == TaskStatus.RELEASING && statement.evicted(t)));
+        List<TaskState> tasks = tasksToAllocate.of(job);
         if (!tasks.isEmpty()) {
           Statement.Checkpoint checkpoint = statement.checkpoint();
           if (!allocator.simulate(job, tasks, statement)) {

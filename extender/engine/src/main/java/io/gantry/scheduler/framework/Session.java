@@ -12,10 +12,13 @@ import io.gantry.scheduler.model.NodeInfo;
 import io.gantry.scheduler.model.TaskStatus;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The mutable view of one scheduling cycle: node, job and task state built from a snapshot, the
@@ -35,6 +38,8 @@ public final class Session implements SessionView {
   private final List<Decision> decisions = new ArrayList<>();
   private final List<CycleEvent> events = new ArrayList<>();
   private final CycleState state = new CycleState();
+  private final Set<TaskState> evictedInOpenStatement =
+      Collections.newSetFromMap(new IdentityHashMap<>());
   private boolean open;
   private long placementVersion;
 
@@ -175,6 +180,19 @@ public final class Session implements SessionView {
 
   public void recordTaskFitError(TaskState task, String error) {
     task.setFitError(error);
+  }
+
+  @Override
+  public boolean evictedInOpenStatement(TaskState task) {
+    return evictedInOpenStatement.contains(task);
+  }
+
+  void markEvictedInOpenStatement(TaskState task, boolean evicted) {
+    if (evicted) {
+      evictedInOpenStatement.add(task);
+    } else {
+      evictedInOpenStatement.remove(task);
+    }
   }
 
   /** Changes whenever any task moves; lets plugins cache what depends on where pods are. */

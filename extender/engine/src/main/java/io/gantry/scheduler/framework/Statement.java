@@ -52,6 +52,7 @@ public final class Statement implements AutoCloseable {
       }
       if (before.nodeName().equals(Optional.of(node.name()))) {
         session.move(task, eviction.get().before());
+        session.markEvictedInOpenStatement(task, false);
         operations.add(new Operation.UnevictOp(task, before));
         return;
       }
@@ -88,6 +89,7 @@ public final class Statement implements AutoCloseable {
             before.gpuGroups(),
             before.gpuPortion(),
             null));
+    session.markEvictedInOpenStatement(task, true);
     operations.add(new Operation.EvictOp(task, before, message, cause));
   }
 
@@ -119,6 +121,11 @@ public final class Statement implements AutoCloseable {
     for (int i = operations.size() - 1; i >= checkpoint.position(); i--) {
       Operation op = operations.remove(i);
       session.move(op.task(), op.before());
+      if (op instanceof Operation.EvictOp) {
+        session.markEvictedInOpenStatement(op.task(), false);
+      } else if (op instanceof Operation.UnevictOp) {
+        session.markEvictedInOpenStatement(op.task(), true);
+      }
     }
   }
 
@@ -145,6 +152,11 @@ public final class Statement implements AutoCloseable {
       op.decision().ifPresent(decisions::add);
     }
     ImmutableList<Decision> out = decisions.build();
+    for (Operation op : operations) {
+      if (op instanceof Operation.EvictOp) {
+        session.markEvictedInOpenStatement(op.task(), false);
+      }
+    }
     session.recordCommitted(out);
     operations.clear();
     finished = true;

@@ -16,13 +16,25 @@ import java.util.function.Predicate;
  */
 public final class TasksToAllocate {
   private final PluginHooks hooks;
+  private final Predicate<TaskState> waiting;
 
+  /** Pending tasks wait for a place. */
   public TasksToAllocate(PluginHooks hooks) {
     this.hooks = hooks;
+    this.waiting = TasksToAllocate::pending;
+  }
+
+  /**
+   * Pending tasks, and tasks an open statement of {@code session} evicted (KAI counts them while it
+   * simulates, since the simulation may place them again), wait for a place.
+   */
+  public TasksToAllocate(SessionView session) {
+    this.hooks = session.hooks();
+    this.waiting = t -> pending(t) || session.evictedInOpenStatement(t);
   }
 
   public List<TaskState> of(JobState job) {
-    return of(job, TasksToAllocate::pending);
+    return of(job, waiting);
   }
 
   /**

@@ -85,7 +85,7 @@ public final class ProportionPlugin
   @Override
   public void onSessionOpen(SessionView session) {
     this.session = session;
-    this.tasksToAllocate = new TasksToAllocate(session.hooks());
+    this.tasksToAllocate = new TasksToAllocate(session);
     ResourceVector total = ResourceVector.ZERO;
     for (NodeInfo n : session.snapshot().nodes()) {
       if (n.ready()) {

@@ -332,4 +332,72 @@ class StatementTest {
                         Tasks.task("t3").gpuFraction(0.5).cpu("1").memory("1Gi"))
                     .build())));
   }
+
+  @Test
+  void aVictimPipelinedBackOntoItsOwnNodeIsUnevictedAndDecidesNothing() {
+    Session s = session(Nodes.node("n1").gpus(4).build(), Tasks.task("r").gpus(2).running("n1"));
+    NodeView before = NodeView.of(s.node("n1"));
+    TaskState victim = s.task("ns/busy/r");
+
+    try (Statement st = s.statement()) {
+      st.evict(victim, "evicted", CAUSE);
+      st.pipeline(victim, s.node("n1"), List.of(), GpuAmount.ZERO);
+
+      assertThat(victim.status()).isEqualTo(TaskStatus.RUNNING);
+      assertThat(st.evicted(victim)).isFalse();
+      assertThat(NodeView.of(s.node("n1"))).isEqualTo(before);
+      assertThat(st.commit()).isEmpty();
+    }
+  }
+
+  @Test
+  void aVictimPipelinedElsewhereKeepsReleasingItsOldPlaceUntilTheSessionCloses() {
+    Session s = busyNodeAndEmptyNode();
+    TaskState victim = s.task("ns/busy/r");
+
+    try (Statement st = s.statement()) {
+      st.evict(victim, "evicted", CAUSE);
+      st.pipeline(victim, s.node("n2"), List.of(), GpuAmount.ZERO);
+
+      assertThat(victim.status()).isEqualTo(TaskStatus.PIPELINED);
+      assertThat(victim.nodeName()).contains("n2");
+      assertThat(victim.evictedFromNode()).contains("n1");
+      assertThat(s.node("n1").releasing().gpus()).isEqualTo(GpuAmount.ofDevices(2));
+      assertThat(s.node("n2").idle().gpus()).isEqualTo(GpuAmount.ofDevices(2));
+      assertThat(st.commit())
+          .containsExactly(
+              new EvictDecision("ns/busy/r", "n1", "evicted", CAUSE),
+              new PipelineDecision("ns/busy/r", "n2", ImmutableList.of(), GpuAmount.ZERO));
+    }
+    s.close();
+    assertThat(victim.status()).isEqualTo(TaskStatus.RELEASING);
+    assertThat(s.node("n1").releasing().gpus()).isEqualTo(GpuAmount.ofDevices(2));
+    assertThat(s.node("n2").idle().gpus()).isEqualTo(GpuAmount.ofDevices(4));
+  }
+
+  @Test
+  void rollingBackAPipelinedVictimRestoresEveryNode() {
+    Session s = busyNodeAndEmptyNode();
+    NodeView n1 = NodeView.of(s.node("n1"));
+    NodeView n2 = NodeView.of(s.node("n2"));
+    TaskState victim = s.task("ns/busy/r");
+
+    try (Statement st = s.statement()) {
+      st.evict(victim, "evicted", CAUSE);
+      st.pipeline(victim, s.node("n2"), List.of(), GpuAmount.ZERO);
+    }
+
+    assertThat(victim.status()).isEqualTo(TaskStatus.RUNNING);
+    assertThat(NodeView.of(s.node("n1"))).isEqualTo(n1);
+    assertThat(NodeView.of(s.node("n2"))).isEqualTo(n2);
+  }
+
+  private static Session busyNodeAndEmptyNode() {
+    return Sessions.open(
+        Snapshots.of(
+            List.of(Nodes.node("n1").gpus(4).build(), Nodes.node("n2").gpus(4).build()),
+            List.of(Queues.queue("q").build()),
+            List.of(
+                Jobs.job("busy").queue("q").task(Tasks.task("r").gpus(2).running("n1")).build())));
+  }
 }
