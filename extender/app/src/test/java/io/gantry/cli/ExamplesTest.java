@@ -37,6 +37,7 @@ class ExamplesTest {
           Map.entry("preempt.yaml", new Expected(0, "every expectation held")),
           Map.entry("reclaim.yaml", new Expected(0, "every expectation held")),
           Map.entry("reclaim-min-runtime.yaml", new Expected(0, "every expectation held")),
+          Map.entry("gpu-memory-sizes.yaml", new Expected(0, "every expectation held")),
           Map.entry(
               "topology-rack.yaml",
               new Expected(

@@ -3,11 +3,13 @@ package io.gantry.scheduler.actions;
 import io.gantry.scheduler.api.result.Decision;
 import io.gantry.scheduler.framework.Action;
 import io.gantry.scheduler.framework.ActionType;
-import io.gantry.scheduler.framework.JobFitError;
 import io.gantry.scheduler.framework.JobState;
 import io.gantry.scheduler.framework.Session;
 import io.gantry.scheduler.framework.Statement;
 import io.gantry.scheduler.framework.TasksToAllocate;
+import io.gantry.scheduler.framework.fit.FitMessages;
+import io.gantry.scheduler.framework.fit.JobNotReady;
+import io.gantry.scheduler.framework.fit.QueueDoesNotExist;
 import io.gantry.scheduler.model.PodSet;
 import io.gantry.scheduler.model.QueueInfo;
 import io.gantry.scheduler.model.TaskStatus;
@@ -69,10 +71,7 @@ public final class AllocateAction implements Action {
       }
       String queue = job.info().queue();
       if (!queues.containsKey(queue) || parents.contains(queue)) {
-        session.recordJobFitError(
-            job,
-            new JobFitError(
-                JobFitError.QUEUE_DOES_NOT_EXIST, "Queue '" + queue + "' does not exist"));
+        session.recordJobFitError(job, new QueueDoesNotExist(queue));
         continue;
       }
       if (!ready(session, job)) {
@@ -89,9 +88,9 @@ public final class AllocateAction implements Action {
       long alive = job.count(p, TaskStatus::isAlive);
       long gated = job.count(p, s -> s == TaskStatus.GATED);
       if (alive - gated < p.minMember()) {
-        String message = FitMessages.notReady(p.minMember(), alive, gated);
-        session.recordEvent(job.id(), "NotReady", message);
-        session.recordJobFitError(job, new JobFitError("NotReady", message));
+        JobNotReady notReady = new JobNotReady(p.minMember(), alive, gated);
+        session.recordEvent(job.id(), "NotReady", FitMessages.sentence(notReady));
+        session.recordJobFitError(job, notReady);
         return false;
       }
     }

@@ -18,7 +18,7 @@ final class CommitEvents {
   static void record(Session session, List<Decision> decisions) {
     for (Decision d : decisions) {
       TaskState task = session.task(d.taskId());
-      String pod = EvictionMessages.pod(task);
+      String pod = EvictionReasons.pod(task);
       switch (d.kind()) {
         case BIND -> {
           var bind = (BindDecision) d;

@@ -1,8 +1,8 @@
 package io.gantry.scheduler.actions;
 
+import com.google.common.collect.ImmutableList;
 import io.gantry.scheduler.framework.FitStatus;
 import io.gantry.scheduler.framework.GpuFit;
-import io.gantry.scheduler.framework.JobFitError;
 import io.gantry.scheduler.framework.JobState;
 import io.gantry.scheduler.framework.NodeState;
 import io.gantry.scheduler.framework.PluginHooks;
@@ -10,8 +10,21 @@ import io.gantry.scheduler.framework.Session;
 import io.gantry.scheduler.framework.Statement;
 import io.gantry.scheduler.framework.TaskState;
 import io.gantry.scheduler.framework.TasksToAllocate;
+import io.gantry.scheduler.framework.fit.CapacityExceeded;
+import io.gantry.scheduler.framework.fit.GangIncomplete;
+import io.gantry.scheduler.framework.fit.GpuMemoryNotSynced;
+import io.gantry.scheduler.framework.fit.GpuMemoryTooSmall;
+import io.gantry.scheduler.framework.fit.InsufficientExtendedResource;
+import io.gantry.scheduler.framework.fit.InsufficientResource;
+import io.gantry.scheduler.framework.fit.NoNodeFits;
+import io.gantry.scheduler.framework.fit.NodeFitReason;
+import io.gantry.scheduler.framework.fit.PodResourcesNotFound;
+import io.gantry.scheduler.framework.fit.PodSchedulingFailure;
+import io.gantry.scheduler.framework.fit.SharedGpusUnavailable;
 import io.gantry.scheduler.model.GpuAmount;
+import io.gantry.scheduler.model.GpuSharingRequest;
 import io.gantry.scheduler.model.PodSet;
+import io.gantry.scheduler.model.ResourceKind;
 import io.gantry.scheduler.model.Resources;
 import io.gantry.scheduler.model.TaskStatus;
 import java.util.List;
@@ -53,7 +66,7 @@ final class JobAllocator {
     if (tasks.isEmpty()) {
       return false;
     }
-    Optional<JobFitError> overCapacity = hooks.checkJobCapacity(job, tasks);
+    Optional<CapacityExceeded> overCapacity = hooks.checkJobCapacity(job, tasks);
     if (overCapacity.isPresent()) {
       if (!pipelineOnly) {
         session.recordJobFitError(job, overCapacity.get());
@@ -62,14 +75,14 @@ final class JobAllocator {
     }
     boolean pipelined = false;
     for (TaskState task : tasks) {
-      Optional<String> failure = place(task, statement, pipelineOnly);
+      Optional<NoNodeFits> failure = place(task, statement, pipelineOnly);
       if (failure.isPresent()) {
         if (pipelineOnly) {
           return false;
         }
-        String message = failureMessage(job, task, failure.get());
-        session.recordTaskFitError(task, message);
-        session.recordJobFitError(job, new JobFitError(JobFitError.POD_SCHEDULING_ERRORS, message));
+        PodSchedulingFailure error = failure(job, task, failure.get());
+        session.recordTaskFitError(task, error);
+        session.recordJobFitError(job, error);
         return false;
       }
       pipelined |= task.status() == TaskStatus.PIPELINED;
@@ -81,17 +94,17 @@ final class JobAllocator {
   }
 
   /** Places the task, or says why no node took it. */
-  private Optional<String> place(TaskState task, Statement statement, boolean pipelineOnly) {
+  private Optional<NoNodeFits> place(TaskState task, Statement statement, boolean pipelineOnly) {
     NodeState best = viaIndex(task).orElse(null);
     if (best == null) {
       List<NodeState> nodes = session.nodes();
       hooks.preOrderNodes(task, nodes);
-      NodeFitErrors errors = new NodeFitErrors();
+      ImmutableList.Builder<NoNodeFits.NodeRejection> rejections = ImmutableList.builder();
       double bestScore = Double.NEGATIVE_INFINITY;
       for (NodeState node : nodes) {
-        Optional<String> reason = unfit(task, node);
-        if (reason.isPresent()) {
-          errors.add(reason.get());
+        ImmutableList<NodeFitReason> reasons = unfit(task, node);
+        if (!reasons.isEmpty()) {
+          rejections.add(new NoNodeFits.NodeRejection(node.name(), reasons));
           continue;
         }
         double score = hooks.scoreNode(task, node);
@@ -101,7 +114,7 @@ final class JobAllocator {
         }
       }
       if (best == null) {
-        return Optional.of(errors.message(nodes.size()));
+        return Optional.of(new NoNodeFits(nodes.size(), rejections.build()));
       }
     }
     boolean idleNow = GpuFit.fitsIdleNow(task, best);
@@ -137,7 +150,7 @@ final class JobAllocator {
     int needed = Math.toIntExact(task.info().request().gpus().wholeDevicesRoundedUp());
     NodeState firstReleasingFit = null;
     for (NodeState node : session.nodeIndex().withFreeGpusAtLeast(needed)) {
-      if (unfit(task, node).isPresent()) {
+      if (!unfit(task, node).isEmpty()) {
         continue;
       }
       if (!idleFirst.get() || GpuFit.fitsIdleNow(task, node)) {
@@ -150,49 +163,56 @@ final class JobAllocator {
     return Optional.ofNullable(firstReleasingFit);
   }
 
-  private Optional<String> unfit(TaskState task, NodeState node) {
+  /** Why the node cannot take the task; empty when it can. */
+  private ImmutableList<NodeFitReason> unfit(TaskState task, NodeState node) {
     FitStatus predicates = hooks.filter(task, node);
     if (!predicates.isSuccess()) {
-      return Optional.of(predicates.message());
+      return predicates.reasons();
     }
-    Optional<String> resources = insufficientResource(task, node);
+    Optional<NodeFitReason> resources = insufficientResource(task, node);
     if (resources.isPresent()) {
-      return resources;
+      return ImmutableList.of(resources.get());
     }
     return hooks
         .checkTaskCapacityOnNode(task, node, GpuFit.quotaGpusOn(task, node))
-        .map(JobFitError::message);
+        .<ImmutableList<NodeFitReason>>map(ImmutableList::of)
+        .orElse(ImmutableList.of());
   }
 
-  private Optional<String> insufficientResource(TaskState task, NodeState node) {
+  private Optional<NodeFitReason> insufficientResource(TaskState task, NodeState node) {
     Resources request = task.info().request();
     Resources free = node.idleOrReleasing();
-    if (request.gpus().compareTo(free.gpus()) > 0) {
-      return Optional.of("node(s) didn't have enough resources: GPUs");
-    }
-    if (request.cpuMillis() > free.cpuMillis()) {
-      return Optional.of("node(s) didn't have enough resources: CPU cores");
-    }
-    if (request.memoryBytes() > free.memoryBytes()) {
-      return Optional.of("node(s) didn't have enough resources: memory");
+    for (ResourceKind kind : ResourceKind.values()) {
+      if (kind.of(request) > kind.of(free)) {
+        return Optional.of(new InsufficientResource(kind, kind.of(request), kind.of(free)));
+      }
     }
     for (var e : request.extended().entrySet()) {
       if (e.getValue() > free.extended(e.getKey())) {
-        return Optional.of("node(s) didn't have enough resources: " + e.getKey());
+        return Optional.of(
+            new InsufficientExtendedResource(e.getKey(), e.getValue(), free.extended(e.getKey())));
       }
     }
-    if (task.info().gpuSharing().isPresent()) {
-      if (task.info().gpuSharing().get().byMemory() && !node.info().gpuMemorySynced()) {
-        return Optional.of("node(s) didn't have a synced GPU memory label");
+    Optional<GpuSharingRequest> sharing = task.info().gpuSharing();
+    if (sharing.isPresent()) {
+      if (sharing.get().byMemory() && !node.info().gpuMemorySynced()) {
+        return Optional.of(new GpuMemoryNotSynced());
+      }
+      if (!GpuFit.fitsDevice(task, node)) {
+        return Optional.of(
+            new GpuMemoryTooSmall(
+                sharing.get().memoryMib().orElseThrow(),
+                GpuSharingRequest.deviceMemoryMib(node.info().gpuMemoryMib())));
       }
       if (GpuFit.select(task, node, hooks).isEmpty()) {
-        return Optional.of("node(s) didn't have enough resources: shared GPUs");
+        return Optional.of(
+            new SharedGpusUnavailable(sharing.get().numDevices(), GpuFit.portionOn(task, node)));
       }
     }
     return Optional.empty();
   }
 
-  private String failureMessage(JobState job, TaskState task, String nodeErrors) {
+  private static PodSchedulingFailure failure(JobState job, TaskState task, NoNodeFits nodes) {
     PodSet podSet =
         job.podSets().stream()
             .filter(p -> p.name().equals(task.info().podSetName()))
@@ -200,9 +220,9 @@ final class JobAllocator {
             .orElseThrow();
     long placed = job.count(podSet, TaskStatus::isActiveAllocated);
     if (podSet.minMember() > 1 && placed < podSet.minMember()) {
-      return FitMessages.gang(placed, podSet.minMember(), nodeErrors);
+      return new GangIncomplete(placed, podSet.minMember(), nodes);
     }
-    return FitMessages.pod(task.info().namespace(), task.info().podName(), nodeErrors);
+    return new PodResourcesNotFound(task.info().namespace(), task.info().podName(), nodes);
   }
 
   /** Every PodSet has minMember tasks that are allocated, not merely pipelined. */

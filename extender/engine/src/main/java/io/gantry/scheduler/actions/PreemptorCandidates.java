@@ -1,15 +1,13 @@
 package io.gantry.scheduler.actions;
 
-import io.gantry.scheduler.api.kai.GoDuration;
-import io.gantry.scheduler.framework.JobFitError;
 import io.gantry.scheduler.framework.JobState;
 import io.gantry.scheduler.framework.Session;
+import io.gantry.scheduler.framework.fit.PreemptionDelayNotElapsed;
 import io.gantry.scheduler.model.PodSet;
 import io.gantry.scheduler.model.QueueInfo;
 import io.gantry.scheduler.model.TaskStatus;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -24,8 +22,6 @@ import java.util.stream.Collectors;
  * allocates normally.
  */
 final class PreemptorCandidates {
-  static final String PREEMPTION_DELAY_NOT_ELAPSED = "PreemptionDelayNotElapsed";
-
   private PreemptorCandidates() {}
 
   static List<JobState> of(Session session) {
@@ -82,13 +78,9 @@ final class PreemptorCandidates {
   }
 
   private static void recordDelay(Session session, JobState job, Instant until) {
-    String message =
-        String.format(
-            "Workload is within its preemption delay window (%s) and may not trigger evictions"
-                + " before %s",
-            GoDuration.format(job.info().lifecycle().preemptionDelay().orElseThrow()),
-            until.truncatedTo(ChronoUnit.SECONDS));
-    JobFitError error = new JobFitError(PREEMPTION_DELAY_NOT_ELAPSED, message);
+    PreemptionDelayNotElapsed error =
+        new PreemptionDelayNotElapsed(
+            job.info().lifecycle().preemptionDelay().orElseThrow(), until);
     if (!job.fitErrors().contains(error)) {
       session.recordJobFitError(job, error);
     }

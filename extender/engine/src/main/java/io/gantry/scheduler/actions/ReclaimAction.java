@@ -35,7 +35,7 @@ public final class ReclaimAction implements Action {
             session,
             ActionType.RECLAIM,
             context,
-            (victim, reclaimer) -> EvictionMessages.reclaim(session, victim, reclaimer),
+            (victim, reclaimer) -> EvictionReasons.reclaim(session, victim, reclaimer),
             scenario -> hooks.validScenario(ActionType.RECLAIM, scenario));
     TasksToAllocate tasksToAllocate = new TasksToAllocate(hooks);
     Map<String, FailedJobs> failedByQueue = new HashMap<>();

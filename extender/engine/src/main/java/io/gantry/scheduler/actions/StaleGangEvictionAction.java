@@ -8,6 +8,8 @@ import io.gantry.scheduler.framework.JobState;
 import io.gantry.scheduler.framework.Session;
 import io.gantry.scheduler.framework.Statement;
 import io.gantry.scheduler.framework.TaskState;
+import io.gantry.scheduler.framework.fit.FitMessages;
+import io.gantry.scheduler.framework.fit.StaleJob;
 import io.gantry.scheduler.model.JobInfo;
 import io.gantry.scheduler.model.PodSet;
 import io.gantry.scheduler.model.TaskStatus;
@@ -103,24 +105,25 @@ public final class StaleGangEvictionAction implements Action {
   }
 
   private static String evictionMessage(JobState job, PodSet podSet, TaskState task) {
-    if (flat(job)) {
-      return EvictionMessages.staleGang(task, podSet.minMember());
-    }
-    return EvictionMessages.staleSubGroup(task, podSet.minMember(), podSet.name());
+    return EvictionReasons.gangBelowMinimum(
+        task, podSet.minMember(), flat(job) ? Optional.empty() : Optional.of(podSet.name()));
   }
 
   private static String staleEvent(JobState job, PodSet podSet) {
     long active = job.count(TaskStatus::isActiveUsed);
     if (flat(job)) {
-      return EvictionMessages.staleJob(active, podSet.minMember());
+      return FitMessages.staleJob(new StaleJob(active, podSet.minMember(), Optional.empty()));
     }
     long minMember = job.podSets().stream().mapToLong(PodSet::minMember).sum();
-    return EvictionMessages.staleJobSubGroup(
-        active,
-        minMember,
-        podSet.name(),
-        podSet.minMember(),
-        job.count(podSet, TaskStatus::isActiveUsed));
+    return FitMessages.staleJob(
+        new StaleJob(
+            active,
+            minMember,
+            Optional.of(
+                new StaleJob.ShortSubGroup(
+                    podSet.name(),
+                    podSet.minMember(),
+                    job.count(podSet, TaskStatus::isActiveUsed)))));
   }
 
   /** A PodGroup without SubGroups: one {@code default} PodSet under the root. */

@@ -1,13 +1,19 @@
 package io.gantry.scheduler.actions;
 
+import com.google.common.collect.ImmutableList;
 import io.gantry.scheduler.framework.FitStatus;
-import io.gantry.scheduler.framework.JobFitError;
 import io.gantry.scheduler.framework.JobState;
 import io.gantry.scheduler.framework.NodeState;
 import io.gantry.scheduler.framework.Session;
 import io.gantry.scheduler.framework.TaskState;
+import io.gantry.scheduler.framework.fit.AllocatableTooSmall;
+import io.gantry.scheduler.framework.fit.GpuMemoryNotSynced;
+import io.gantry.scheduler.framework.fit.NoEvictionCanHelp;
+import io.gantry.scheduler.framework.fit.NoNodeFits;
+import io.gantry.scheduler.framework.fit.NodeFitReason;
 import io.gantry.scheduler.model.GpuSharingRequest;
 import io.gantry.scheduler.model.NodeInfo;
+import io.gantry.scheduler.model.ResourceNames;
 import io.gantry.scheduler.model.Resources;
 import io.gantry.scheduler.model.placement.PodPlacementRequirements;
 import java.util.HashSet;
@@ -32,14 +38,10 @@ final class VictimInvariantCheck {
       if (!checked.add(Shape.of(task))) {
         continue;
       }
-      Optional<String> why = noNodeCouldEverFit(session, task);
+      Optional<NoNodeFits> why = noNodeCouldEverFit(session, task);
       if (why.isPresent()) {
-        String message =
-            FitMessages.pod(
-                task.info().namespace(),
-                task.info().podName(),
-                "no eviction can make room for it: " + why.get());
-        JobFitError error = new JobFitError(JobFitError.POD_SCHEDULING_ERRORS, message);
+        NoEvictionCanHelp error =
+            new NoEvictionCanHelp(task.info().namespace(), task.info().podName(), why.get());
         if (!job.fitErrors().contains(error)) {
           session.recordJobFitError(job, error);
         }
@@ -49,58 +51,54 @@ final class VictimInvariantCheck {
     return true;
   }
 
-  private static Optional<String> noNodeCouldEverFit(Session session, TaskState task) {
-    NodeFitErrors errors = new NodeFitErrors();
+  private static Optional<NoNodeFits> noNodeCouldEverFit(Session session, TaskState task) {
+    ImmutableList.Builder<NoNodeFits.NodeRejection> rejections = ImmutableList.builder();
     for (NodeState node : session.nodes()) {
       FitStatus status = session.hooks().filterVictimInvariant(task, node);
       if (!status.isSuccess()) {
-        errors.add(status.message());
+        rejections.add(new NoNodeFits.NodeRejection(node.name(), status.reasons()));
         continue;
       }
-      Optional<String> capacity = exceedsAllocatable(task, node.info());
+      Optional<NodeFitReason> capacity = exceedsAllocatable(task, node.info());
       if (capacity.isPresent()) {
-        errors.add(capacity.get());
+        rejections.add(new NoNodeFits.NodeRejection(node.name(), ImmutableList.of(capacity.get())));
         continue;
       }
       return Optional.empty();
     }
-    return Optional.of(errors.message(session.nodes().size()));
+    return Optional.of(new NoNodeFits(session.nodes().size(), rejections.build()));
   }
 
-  private static Optional<String> exceedsAllocatable(TaskState task, NodeInfo node) {
+  private static Optional<NodeFitReason> exceedsAllocatable(TaskState task, NodeInfo node) {
     Resources request = task.info().request();
     Resources allocatable = node.allocatable();
     if (request.gpus().compareTo(allocatable.gpus()) > 0) {
-      return Optional.of(allocatableShort("GPUs"));
+      return Optional.of(new AllocatableTooSmall(ResourceNames.GPU));
     }
     if (request.cpuMillis() > allocatable.cpuMillis()) {
-      return Optional.of(allocatableShort("CPU cores"));
+      return Optional.of(new AllocatableTooSmall(ResourceNames.CPU));
     }
     if (request.memoryBytes() > allocatable.memoryBytes()) {
-      return Optional.of(allocatableShort("memory"));
+      return Optional.of(new AllocatableTooSmall(ResourceNames.MEMORY));
     }
     for (var e : request.extended().entrySet()) {
       if (e.getValue() > allocatable.extended(e.getKey())) {
-        return Optional.of(allocatableShort(e.getKey()));
+        return Optional.of(new AllocatableTooSmall(e.getKey()));
       }
     }
     if (node.maxPods() < 1) {
-      return Optional.of(allocatableShort("pods"));
+      return Optional.of(new AllocatableTooSmall("pods"));
     }
     Optional<GpuSharingRequest> sharing = task.info().gpuSharing();
     if (sharing.isPresent()) {
       if (node.gpuCount() < sharing.get().numDevices()) {
-        return Optional.of(allocatableShort("GPUs"));
+        return Optional.of(new AllocatableTooSmall(ResourceNames.GPU));
       }
       if (sharing.get().byMemory() && !node.gpuMemorySynced()) {
-        return Optional.of("node(s) didn't have a synced GPU memory label");
+        return Optional.of(new GpuMemoryNotSynced());
       }
     }
     return Optional.empty();
-  }
-
-  private static String allocatableShort(String resource) {
-    return "node(s) didn't have enough allocatable resources: " + resource;
   }
 
   /** Tasks of the same shape fit the same nodes: each shape is checked once. */

@@ -1,7 +1,6 @@
 package io.gantry.scheduler.api;
 
 import com.google.common.collect.ImmutableList;
-import io.gantry.scheduler.actions.FitMessages;
 import io.gantry.scheduler.api.result.CycleEvent;
 import io.gantry.scheduler.api.result.CycleResult;
 import io.gantry.scheduler.api.result.JobOutcome;
@@ -15,6 +14,7 @@ import io.gantry.scheduler.framework.NodeState;
 import io.gantry.scheduler.framework.PluginHooks;
 import io.gantry.scheduler.framework.Session;
 import io.gantry.scheduler.framework.TaskState;
+import io.gantry.scheduler.framework.fit.FitMessages;
 import io.gantry.scheduler.model.ClusterSnapshot;
 import io.gantry.scheduler.model.TaskStatus;
 import java.util.Optional;
@@ -73,7 +73,9 @@ public final class SchedulingCycle {
           new TaskOutcome(
               task.id(),
               status,
-              waiting ? task.fitError().or(() -> jobMessage) : Optional.empty()));
+              waiting
+                  ? task.fitError().map(FitMessages::sentence).or(() -> jobMessage)
+                  : Optional.empty()));
     }
     return out.build();
   }

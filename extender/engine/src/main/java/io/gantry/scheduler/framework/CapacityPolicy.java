@@ -1,5 +1,6 @@
 package io.gantry.scheduler.framework;
 
+import io.gantry.scheduler.framework.fit.CapacityExceeded;
 import io.gantry.scheduler.model.GpuAmount;
 import java.util.List;
 import java.util.Optional;
@@ -11,8 +12,8 @@ import java.util.Optional;
  */
 public interface CapacityPolicy extends Plugin {
   /** Whether placing {@code tasks} of {@code job} would take a queue over its limit or quota. */
-  Optional<JobFitError> checkJob(JobState job, List<TaskState> tasks);
+  Optional<CapacityExceeded> checkJob(JobState job, List<TaskState> tasks);
 
   /** The same checks for one task whose GPU amount on the chosen node is {@code gpus}. */
-  Optional<JobFitError> checkTaskOnNode(TaskState task, NodeState node, GpuAmount gpus);
+  Optional<CapacityExceeded> checkTaskOnNode(TaskState task, NodeState node, GpuAmount gpus);
 }

@@ -25,12 +25,23 @@ public final class GpuFit {
     }
   }
 
-  /** The per-device portion a shared task takes on the node; zero for other tasks. */
+  /**
+   * The per-device portion a shared task takes on the node; zero for other tasks. Over one device
+   * when a memory request is larger than the node's devices ({@link #fitsDevice}).
+   */
   public static GpuAmount portionOn(TaskState task, NodeState node) {
     return task.info()
         .gpuSharing()
         .map(s -> s.portionOn(node.info().gpuMemoryMib()))
         .orElse(GpuAmount.ZERO);
+  }
+
+  /** Whether one device of the node can hold the task's portion (always, for unshared tasks). */
+  public static boolean fitsDevice(TaskState task, NodeState node) {
+    return task.info()
+        .gpuSharing()
+        .map(s -> s.fitsDeviceOn(node.info().gpuMemoryMib()))
+        .orElse(true);
   }
 
   /** Fits in idle plus releasing capacity (allocation or pipelining is possible). */
@@ -49,6 +60,9 @@ public final class GpuFit {
     Optional<GpuSharingRequest> sharing = task.info().gpuSharing();
     if (sharing.isEmpty()) {
       return true;
+    }
+    if (!fitsDevice(task, node)) {
+      return false;
     }
     GpuAmount portion = portionOn(task, node);
     long usable =
@@ -79,7 +93,8 @@ public final class GpuFit {
   /**
    * Picks the devices for a shared task: candidates ordered by GPU score (highest first; among
    * equal scores, devices usable now before releasing ones), the first {@code numDevices} taken. A
-   * new device needs two free pod slots (the task and its reservation pod).
+   * new device needs two free pod slots (the task and its reservation pod). Empty when a memory
+   * request is larger than the node's devices.
    */
   public static Optional<Selection> select(TaskState task, NodeState node, PluginHooks hooks) {
     Optional<GpuSharingRequest> sharing = task.info().gpuSharing();
@@ -87,6 +102,9 @@ public final class GpuFit {
       return Optional.empty();
     }
     if (sharing.get().byMemory() && !node.info().gpuMemorySynced()) {
+      return Optional.empty();
+    }
+    if (!fitsDevice(task, node)) {
       return Optional.empty();
     }
     List<GpuCandidate> candidates = new ArrayList<>(candidates(task, node));

@@ -2,6 +2,7 @@ package io.gantry.scheduler.framework;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableListMultimap;
+import io.gantry.scheduler.framework.fit.JobFitReason;
 import io.gantry.scheduler.model.JobInfo;
 import io.gantry.scheduler.model.JobLifecycle;
 import io.gantry.scheduler.model.PodSet;
@@ -18,7 +19,7 @@ public final class JobState {
   private final JobInfo info;
   private final ImmutableList<TaskState> tasks;
   private final ImmutableListMultimap<String, TaskState> tasksByPodSet;
-  private final List<JobFitError> fitErrors = new ArrayList<>();
+  private final List<JobFitReason> fitErrors = new ArrayList<>();
   private JobLifecycle lifecycle;
 
   JobState(JobInfo info) {
@@ -91,11 +92,11 @@ public final class JobState {
     this.lifecycle = lifecycle;
   }
 
-  public List<JobFitError> fitErrors() {
+  public List<JobFitReason> fitErrors() {
     return List.copyOf(fitErrors);
   }
 
-  void addFitError(JobFitError error) {
+  void addFitError(JobFitReason error) {
     fitErrors.add(error);
   }
 }

@@ -1,6 +1,7 @@
 package io.gantry.scheduler.framework;
 
 import com.google.common.collect.ImmutableList;
+import io.gantry.scheduler.framework.fit.CapacityExceeded;
 import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.model.Resources;
 import java.util.List;
@@ -234,11 +235,11 @@ public final class PluginHooks {
     return sum;
   }
 
-  public Optional<JobFitError> checkJobCapacity(JobState job, List<TaskState> tasks) {
+  public Optional<CapacityExceeded> checkJobCapacity(JobState job, List<TaskState> tasks) {
     return capacity.flatMap(c -> c.checkJob(job, tasks));
   }
 
-  public Optional<JobFitError> checkTaskCapacityOnNode(
+  public Optional<CapacityExceeded> checkTaskCapacityOnNode(
       TaskState task, NodeState node, GpuAmount gpus) {
     return capacity.flatMap(c -> c.checkTaskOnNode(task, node, gpus));
   }

@@ -4,6 +4,8 @@ import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
 import io.gantry.scheduler.api.result.CycleEvent;
 import io.gantry.scheduler.api.result.Decision;
+import io.gantry.scheduler.framework.fit.JobFitReason;
+import io.gantry.scheduler.framework.fit.PodSchedulingFailure;
 import io.gantry.scheduler.model.ClusterSnapshot;
 import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.model.GpuSharingRequest;
@@ -174,11 +176,11 @@ public final class Session implements SessionView {
     events.add(new CycleEvent(object, reason, message));
   }
 
-  public void recordJobFitError(JobState job, JobFitError error) {
+  public void recordJobFitError(JobState job, JobFitReason error) {
     job.addFitError(error);
   }
 
-  public void recordTaskFitError(TaskState task, String error) {
+  public void recordTaskFitError(TaskState task, PodSchedulingFailure error) {
     task.setFitError(error);
   }
 

@@ -1,6 +1,7 @@
 package io.gantry.scheduler.framework;
 
 import com.google.common.collect.ImmutableList;
+import io.gantry.scheduler.framework.fit.PodSchedulingFailure;
 import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.model.TaskInfo;
 import io.gantry.scheduler.model.TaskStatus;
@@ -16,7 +17,7 @@ public final class TaskState {
   private GpuAmount gpuPortion;
   private NodeCharge charge;
   private TaskPlacement evictedFrom;
-  private String fitError;
+  private PodSchedulingFailure fitError;
 
   TaskState(TaskInfo info, JobState job) {
     this.info = info;
@@ -56,11 +57,12 @@ public final class TaskState {
     return gpuPortion;
   }
 
-  public Optional<String> fitError() {
+  /** Why no node took this task in the pass that stopped at it. */
+  public Optional<PodSchedulingFailure> fitError() {
     return Optional.ofNullable(fitError);
   }
 
-  void setFitError(String fitError) {
+  void setFitError(PodSchedulingFailure fitError) {
     this.fitError = fitError;
   }
 

@@ -10,6 +10,7 @@ import java.util.OptionalLong;
  * #portionOn}.
  */
 public record GpuSharingRequest(OptionalDouble fraction, OptionalLong memoryMib, int numDevices) {
+  private static final GpuAmount ONE_DEVICE = GpuAmount.ofDevices(1);
 
   public GpuSharingRequest {
     if (fraction.isPresent() == memoryMib.isPresent()) {
@@ -42,24 +43,42 @@ public record GpuSharingRequest(OptionalDouble fraction, OptionalLong memoryMib,
 
   /**
    * The per-device portion on a node whose devices have {@code nodeGpuMemoryMib}. A fraction is
-   * rounded to the nearest hundredth; a memory request is KAI's {@code ceil(memory / node memory ×
-   * 100) / 100}, with the node memory floored to a multiple of 100 MiB (100 when unknown), capped
-   * at one device.
+   * rounded to the nearest hundredth; a memory request is KAI's {@code ceil(memory / device memory
+   * × 100) / 100} with the {@linkplain #deviceMemoryMib device memory} floored. Not capped: a
+   * memory request larger than the device is a portion over one device, which no device of that
+   * node can hold ({@link #fitsDeviceOn}).
    */
   public GpuAmount portionOn(long nodeGpuMemoryMib) {
     if (fraction.isPresent()) {
       return GpuAmount.ofDevicesRoundedHalfUp(fraction.getAsDouble());
     }
-    long flooredMib = Math.max(100, nodeGpuMemoryMib / 100 * 100);
-    long requestedMib = memoryMib.getAsLong();
-    return requestedMib >= flooredMib
-        ? GpuAmount.ofDevices(1)
-        : GpuAmount.ofShareRoundedUp(requestedMib, flooredMib);
+    return GpuAmount.ofShareRoundedUp(memoryMib.getAsLong(), deviceMemoryMib(nodeGpuMemoryMib));
   }
 
-  /** GPUs counted against quota on a node of the given GPU memory. */
+  /**
+   * Whether one device of a node with {@code nodeGpuMemoryMib} can hold this request's portion: a
+   * fraction always, a memory request when it is at most the device memory. KAI rejects the node
+   * otherwise, even if it has whole GPUs free.
+   */
+  public boolean fitsDeviceOn(long nodeGpuMemoryMib) {
+    return portionOn(nodeGpuMemoryMib).compareTo(ONE_DEVICE) <= 0;
+  }
+
+  /**
+   * The device memory a memory request is divided by: the node's label floored to a multiple of 100
+   * MiB as KAI does, 100 when unknown.
+   */
+  public static long deviceMemoryMib(long nodeGpuMemoryMib) {
+    return Math.max(100, nodeGpuMemoryMib / 100 * 100);
+  }
+
+  /**
+   * GPUs counted against quota on a node of the given GPU memory: the portion, at most one device
+   * (a larger portion is never placed), on each of {@code numDevices} devices. Fair share and limit
+   * checks convert pending memory requests this way.
+   */
   public GpuAmount quotaGpusOn(long nodeGpuMemoryMib) {
-    return quotaGpusAt(portionOn(nodeGpuMemoryMib));
+    return quotaGpusAt(portionOn(nodeGpuMemoryMib).min(ONE_DEVICE));
   }
 
   /** GPUs counted against quota when each device holds {@code portion}: portion × devices. */

@@ -12,6 +12,12 @@ import io.gantry.scheduler.framework.SessionOpenHook;
 import io.gantry.scheduler.framework.SessionView;
 import io.gantry.scheduler.framework.TaskState;
 import io.gantry.scheduler.framework.VictimInvariantPredicate;
+import io.gantry.scheduler.framework.fit.NodeFitReason;
+import io.gantry.scheduler.framework.fit.NodeNotReady;
+import io.gantry.scheduler.framework.fit.NodeUnschedulable;
+import io.gantry.scheduler.framework.fit.PodAffinityMismatch;
+import io.gantry.scheduler.framework.fit.TooManyPods;
+import io.gantry.scheduler.framework.fit.UntoleratedTaint;
 import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.model.TaskInfo;
 import io.gantry.scheduler.model.placement.PlacedPod;
@@ -21,9 +27,7 @@ import io.gantry.scheduler.model.placement.TaintEffect;
 import io.gantry.scheduler.model.placement.Toleration;
 import io.gantry.scheduler.plugins.predicates.ComparisonCounter;
 import io.gantry.scheduler.plugins.predicates.NodeAffinityRule;
-import io.gantry.scheduler.plugins.predicates.PodAffinityFailure;
 import io.gantry.scheduler.plugins.predicates.PodAffinityIndex;
-import io.gantry.scheduler.plugins.predicates.PredicateMessages;
 import io.gantry.scheduler.plugins.predicates.PreparedPodAffinity;
 import io.gantry.scheduler.plugins.predicates.TaintTolerationRule;
 import java.util.List;
@@ -102,9 +106,9 @@ public final class PredicatesPlugin
       return invariant;
     }
     if (podIndex != null) {
-      Optional<PodAffinityFailure> affinity = podAffinity(task).check(node.info().labels());
+      Optional<PodAffinityMismatch> affinity = podAffinity(task).check(node.info().labels());
       if (affinity.isPresent()) {
-        return FitStatus.unschedulable(NAME, affinity.get().message());
+        return FitStatus.unschedulable(NAME, affinity.get());
       }
     }
     return FitStatus.SUCCESS;
@@ -123,22 +127,24 @@ public final class PredicatesPlugin
   private static FitStatus nodeChecks(TaskState task, NodeState node, boolean podCount) {
     TaskInfo info = task.info();
     if (!node.info().ready()) {
-      return FitStatus.unschedulable(NAME, PredicateMessages.NODE_NOT_READY);
+      return FitStatus.unschedulable(NAME, new NodeNotReady());
     }
     List<Toleration> tolerations = info.placement().tolerations();
     if (node.info().unschedulable()
         && tolerations.stream().noneMatch(t -> t.tolerates(UNSCHEDULABLE_TAINT))) {
-      return FitStatus.unschedulable(NAME, PredicateMessages.NODE_UNSCHEDULABLE);
+      return FitStatus.unschedulable(NAME, new NodeUnschedulable());
     }
     if (podCount && node.freePodSlots() < 1) {
-      return FitStatus.unschedulable(NAME, PredicateMessages.POD_NUMBER_EXCEEDED);
+      return FitStatus.unschedulable(NAME, new TooManyPods(node.info().maxPods()));
     }
-    if (!NodeAffinityRule.matches(info.placement(), node.info().labels(), node.name())) {
-      return FitStatus.unschedulable(NAME, PredicateMessages.NODE_AFFINITY_MISMATCH);
+    Optional<NodeFitReason> nodeAffinity =
+        NodeAffinityRule.mismatch(info.placement(), node.info().labels(), node.name());
+    if (nodeAffinity.isPresent()) {
+      return FitStatus.unschedulable(NAME, nodeAffinity.get());
     }
     Optional<Taint> taint = TaintTolerationRule.firstUntolerated(node.info().taints(), tolerations);
     if (taint.isPresent()) {
-      return FitStatus.unschedulable(NAME, PredicateMessages.untoleratedTaint(taint.get()));
+      return FitStatus.unschedulable(NAME, new UntoleratedTaint(taint.get()));
     }
     return FitStatus.SUCCESS;
   }

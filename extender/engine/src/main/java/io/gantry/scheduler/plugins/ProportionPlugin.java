@@ -14,7 +14,6 @@ import io.gantry.scheduler.framework.CapacityPolicy;
 import io.gantry.scheduler.framework.EvictionEligibility;
 import io.gantry.scheduler.framework.EvictionScenario;
 import io.gantry.scheduler.framework.FairShares;
-import io.gantry.scheduler.framework.JobFitError;
 import io.gantry.scheduler.framework.JobState;
 import io.gantry.scheduler.framework.NodeState;
 import io.gantry.scheduler.framework.QueueOrder;
@@ -26,6 +25,7 @@ import io.gantry.scheduler.framework.TaskState;
 import io.gantry.scheduler.framework.TasksToAllocate;
 import io.gantry.scheduler.framework.VictimFilter;
 import io.gantry.scheduler.framework.VictimQueueOrder;
+import io.gantry.scheduler.framework.fit.CapacityExceeded;
 import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.model.NodeInfo;
 import io.gantry.scheduler.model.ResourceKind;
@@ -243,7 +243,7 @@ public final class ProportionPlugin
   }
 
   @Override
-  public Optional<JobFitError> checkJob(JobState job, List<TaskState> tasks) {
+  public Optional<CapacityExceeded> checkJob(JobState job, List<TaskState> tasks) {
     Resources request = Resources.ZERO;
     for (TaskState t : tasks) {
       request = request.plus(counted(t, session.limitCheckGpus(t)));
@@ -253,7 +253,8 @@ public final class ProportionPlugin
   }
 
   @Override
-  public Optional<JobFitError> checkTaskOnNode(TaskState task, NodeState node, GpuAmount gpus) {
+  public Optional<CapacityExceeded> checkTaskOnNode(
+      TaskState task, NodeState node, GpuAmount gpus) {
     JobState job = task.job();
     return CapacityChecks.check(
         tree.pathToRoot(job.info().queue()), counted(task, gpus), !job.info().preemptible());

@@ -8,9 +8,9 @@ import io.gantry.scheduler.api.result.BindDecision;
 import io.gantry.scheduler.api.result.CycleEvent;
 import io.gantry.scheduler.api.result.Decision;
 import io.gantry.scheduler.api.result.PipelineDecision;
-import io.gantry.scheduler.framework.JobFitError;
 import io.gantry.scheduler.framework.Session;
 import io.gantry.scheduler.framework.TaskState;
+import io.gantry.scheduler.framework.fit.FitMessages;
 import io.gantry.scheduler.model.ClusterSnapshot;
 import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.model.JobInfo;
@@ -19,6 +19,8 @@ import io.gantry.scheduler.model.QueueInfo;
 import io.gantry.scheduler.model.TaskStatus;
 import io.gantry.scheduler.model.placement.Toleration;
 import io.gantry.scheduler.model.placement.TolerationOperator;
+import io.gantry.scheduler.testing.FitTexts;
+import io.gantry.scheduler.testing.FitTexts.JobFitText;
 import io.gantry.scheduler.testing.Jobs;
 import io.gantry.scheduler.testing.Nodes;
 import io.gantry.scheduler.testing.Queues;
@@ -54,7 +56,7 @@ class AllocateActionTest {
                 Jobs.job("jb").queue("qb").task(Tasks.task("t0").gpus(1)).build()));
 
     assertThat(session.decisions()).containsExactly(bind("ns/jb/t0", "n1"));
-    assertThat(session.job("ns/ja").fitErrors())
+    assertThat(FitTexts.of(session.job("ns/ja")))
         .containsExactly(
             podError(
                 "Resources were not found for pod ns/ja-t0 due to: 0/1 nodes are available: 1"
@@ -141,8 +143,8 @@ class AllocateActionTest {
         .extracting(TaskState::status)
         .containsOnly(TaskStatus.PENDING);
     assertThat(session.node("n1").idle().gpus()).isEqualTo(GpuAmount.ofDevices(3));
-    assertThat(session.job("ns/j").fitErrors()).containsExactly(podError(message));
-    assertThat(session.task("ns/j/t3").fitError()).contains(message);
+    assertThat(FitTexts.of(session.job("ns/j"))).containsExactly(podError(message));
+    assertThat(session.task("ns/j/t3").fitError().map(FitMessages::sentence)).contains(message);
     assertThat(FitMessages.jobMessage(session.job("ns/j").fitErrors()))
         .contains("PodSchedulingErrors: " + message);
   }
@@ -181,7 +183,7 @@ class AllocateActionTest {
             TaskStatus.ALLOCATED,
             TaskStatus.PENDING,
             TaskStatus.PENDING);
-    assertThat(session.job("ns/j").fitErrors())
+    assertThat(FitTexts.of(session.job("ns/j")))
         .containsExactly(
             podError(
                 "Resources were not found for pod ns/j-t3 due to: 0/1 nodes are available: 1"
@@ -282,6 +284,40 @@ class AllocateActionTest {
   }
 
   @Test
+  void aMemoryRequestLargerThanSomeDevicesGoesToANodeWithLargerOnes() {
+    Session session =
+        allocate(
+            List.of(
+                Nodes.node("small").gpus(4).gpuMemoryMib(40_960).build(),
+                Nodes.node("large").gpus(1).gpuMemoryMib(81_920).build()),
+            ONE_QUEUE,
+            List.of(Jobs.job("j").task(Tasks.task("t0").gpuMemoryMib(60_000)).build()));
+
+    assertThat(session.decisions())
+        .containsExactly(
+            new BindDecision(
+                "ns/j/t0", "large", ImmutableList.of("large-gpu0"), GpuAmount.ofHundredths(74)));
+  }
+
+  @Test
+  void aMemoryRequestLargerThanEveryDeviceWaitsSayingSo() {
+    Session session =
+        allocate(
+            List.of(
+                Nodes.node("n1").gpus(4).gpuMemoryMib(40_960).build(),
+                Nodes.node("n2").gpus(8).gpuMemoryMib(40_960).build()),
+            ONE_QUEUE,
+            List.of(Jobs.job("j").task(Tasks.task("t0").gpuMemoryMib(60_000)).build()));
+
+    String message =
+        "Resources were not found for pod ns/j-t0 due to: 0/2 nodes are available: 2 node(s) didn't"
+            + " have enough GPU memory per device.";
+    assertThat(session.decisions()).isEmpty();
+    assertThat(FitTexts.of(session.job("ns/j"))).containsExactly(podError(message));
+    assertThat(session.node("n1").idle().gpus()).isEqualTo(GpuAmount.ofDevices(4));
+  }
+
+  @Test
   void wholeGpuTaskIsBinPackedOntoTheFullestNode() {
     Session session =
         allocate(
@@ -330,10 +366,9 @@ class AllocateActionTest {
                     .build()));
 
     assertThat(session.decisions()).isEmpty();
-    assertThat(session.job("ns/j").fitErrors())
+    assertThat(FitTexts.of(session.job("ns/j")))
         .containsExactly(
-            new JobFitError(
-                JobFitError.NON_PREEMPTIBLE_OVER_QUOTA,
+            FitTexts.nonPreemptibleOverQuota(
                 "Non-preemptible workload is over quota. Workload requested 2 GPUs, but q quota is"
                     + " 1 GPUs, while 0 GPUs are already allocated for non-preemptible pods. Use a"
                     + " preemptible workload to go over quota."));
@@ -384,8 +419,8 @@ class AllocateActionTest {
     assertThat(session.decisions()).isEmpty();
     assertThat(session.task("ns/j/t0").status()).isEqualTo(TaskStatus.PENDING);
     assertThat(session.events()).containsExactly(new CycleEvent("ns/j", "NotReady", message));
-    assertThat(session.job("ns/j").fitErrors())
-        .containsExactly(new JobFitError("NotReady", message));
+    assertThat(FitTexts.of(session.job("ns/j")))
+        .containsExactly(new JobFitText("NotReady", message));
   }
 
   @Test
@@ -397,10 +432,9 @@ class AllocateActionTest {
             List.of(Jobs.job("j").minMember(2).tasks(2, t -> t.gpus(1)).build()));
 
     assertThat(session.decisions()).isEmpty();
-    assertThat(session.job("ns/j").fitErrors())
+    assertThat(FitTexts.of(session.job("ns/j")))
         .containsExactly(
-            new JobFitError(
-                JobFitError.OVER_LIMIT,
+            FitTexts.overLimit(
                 "q quota has reached the allowable limit of GPUs. Limit is 1 GPUs, currently 0 GPUs"
                     + " allocated and workload requested 2 GPUs"));
   }
@@ -414,10 +448,9 @@ class AllocateActionTest {
             List.of(Jobs.job("j").minMember(1).tasks(3, t -> t.gpus(1)).build()));
 
     assertThat(session.decisions()).containsExactly(bind("ns/j/t0", "n1"), bind("ns/j/t1", "n1"));
-    assertThat(session.job("ns/j").fitErrors())
+    assertThat(FitTexts.of(session.job("ns/j")))
         .containsExactly(
-            new JobFitError(
-                JobFitError.OVER_LIMIT,
+            FitTexts.overLimit(
                 "q quota has reached the allowable limit of GPUs. Limit is 2 GPUs, currently 2 GPUs"
                     + " allocated and workload requested 1 GPUs"));
   }
@@ -474,8 +507,8 @@ class AllocateActionTest {
         "Resources were not found for pod ns/j-t0 due to: 0/3 nodes are available: 2 node(s) didn't"
             + " have enough resources: GPUs, 1 node(s) had untolerated taint {dedicated: infra}.";
     assertThat(session.decisions()).isEmpty();
-    assertThat(session.job("ns/j").fitErrors()).containsExactly(podError(message));
-    assertThat(session.task("ns/j/t0").fitError()).contains(message);
+    assertThat(FitTexts.of(session.job("ns/j"))).containsExactly(podError(message));
+    assertThat(session.task("ns/j/t0").fitError().map(FitMessages::sentence)).contains(message);
   }
 
   record QueueCase(String name, String queue) {
@@ -500,10 +533,9 @@ class AllocateActionTest {
             List.of(Jobs.job("j").queue(c.queue()).task(Tasks.task("t0").gpus(1)).build()));
 
     assertThat(session.decisions()).isEmpty();
-    assertThat(session.job("ns/j").fitErrors())
+    assertThat(FitTexts.of(session.job("ns/j")))
         .containsExactly(
-            new JobFitError(
-                JobFitError.QUEUE_DOES_NOT_EXIST, "Queue '" + c.queue() + "' does not exist"));
+            new JobFitText("QueueDoesNotExist", "Queue '" + c.queue() + "' does not exist"));
   }
 
   @Test
@@ -548,7 +580,7 @@ class AllocateActionTest {
     return new BindDecision(taskId, node, ImmutableList.of(), GpuAmount.ZERO);
   }
 
-  private static JobFitError podError(String message) {
-    return new JobFitError(JobFitError.POD_SCHEDULING_ERRORS, message);
+  private static JobFitText podError(String message) {
+    return FitTexts.podSchedulingErrors(message);
   }
 }

@@ -3,10 +3,10 @@ package io.gantry.scheduler.actions;
 import static io.gantry.scheduler.model.placement.TaintEffect.NO_SCHEDULE;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.gantry.scheduler.framework.JobFitError;
 import io.gantry.scheduler.framework.JobState;
 import io.gantry.scheduler.framework.Session;
 import io.gantry.scheduler.framework.TasksToAllocate;
+import io.gantry.scheduler.framework.fit.FitMessages;
 import io.gantry.scheduler.model.JobInfo;
 import io.gantry.scheduler.testing.Jobs;
 import io.gantry.scheduler.testing.Nodes;
@@ -50,14 +50,13 @@ class VictimInvariantCheckTest {
 
     assertThat(passes(s)).isFalse();
     assertThat(passes(s)).isFalse();
-    assertThat(s.job("ns/j").fitErrors())
-        .containsExactly(
-            new JobFitError(
-                JobFitError.POD_SCHEDULING_ERRORS,
-                "Resources were not found for pod ns/j-t due to: no eviction can make room for it:"
-                    + " 0/3 nodes are available: 1 node(s) didn't have enough allocatable"
-                    + " resources: GPUs, 1 node(s) had untolerated taint {dedicated: ml}, 1 node(s)"
-                    + " were unschedulable."));
+    assertThat(s.job("ns/j").fitErrors()).hasSize(1);
+    assertThat(FitMessages.jobMessage(s.job("ns/j").fitErrors()))
+        .contains(
+            "PodSchedulingErrors: Resources were not found for pod ns/j-t due to: no eviction can"
+                + " make room for it: 0/3 nodes are available: 1 node(s) didn't have enough"
+                + " allocatable resources: GPUs, 1 node(s) had untolerated taint {dedicated: ml}, 1"
+                + " node(s) were unschedulable.");
   }
 
   @Test

@@ -2,11 +2,12 @@ package io.gantry.scheduler.fairness;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.gantry.scheduler.framework.JobFitError;
 import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.model.QueueInfo;
 import io.gantry.scheduler.model.ResourceVector;
 import io.gantry.scheduler.model.Resources;
+import io.gantry.scheduler.testing.FitTexts;
+import io.gantry.scheduler.testing.FitTexts.JobFitText;
 import io.gantry.scheduler.testing.Queues;
 import java.util.List;
 import java.util.Optional;
@@ -36,7 +37,7 @@ class CapacityChecksTest {
       List<Allocation> allocations,
       Resources request,
       boolean nonPreemptible,
-      Optional<JobFitError> expected) {
+      Optional<JobFitText> expected) {
     @Override
     public String toString() {
       return name;
@@ -203,35 +204,34 @@ class CapacityChecksTest {
             List.of(Queues.queue("q").cpu(-1, 1, 4_000).build()),
             amounts(0, 5_000, 0),
             false,
-            JobFitError.OVER_LIMIT),
+            "OverLimit"),
         new ReasonCase(
             "over the memory limit",
             List.of(Queues.queue("q").memory(-1, 1, 8e9).build()),
             amounts(0, 0, 9 * GB),
             false,
-            JobFitError.OVER_LIMIT),
+            "OverLimit"),
         new ReasonCase(
             "non-preemptible over the CPU quota",
             List.of(Queues.queue("q").cpu(4_000, 1, -1).build()),
             amounts(0, 5_000, 0),
             true,
-            JobFitError.NON_PREEMPTIBLE_OVER_QUOTA),
+            "NonPreemptibleOverQuota"),
         new ReasonCase(
             "non-preemptible over the memory quota",
             List.of(Queues.queue("q").memory(8e9, 1, -1).build()),
             amounts(0, 0, 9 * GB),
             true,
-            JobFitError.NON_PREEMPTIBLE_OVER_QUOTA));
+            "NonPreemptibleOverQuota"));
   }
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("cpuAndMemoryReasons")
   void checksCpuAndMemoryToo(ReasonCase c) {
-    Optional<JobFitError> error =
-        CapacityChecks.check(
-            tree(c.queues(), List.of()).pathToRoot("q"), c.request(), c.nonPreemptible());
+    Optional<JobFitText> error =
+        check(tree(c.queues(), List.of()).pathToRoot("q"), c.request(), c.nonPreemptible());
 
-    assertThat(error).map(JobFitError::reason).contains(c.reason());
+    assertThat(error).map(JobFitText::reason).contains(c.reason());
   }
 
   /** KAI's wording (pkg/scheduler/api/unschedule_info.go): cores, and GB without "memory GB". */
@@ -283,10 +283,16 @@ class CapacityChecksTest {
     assertThat(check(c)).isEqualTo(c.expected());
   }
 
-  private static Optional<JobFitError> check(Case c) {
+  private static Optional<JobFitText> check(Case c) {
     QueueTree tree = tree(c.queues(), c.allocations());
     String jobQueue = c.queues().get(c.queues().size() - 1).name();
-    return CapacityChecks.check(tree.pathToRoot(jobQueue), c.request(), c.nonPreemptible());
+    return check(tree.pathToRoot(jobQueue), c.request(), c.nonPreemptible());
+  }
+
+  /** The check's result as KAI reports it. */
+  private static Optional<JobFitText> check(
+      List<QueueAttributes> path, Resources request, boolean nonPreemptible) {
+    return FitTexts.of(CapacityChecks.check(path, request, nonPreemptible));
   }
 
   private static QueueTree tree(List<QueueInfo> queues, List<Allocation> allocations) {
@@ -316,11 +322,11 @@ class CapacityChecksTest {
     return new Allocation(queue, amounts(gpus, cpuMillis, memoryBytes), true);
   }
 
-  private static Optional<JobFitError> overLimit(String message) {
-    return Optional.of(new JobFitError(JobFitError.OVER_LIMIT, message));
+  private static Optional<JobFitText> overLimit(String message) {
+    return Optional.of(FitTexts.overLimit(message));
   }
 
-  private static Optional<JobFitError> overQuota(String message) {
-    return Optional.of(new JobFitError(JobFitError.NON_PREEMPTIBLE_OVER_QUOTA, message));
+  private static Optional<JobFitText> overQuota(String message) {
+    return Optional.of(FitTexts.nonPreemptibleOverQuota(message));
   }
 }

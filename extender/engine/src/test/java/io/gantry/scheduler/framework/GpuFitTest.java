@@ -186,6 +186,27 @@ class GpuFitTest {
   }
 
   @Test
+  void aMemoryRequestLargerThanTheDevicesFitsNoDeviceOfTheNode() {
+    Session session =
+        session(
+            Nodes.node("n1").gpus(2).gpuMemoryMib(40_960).build(),
+            List.of(),
+            Tasks.task("t").gpuMemoryMib(60_000));
+    TaskState task = session.task("ns/p/t");
+    NodeState node = session.node("n1");
+
+    assertThat(
+            List.of(
+                GpuFit.fitsDevice(task, node),
+                GpuFit.fitsIdleNow(task, node),
+                GpuFit.fits(task, node, session.hooks()),
+                GpuFit.select(task, node, session.hooks()).isPresent()))
+        .containsOnly(false);
+    assertThat(GpuFit.portionOn(task, node)).isEqualTo(GpuAmount.ofHundredths(147));
+    assertThat(GpuFit.quotaGpusOn(task, node)).isEqualTo(GpuAmount.ofDevices(1));
+  }
+
+  @Test
   void fitsIdleNowCountsIdlePortionsAndIdleDevices() {
     Session session =
         session(

@@ -22,9 +22,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * kai-reference §7: a memory request's per-device portion is {@code ceil(mem / nodeGpuMemory · 100)
- * / 100} with the node memory floored to a multiple of 100 MiB (100 when unknown); quota GPUs are
- * portion × devices, converted with the smallest node memory for fair share and the largest for
- * limit checks.
+ * / 100} with the node memory floored to a multiple of 100 MiB (100 when unknown), not capped, and
+ * a portion over 1 fits no device of that node; quota GPUs are portion (at most 1) × devices,
+ * converted with the smallest node memory for fair share and the largest for limit checks.
  */
 class GpuSharingRequestTest {
   record Case(
@@ -54,10 +54,16 @@ class GpuSharingRequestTest {
             ofHundredths(50),
             ofHundredths(50)),
         new Case(
-            "a whole 80 GiB GPU by memory is capped at 1",
-            GpuSharingRequest.ofMemory(81_920, 1),
+            "the floored memory of an 80 GiB GPU is a whole device",
+            GpuSharingRequest.ofMemory(81_900, 1),
             81_920,
             ofHundredths(100),
+            ofHundredths(100)),
+        new Case(
+            "the label's 80 GiB is over the floored device: a portion over 1, quota capped at 1",
+            GpuSharingRequest.ofMemory(81_920, 1),
+            81_920,
+            ofHundredths(101),
             ofHundredths(100)),
         new Case(
             "memory just past a hundredth of the device rounds up to the next hundredth",
@@ -66,11 +72,11 @@ class GpuSharingRequestTest {
             ofHundredths(2),
             ofHundredths(2)),
         new Case(
-            "memory beyond the device is capped at 1",
-            GpuSharingRequest.ofMemory(100_000, 1),
+            "memory beyond the device is not capped; its quota is capped at 1 per device",
+            GpuSharingRequest.ofMemory(100_000, 2),
             81_920,
-            ofHundredths(100),
-            ofHundredths(100)),
+            ofHundredths(123),
+            ofHundredths(200)),
         new Case(
             "unknown node memory counts as 100 MiB",
             GpuSharingRequest.ofMemory(50, 1),
@@ -102,6 +108,35 @@ class GpuSharingRequestTest {
   void convertsToPortionAndQuota(Case c) {
     assertThat(c.request().portionOn(c.nodeGpuMemoryMib())).isEqualTo(c.portion());
     assertThat(c.request().quotaGpusOn(c.nodeGpuMemoryMib())).isEqualTo(c.quotaGpus());
+  }
+
+  record DeviceCase(String name, GpuSharingRequest request, long nodeGpuMemoryMib, boolean fits) {
+    @Override
+    public String toString() {
+      return name;
+    }
+  }
+
+  static Stream<DeviceCase> deviceCases() {
+    return Stream.of(
+        new DeviceCase(
+            "a request below the device", GpuSharingRequest.ofMemory(60_000, 1), 81_920, true),
+        new DeviceCase(
+            "a request of the floored device", GpuSharingRequest.ofMemory(40_900, 1), 40_960, true),
+        new DeviceCase(
+            "a request over the floored device",
+            GpuSharingRequest.ofMemory(40_960, 1),
+            40_960,
+            false),
+        new DeviceCase(
+            "a request over the device", GpuSharingRequest.ofMemory(60_000, 1), 40_960, false),
+        new DeviceCase("a fraction always fits", GpuSharingRequest.ofFraction(1, 1), 40_960, true));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("deviceCases")
+  void fitsADeviceWhenThePortionIsAtMostOne(DeviceCase c) {
+    assertThat(c.request().fitsDeviceOn(c.nodeGpuMemoryMib())).isEqualTo(c.fits());
   }
 
   record Invalid(String name, Runnable construct, String message) {
@@ -164,6 +199,25 @@ class GpuSharingRequestTest {
     assertThat(session.maxNodeGpuMemoryMib()).isEqualTo(81_920);
     assertThat(session.quotaGpus(task)).isEqualTo(ofHundredths(51));
     assertThat(session.limitCheckGpus(task)).isEqualTo(ofHundredths(26));
+  }
+
+  @Test
+  void aPendingRequestLargerThanTheSmallestDeviceCountsAtMostOneGpuPerDevice() {
+    Session session =
+        Sessions.open(
+            Snapshots.of(
+                List.of(
+                    Nodes.node("small").gpus(1).gpuMemoryMib(40_960).build(),
+                    Nodes.node("large").gpus(2).gpuMemoryMib(81_920).build()),
+                List.of(Queues.queue("q").build()),
+                List.of(
+                    Jobs.job("p")
+                        .task(Tasks.task("t").gpuMemoryMib(60_000).numDevices(2))
+                        .build())));
+    TaskState task = session.task("ns/p/t");
+
+    assertThat(List.of(session.quotaGpus(task), session.limitCheckGpus(task)))
+        .containsExactly(ofHundredths(200), ofHundredths(148));
   }
 
   @Test

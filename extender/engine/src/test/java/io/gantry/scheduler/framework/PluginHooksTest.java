@@ -2,9 +2,16 @@ package io.gantry.scheduler.framework;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.gantry.scheduler.framework.fit.CapacityExceeded;
+import io.gantry.scheduler.framework.fit.NodeNotReady;
+import io.gantry.scheduler.framework.fit.OverLimit;
+import io.gantry.scheduler.framework.fit.UntoleratedTaint;
 import io.gantry.scheduler.model.ClusterSnapshot;
 import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.model.PodSet;
+import io.gantry.scheduler.model.ResourceKind;
+import io.gantry.scheduler.model.placement.Taint;
+import io.gantry.scheduler.model.placement.TaintEffect;
 import io.gantry.scheduler.testing.Jobs;
 import io.gantry.scheduler.testing.Nodes;
 import io.gantry.scheduler.testing.Queues;
@@ -26,9 +33,11 @@ import org.junit.jupiter.params.provider.MethodSource;
  * order; the node index order — only when every scorer declares one.
  */
 class PluginHooksTest {
-  private static final FitStatus NOT_READY = FitStatus.unschedulable("a", "node(s) were not ready");
-  private static final FitStatus TAINTED = FitStatus.unschedulable("b", "node(s) had taint");
-  private static final JobFitError OVER_LIMIT = new JobFitError(JobFitError.OVER_LIMIT, "limit");
+  private static final FitStatus NOT_READY = FitStatus.unschedulable("a", new NodeNotReady());
+  private static final FitStatus TAINTED =
+      FitStatus.unschedulable(
+          "b", new UntoleratedTaint(new Taint("dedicated", "gpu", TaintEffect.NO_SCHEDULE)));
+  private static final CapacityExceeded OVER_LIMIT = new OverLimit("q", ResourceKind.GPU, 4, 4, 1);
 
   /** Every hook at once; answers with its settings and logs {@code <name>.<hook>}. */
   private static final class Fake
@@ -47,7 +56,7 @@ class PluginHooksTest {
     private int order;
     private FitStatus filter = FitStatus.SUCCESS;
     private double score;
-    private Optional<JobFitError> capacity = Optional.empty();
+    private Optional<CapacityExceeded> capacity = Optional.empty();
 
     Fake(String name, List<String> log) {
       this.name = name;
@@ -69,7 +78,7 @@ class PluginHooksTest {
       return this;
     }
 
-    Fake capacity(JobFitError error) {
+    Fake capacity(CapacityExceeded error) {
       this.capacity = Optional.of(error);
       return this;
     }
@@ -130,12 +139,13 @@ class PluginHooksTest {
     }
 
     @Override
-    public Optional<JobFitError> checkJob(JobState job, List<TaskState> tasks) {
+    public Optional<CapacityExceeded> checkJob(JobState job, List<TaskState> tasks) {
       return logged("checkJob", capacity);
     }
 
     @Override
-    public Optional<JobFitError> checkTaskOnNode(TaskState task, NodeState node, GpuAmount gpus) {
+    public Optional<CapacityExceeded> checkTaskOnNode(
+        TaskState task, NodeState node, GpuAmount gpus) {
       return logged("checkTask", capacity);
     }
 
@@ -358,7 +368,7 @@ class PluginHooksTest {
     TaskState task = session.task("ns/a/t0");
     log.clear();
 
-    List<Optional<JobFitError>> results =
+    List<Optional<CapacityExceeded>> results =
         List.of(
             firstAllows.checkJobCapacity(job, job.tasks()),
             firstAllows.checkTaskCapacityOnNode(task, session.node("n1"), GpuAmount.ofDevices(1)),

@@ -7,12 +7,12 @@ import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSortedMap;
 import io.gantry.scheduler.actions.AllocateAction;
 import io.gantry.scheduler.api.config.Placement;
-import io.gantry.scheduler.framework.JobFitError;
 import io.gantry.scheduler.framework.JobState;
 import io.gantry.scheduler.framework.Plugin;
 import io.gantry.scheduler.framework.PluginHooks;
 import io.gantry.scheduler.framework.Session;
 import io.gantry.scheduler.framework.TaskState;
+import io.gantry.scheduler.framework.fit.FitMessages;
 import io.gantry.scheduler.model.ClusterSnapshot;
 import io.gantry.scheduler.model.JobInfo;
 import io.gantry.scheduler.model.NodeInfo;
@@ -23,6 +23,8 @@ import io.gantry.scheduler.model.placement.LabelSelectorRequirement;
 import io.gantry.scheduler.model.placement.PodAffinityTerm;
 import io.gantry.scheduler.model.placement.SelectorOperator;
 import io.gantry.scheduler.plugins.predicates.ScanningPodAffinityPredicate;
+import io.gantry.scheduler.testing.FitTexts;
+import io.gantry.scheduler.testing.FitTexts.JobFitText;
 import io.gantry.scheduler.testing.Jobs;
 import io.gantry.scheduler.testing.Nodes;
 import io.gantry.scheduler.testing.Queues;
@@ -49,14 +51,14 @@ class PodAffinityAllocateEquivalenceTest {
 
   /** What a run decided and why the rest waits: the outcome to compare. */
   private record Outcome(
-      List<?> decisions, Map<String, List<JobFitError>> jobErrors, Map<String, String> taskErrors) {
+      List<?> decisions, Map<String, List<JobFitText>> jobErrors, Map<String, String> taskErrors) {
     static Outcome of(Session session) {
-      Map<String, List<JobFitError>> jobErrors = new TreeMap<>();
+      Map<String, List<JobFitText>> jobErrors = new TreeMap<>();
       Map<String, String> taskErrors = new TreeMap<>();
       for (JobState job : session.jobs()) {
-        jobErrors.put(job.id(), job.fitErrors());
+        jobErrors.put(job.id(), FitTexts.of(job));
         for (TaskState task : job.tasks()) {
-          task.fitError().ifPresent(e -> taskErrors.put(task.id(), e));
+          task.fitError().ifPresent(e -> taskErrors.put(task.id(), FitMessages.sentence(e)));
         }
       }
       return new Outcome(session.decisions(), jobErrors, taskErrors);

@@ -7,7 +7,6 @@ import io.gantry.scheduler.actions.AllocateAction;
 import io.gantry.scheduler.api.config.Placement;
 import io.gantry.scheduler.api.result.BindDecision;
 import io.gantry.scheduler.api.result.Decision;
-import io.gantry.scheduler.framework.JobFitError;
 import io.gantry.scheduler.framework.JobState;
 import io.gantry.scheduler.framework.Plugin;
 import io.gantry.scheduler.framework.PluginHooks;
@@ -20,6 +19,7 @@ import io.gantry.scheduler.model.placement.LabelSelector;
 import io.gantry.scheduler.model.placement.PodAffinityTerm;
 import io.gantry.scheduler.plugins.predicates.ComparisonCounter;
 import io.gantry.scheduler.plugins.predicates.ScanningPodAffinityPredicate;
+import io.gantry.scheduler.testing.FitTexts;
 import io.gantry.scheduler.testing.Jobs;
 import io.gantry.scheduler.testing.Nodes;
 import io.gantry.scheduler.testing.Queues;
@@ -64,10 +64,9 @@ class PodAntiAffinityScaleTest {
     assertThat(byNode.values()).allSatisfy(onNode -> assertThat(onNode).hasSize(1));
     assertThat(boundJobs(indexed)).isEqualTo(jobNames(0, 125));
     for (JobState job : indexed.session().jobs().subList(125, 500)) {
-      assertThat(job.fitErrors())
+      assertThat(FitTexts.of(job))
           .containsExactly(
-              new JobFitError(
-                  JobFitError.POD_SCHEDULING_ERRORS,
+              FitTexts.podSchedulingErrors(
                   "Resources were found for 0 pods while 4 are required for gang scheduling."
                       + " Additional pods cannot be scheduled due to: 0/500 nodes are available:"
                       + " 500 "

@@ -6,6 +6,7 @@ import io.gantry.scheduler.framework.FitStatus;
 import io.gantry.scheduler.framework.PluginHooks;
 import io.gantry.scheduler.framework.Session;
 import io.gantry.scheduler.framework.Statement;
+import io.gantry.scheduler.framework.fit.PodAntiAffinityConflict;
 import io.gantry.scheduler.model.ClusterSnapshot;
 import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.model.NodeInfo;
@@ -29,7 +30,7 @@ import org.junit.jupiter.api.Test;
  */
 class PredicatesPluginPodIndexTest {
   private static final FitStatus ANTI_AFFINITY =
-      FitStatus.unschedulable("predicates", "node(s) didn't match pod anti-affinity rules");
+      FitStatus.unschedulable("predicates", new PodAntiAffinityConflict());
   private static final Affinity AWAY_FROM_WEB =
       new Affinity(
           List.of(),

@@ -19,6 +19,7 @@ import io.gantry.scheduler.model.placement.SelectorOperator;
 import io.gantry.scheduler.model.placement.TaintEffect;
 import io.gantry.scheduler.model.placement.Toleration;
 import io.gantry.scheduler.model.placement.TolerationOperator;
+import io.gantry.scheduler.testing.FitTexts.StatusText;
 import io.gantry.scheduler.testing.Jobs;
 import io.gantry.scheduler.testing.Nodes;
 import io.gantry.scheduler.testing.Queues;
@@ -46,7 +47,7 @@ class PredicatesPluginTest {
       List<NodeInfo> nodes,
       List<TaskInfo> placed,
       Tasks.Builder task,
-      FitStatus expected) {
+      StatusText expected) {
     @Override
     public String toString() {
       return name;
@@ -55,7 +56,7 @@ class PredicatesPluginTest {
 
   static Stream<Case> cases() {
     return Stream.of(
-        new Case("ready untainted node", List.of(N1), List.of(), task(), FitStatus.SUCCESS),
+        new Case("ready untainted node", List.of(N1), List.of(), task(), StatusText.SUCCESS),
         new Case(
             "not-ready node",
             List.of(Nodes.node("n1").notReady().build()),
@@ -79,13 +80,13 @@ class PredicatesPluginTest {
                         TolerationOperator.EXISTS,
                         "",
                         NO_SCHEDULE)),
-            FitStatus.SUCCESS),
+            StatusText.SUCCESS),
         new Case(
             "cordoned node, pod tolerates every taint",
             List.of(Nodes.node("n1").cordoned().build()),
             List.of(),
             task().tolerations(Toleration.everything()),
-            FitStatus.SUCCESS),
+            StatusText.SUCCESS),
         new Case(
             "cordoned node, toleration for the wrong effect",
             List.of(Nodes.node("n1").cordoned().build()),
@@ -109,7 +110,7 @@ class PredicatesPluginTest {
             List.of(N1),
             List.of(),
             task().nodeSelector("zone", "a"),
-            FitStatus.SUCCESS),
+            StatusText.SUCCESS),
         new Case(
             "nodeSelector with another value",
             List.of(N1),
@@ -127,7 +128,7 @@ class PredicatesPluginTest {
             List.of(N1),
             List.of(),
             task().affinity(nodeAffinity("zone", SelectorOperator.IN, "a", "c")),
-            FitStatus.SUCCESS),
+            StatusText.SUCCESS),
         new Case(
             "required node affinity does not match",
             List.of(N1),
@@ -152,7 +153,7 @@ class PredicatesPluginTest {
             List.of(),
             task()
                 .tolerations(toleration("dedicated", TolerationOperator.EQUAL, "gpu", NO_SCHEDULE)),
-            FitStatus.SUCCESS),
+            StatusText.SUCCESS),
         new Case(
             "NoSchedule taint, toleration with another value",
             List.of(Nodes.node("n1").taint("dedicated", "gpu", NO_SCHEDULE).build()),
@@ -165,7 +166,7 @@ class PredicatesPluginTest {
             List.of(Nodes.node("n1").taint("spot", "true", PREFER_NO_SCHEDULE).build()),
             List.of(),
             task(),
-            FitStatus.SUCCESS),
+            StatusText.SUCCESS),
         new Case(
             "required pod anti-affinity against a running pod on the node",
             List.of(N1, N2),
@@ -177,7 +178,7 @@ class PredicatesPluginTest {
             List.of(N1, N2),
             List.of(Tasks.task("web").label("app", "web").running("n2").build()),
             task().affinity(antiAffinity("app", "web")),
-            FitStatus.SUCCESS),
+            StatusText.SUCCESS),
         new Case(
             "required pod anti-affinity ignores a finished pod",
             List.of(N1, N2),
@@ -188,7 +189,7 @@ class PredicatesPluginTest {
                     .status(TaskStatus.SUCCEEDED)
                     .build()),
             task().affinity(antiAffinity("app", "web")),
-            FitStatus.SUCCESS),
+            StatusText.SUCCESS),
         new Case(
             "a running pod's anti-affinity forbids the incoming pod",
             List.of(N1, N2),
@@ -206,7 +207,7 @@ class PredicatesPluginTest {
             List.of(N1, N2),
             List.of(Tasks.task("db").label("app", "db").running("n1").build()),
             task().affinity(podAffinity("app", "db", "zone")),
-            FitStatus.SUCCESS));
+            StatusText.SUCCESS));
   }
 
   @ParameterizedTest(name = "{0}")
@@ -215,7 +216,8 @@ class PredicatesPluginTest {
     PredicatesPlugin plugin = new PredicatesPlugin();
     Session session = session(c.nodes(), c.placed(), c.task(), plugin);
 
-    assertThat(plugin.filter(session.task("ns/p/t"), session.node("n1"))).isEqualTo(c.expected());
+    assertThat(StatusText.of(plugin.filter(session.task("ns/p/t"), session.node("n1"))))
+        .isEqualTo(c.expected());
   }
 
   @Test
@@ -258,7 +260,7 @@ class PredicatesPluginTest {
             task(),
             plugin);
 
-    assertThat(plugin.filter(session.task("ns/p/t"), session.node("n1")))
+    assertThat(StatusText.of(plugin.filter(session.task("ns/p/t"), session.node("n1"))))
         .isEqualTo(fail("node(s) pod number exceeded"));
   }
 
@@ -266,8 +268,8 @@ class PredicatesPluginTest {
     return Tasks.task("t").gpus(1);
   }
 
-  private static FitStatus fail(String reason) {
-    return FitStatus.unschedulable("predicates", reason);
+  private static StatusText fail(String reason) {
+    return StatusText.unschedulable("predicates", reason);
   }
 
   private static Toleration toleration(

@@ -3,7 +3,6 @@ package io.gantry.scheduler.plugins;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gantry.scheduler.fairness.QueueAttributes;
-import io.gantry.scheduler.framework.JobFitError;
 import io.gantry.scheduler.framework.JobState;
 import io.gantry.scheduler.framework.Session;
 import io.gantry.scheduler.framework.Statement;
@@ -13,6 +12,8 @@ import io.gantry.scheduler.model.JobInfo;
 import io.gantry.scheduler.model.QueueInfo;
 import io.gantry.scheduler.model.ResourceKind;
 import io.gantry.scheduler.model.TaskStatus;
+import io.gantry.scheduler.testing.FitTexts;
+import io.gantry.scheduler.testing.FitTexts.JobFitText;
 import io.gantry.scheduler.testing.Jobs;
 import io.gantry.scheduler.testing.Nodes;
 import io.gantry.scheduler.testing.Queues;
@@ -108,7 +109,7 @@ class ProportionPluginTest {
       List<QueueInfo> queues,
       List<JobInfo> running,
       Jobs.Builder job,
-      Optional<JobFitError> expected) {
+      Optional<JobFitText> expected) {
     @Override
     public String toString() {
       return name;
@@ -182,8 +183,7 @@ class ProportionPluginTest {
             List.of(twoInQa),
             Jobs.job("j").queue("qa").nonPreemptible().task(Tasks.task("t0").gpus(3)),
             Optional.of(
-                new JobFitError(
-                    JobFitError.NON_PREEMPTIBLE_OVER_QUOTA,
+                FitTexts.nonPreemptibleOverQuota(
                     "Non-preemptible workload is over quota. Workload requested 3 GPUs, but qa"
                         + " quota is 2 GPUs, while 0 GPUs are already allocated for"
                         + " non-preemptible pods. Use a preemptible workload to go over"
@@ -197,7 +197,7 @@ class ProportionPluginTest {
     Session session = capacitySession(c, plugin);
     JobState job = session.job("ns/j");
 
-    assertThat(plugin.checkJob(job, job.tasks())).isEqualTo(c.expected());
+    assertThat(FitTexts.of(plugin.checkJob(job, job.tasks()))).isEqualTo(c.expected());
   }
 
   @Test
@@ -220,8 +220,10 @@ class ProportionPluginTest {
 
     assertThat(
             List.of(
-                plugin.checkTaskOnNode(task, session.node("n1"), GpuAmount.ofHundredths(50)),
-                plugin.checkTaskOnNode(task, session.node("n1"), GpuAmount.ofHundredths(75))))
+                FitTexts.of(
+                    plugin.checkTaskOnNode(task, session.node("n1"), GpuAmount.ofHundredths(50))),
+                FitTexts.of(
+                    plugin.checkTaskOnNode(task, session.node("n1"), GpuAmount.ofHundredths(75)))))
         .containsExactly(
             Optional.empty(),
             overLimit(
@@ -291,8 +293,8 @@ class ProportionPluginTest {
         Queues.queue("org").build(), leaf.build(), Queues.queue("qb").parent("org").build());
   }
 
-  private static Optional<JobFitError> overLimit(String message) {
-    return Optional.of(new JobFitError(JobFitError.OVER_LIMIT, message));
+  private static Optional<JobFitText> overLimit(String message) {
+    return Optional.of(FitTexts.overLimit(message));
   }
 
   private static Map<String, QueueView> views(ProportionPlugin plugin) {

@@ -68,6 +68,16 @@ class ScenarioCompilerTest {
             "c.yaml:12: jobs[0].tasks[0].node: node dgx is over-committed: its placed tasks hold"
                 + " 1.5 of shared GPU group g0, a device holds at most 1"),
         new Case(
+            "a placed memory request larger than the node's devices (KAI never places it)",
+            """
+              - name: a
+                queue: q
+                tasks:
+                  - {name: w, gpuMemory: 100000, status: Running, node: dgx, gpuGroups: [g0]}
+            """,
+            "c.yaml:12: jobs[0].tasks[0].node: node dgx is over-committed: its placed tasks hold"
+                + " 1.23 of shared GPU group g0, a device holds at most 1"),
+        new Case(
             "a whole GPU written as a fraction (KAI's admission rule)",
             """
               - name: a

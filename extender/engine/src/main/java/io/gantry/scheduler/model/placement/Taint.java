@@ -8,7 +8,7 @@ import static java.util.Objects.requireNonNull;
  *
  * <p>{@link #toString()} uses kubectl's {@code key=value:Effect} form so logs read like {@code
  * kubectl describe node}; the scheduler's fit message uses kube-scheduler's {@code {key: value}}
- * form instead and is produced by {@code PredicateMessages.untoleratedTaint}.
+ * form instead and is produced by {@code FitMessages}.
  */
 public record Taint(String key, String value, TaintEffect effect) {
   public Taint {

@@ -2,6 +2,7 @@ package io.gantry.scheduler.plugins.predicates;
 
 import static java.util.Objects.requireNonNull;
 
+import io.gantry.scheduler.framework.fit.PodAffinityMismatch;
 import io.gantry.scheduler.model.placement.Affinity;
 import java.util.Map;
 import java.util.Optional;
@@ -42,7 +43,7 @@ public final class PodAffinityRule {
    * One-shot form of {@code prepare(...).check(nodeLabels)}; it reads every placed pod, so use
    * {@link #prepare} when checking more than one node.
    */
-  public static Optional<PodAffinityFailure> check(
+  public static Optional<PodAffinityMismatch> check(
       String namespace,
       Map<String, String> labels,
       Affinity affinity,

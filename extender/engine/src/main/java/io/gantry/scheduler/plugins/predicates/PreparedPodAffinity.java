@@ -3,6 +3,10 @@ package io.gantry.scheduler.plugins.predicates;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
+import io.gantry.scheduler.framework.fit.ExistingPodAntiAffinityConflict;
+import io.gantry.scheduler.framework.fit.PodAffinityMismatch;
+import io.gantry.scheduler.framework.fit.PodAffinityUnsatisfied;
+import io.gantry.scheduler.framework.fit.PodAntiAffinityConflict;
 import java.util.Map;
 import java.util.Optional;
 
@@ -57,19 +61,19 @@ public final class PreparedPodAffinity {
    * The first failure in kube-scheduler's order (affinity, anti-affinity, existing pods'
    * anti-affinity), or empty when the node passes.
    */
-  public Optional<PodAffinityFailure> check(Map<String, String> nodeLabels) {
+  public Optional<PodAffinityMismatch> check(Map<String, String> nodeLabels) {
     requireNonNull(nodeLabels, "nodeLabels is null");
     if (index.changes() != indexChanges) {
       throw new IllegalStateException("the placed pods changed since this check was prepared");
     }
     if (!satisfiesAffinity(nodeLabels)) {
-      return Optional.of(PodAffinityFailure.AFFINITY_RULES_NOT_MATCH);
+      return Optional.of(new PodAffinityUnsatisfied());
     }
     if (anyOccupies(antiAffinity, nodeLabels)) {
-      return Optional.of(PodAffinityFailure.ANTI_AFFINITY_RULES_NOT_MATCH);
+      return Optional.of(new PodAntiAffinityConflict());
     }
     if (anyOccupies(existingAntiAffinity, nodeLabels)) {
-      return Optional.of(PodAffinityFailure.EXISTING_ANTI_AFFINITY_RULES_NOT_MATCH);
+      return Optional.of(new ExistingPodAntiAffinityConflict());
     }
     return Optional.empty();
   }

@@ -8,13 +8,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSortedMap;
+import io.gantry.scheduler.framework.fit.NodeAffinityMismatch;
+import io.gantry.scheduler.framework.fit.NodeSelectorMismatch;
 import io.gantry.scheduler.model.placement.Affinity;
 import io.gantry.scheduler.model.placement.NodeSelectorRequirement;
 import io.gantry.scheduler.model.placement.NodeSelectorTerm;
 import io.gantry.scheduler.model.placement.PodPlacementRequirements;
 import io.gantry.scheduler.model.placement.SelectorOperator;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -64,8 +69,21 @@ class NodeAffinityRuleTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("cases")
   void matches(Case c) {
-    assertThat(NodeAffinityRule.matches(c.requirements(), c.nodeLabels(), c.nodeName()))
+    assertThat(NodeAffinityRule.mismatch(c.requirements(), c.nodeLabels(), c.nodeName()).isEmpty())
         .isEqualTo(c.expected());
+  }
+
+  @Test
+  void namesTheFirstSelectorLabelThatDiffersElseTheAffinity() {
+    NodeSelectorTerm zoneB = NodeSelectorTerm.ofExpressions(req("zone", IN, "b"));
+
+    assertThat(
+            List.of(
+                NodeAffinityRule.mismatch(
+                    selector("gpu", "h100", "pool", "x", "zone", "b"), NODE, "n1"),
+                NodeAffinityRule.mismatch(terms(zoneB), NODE, "n1")))
+        .containsExactly(
+            Optional.of(new NodeSelectorMismatch("pool")), Optional.of(new NodeAffinityMismatch()));
   }
 
   private static PodPlacementRequirements selector(String... keyValues) {

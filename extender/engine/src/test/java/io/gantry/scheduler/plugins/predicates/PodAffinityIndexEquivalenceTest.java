@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSortedMap;
+import io.gantry.scheduler.framework.fit.PodAffinityMismatch;
 import io.gantry.scheduler.model.placement.Affinity;
 import io.gantry.scheduler.model.placement.LabelSelector;
 import io.gantry.scheduler.model.placement.LabelSelectorRequirement;
@@ -88,9 +89,9 @@ class PodAffinityIndexEquivalenceTest {
     assertThat(selfChecks).isGreaterThan(60);
     assertThat(outcomes.keySet())
         .containsExactly(
-            "AFFINITY_RULES_NOT_MATCH",
-            "ANTI_AFFINITY_RULES_NOT_MATCH",
-            "EXISTING_ANTI_AFFINITY_RULES_NOT_MATCH",
+            "EXISTING_POD_ANTI_AFFINITY_CONFLICT",
+            "POD_AFFINITY_UNSATISFIED",
+            "POD_ANTI_AFFINITY_CONFLICT",
             "pass");
   }
 
@@ -120,11 +121,11 @@ class PodAffinityIndexEquivalenceTest {
         .as("passesEveryNode for %s", incoming)
         .isEqualTo(oracle.passesEveryNode());
     for (Map.Entry<String, ImmutableSortedMap<String, String>> node : nodes.entrySet()) {
-      Optional<PodAffinityFailure> expected = oracle.check(node.getValue());
+      Optional<PodAffinityMismatch> expected = oracle.check(node.getValue());
       assertThat(prepared.check(node.getValue()))
           .as("%s on %s among %s", incoming, node.getKey(), others)
           .isEqualTo(expected);
-      outcomes.merge(expected.map(Enum::name).orElse("pass"), 1, Integer::sum);
+      outcomes.merge(expected.map(e -> e.kind().name()).orElse("pass"), 1, Integer::sum);
     }
   }
 

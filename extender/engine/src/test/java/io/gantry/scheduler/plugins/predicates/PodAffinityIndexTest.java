@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSortedMap;
+import io.gantry.scheduler.framework.fit.ExistingPodAntiAffinityConflict;
+import io.gantry.scheduler.framework.fit.PodAntiAffinityConflict;
 import io.gantry.scheduler.model.placement.Affinity;
 import io.gantry.scheduler.model.placement.LabelSelector;
 import io.gantry.scheduler.model.placement.LabelSelectorRequirement;
@@ -129,9 +131,9 @@ class PodAffinityIndexTest {
 
     assertThat(index.prepare("web-0", "dev", web, awayFromWeb).check(N1)).isEmpty();
     assertThat(index.prepare("web-1", "dev", web, awayFromWeb).check(N1))
-        .isEqualTo(Optional.of(PodAffinityFailure.ANTI_AFFINITY_RULES_NOT_MATCH));
+        .isEqualTo(Optional.of(new PodAntiAffinityConflict()));
     assertThat(index.prepare("dev", web, Affinity.none()).check(N1))
-        .isEqualTo(Optional.of(PodAffinityFailure.EXISTING_ANTI_AFFINITY_RULES_NOT_MATCH));
+        .isEqualTo(Optional.of(new ExistingPodAntiAffinityConflict()));
   }
 
   @Test

@@ -1,14 +1,15 @@
 package io.gantry.scheduler.plugins.predicates;
 
-import static io.gantry.scheduler.plugins.predicates.PodAffinityFailure.AFFINITY_RULES_NOT_MATCH;
-import static io.gantry.scheduler.plugins.predicates.PodAffinityFailure.ANTI_AFFINITY_RULES_NOT_MATCH;
-import static io.gantry.scheduler.plugins.predicates.PodAffinityFailure.EXISTING_ANTI_AFFINITY_RULES_NOT_MATCH;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSortedMap;
 import com.google.common.collect.Lists;
+import io.gantry.scheduler.framework.fit.ExistingPodAntiAffinityConflict;
+import io.gantry.scheduler.framework.fit.PodAffinityMismatch;
+import io.gantry.scheduler.framework.fit.PodAffinityUnsatisfied;
+import io.gantry.scheduler.framework.fit.PodAntiAffinityConflict;
 import io.gantry.scheduler.model.placement.Affinity;
 import io.gantry.scheduler.model.placement.LabelSelector;
 import io.gantry.scheduler.model.placement.PlacedPod;
@@ -22,6 +23,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 class PodAffinityRuleTest {
+  private static final PodAffinityMismatch AFFINITY_RULES_NOT_MATCH = new PodAffinityUnsatisfied();
+  private static final PodAffinityMismatch ANTI_AFFINITY_RULES_NOT_MATCH =
+      new PodAntiAffinityConflict();
+  private static final PodAffinityMismatch EXISTING_ANTI_AFFINITY_RULES_NOT_MATCH =
+      new ExistingPodAntiAffinityConflict();
   private static final String ZONE = "topology.kubernetes.io/zone";
   private static final String HOST = "kubernetes.io/hostname";
 
@@ -40,7 +46,7 @@ class PodAffinityRuleTest {
       Incoming incoming,
       List<PlacedPod> placed,
       String node,
-      Optional<PodAffinityFailure> expected) {
+      Optional<PodAffinityMismatch> expected) {
     @Override
     public String toString() {
       return name;
@@ -328,7 +334,7 @@ class PodAffinityRuleTest {
             affinity(terms(term(ZONE, "db")), terms(term(HOST, "web"))),
             cluster);
 
-    ImmutableMap.Builder<String, Optional<PodAffinityFailure>> outcomes = ImmutableMap.builder();
+    ImmutableMap.Builder<String, Optional<PodAffinityMismatch>> outcomes = ImmutableMap.builder();
     NODES.forEach((name, labels) -> outcomes.put(name, prepared.check(labels)));
 
     assertThat(cluster.scans).isEqualTo(1);
@@ -370,11 +376,11 @@ class PodAffinityRuleTest {
     assertThat(EXISTING_ANTI_AFFINITY_RULES_NOT_MATCH.resolvableByEviction()).isTrue();
   }
 
-  private static Optional<PodAffinityFailure> pass() {
+  private static Optional<PodAffinityMismatch> pass() {
     return Optional.empty();
   }
 
-  private static Optional<PodAffinityFailure> fail(PodAffinityFailure failure) {
+  private static Optional<PodAffinityMismatch> fail(PodAffinityMismatch failure) {
     return Optional.of(failure);
   }
 

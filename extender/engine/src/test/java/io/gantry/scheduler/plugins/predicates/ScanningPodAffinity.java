@@ -3,6 +3,10 @@ package io.gantry.scheduler.plugins.predicates;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableSet;
+import io.gantry.scheduler.framework.fit.ExistingPodAntiAffinityConflict;
+import io.gantry.scheduler.framework.fit.PodAffinityMismatch;
+import io.gantry.scheduler.framework.fit.PodAffinityUnsatisfied;
+import io.gantry.scheduler.framework.fit.PodAntiAffinityConflict;
 import io.gantry.scheduler.model.placement.Affinity;
 import io.gantry.scheduler.model.placement.PlacedPod;
 import io.gantry.scheduler.model.placement.PodAffinityTerm;
@@ -103,29 +107,29 @@ public final class ScanningPodAffinity {
         && existingAntiAffinityDomains.isEmpty();
   }
 
-  public Optional<PodAffinityFailure> check(Map<String, String> nodeLabels) {
+  public Optional<PodAffinityMismatch> check(Map<String, String> nodeLabels) {
     boolean everyDomainHasMatch = true;
     for (PodAffinityTerm term : affinityTerms) {
       String value = nodeLabels.get(term.topologyKey());
       if (value == null) {
-        return Optional.of(PodAffinityFailure.AFFINITY_RULES_NOT_MATCH);
+        return Optional.of(new PodAffinityUnsatisfied());
       }
       if (!affinityDomains.contains(new Domain(term.topologyKey(), value))) {
         everyDomainHasMatch = false;
       }
     }
     if (!everyDomainHasMatch && !mayStartFirstDomain) {
-      return Optional.of(PodAffinityFailure.AFFINITY_RULES_NOT_MATCH);
+      return Optional.of(new PodAffinityUnsatisfied());
     }
     for (PodAffinityTerm term : antiAffinityTerms) {
       String value = nodeLabels.get(term.topologyKey());
       if (value != null && antiAffinityDomains.contains(new Domain(term.topologyKey(), value))) {
-        return Optional.of(PodAffinityFailure.ANTI_AFFINITY_RULES_NOT_MATCH);
+        return Optional.of(new PodAntiAffinityConflict());
       }
     }
     for (Map.Entry<String, String> label : nodeLabels.entrySet()) {
       if (existingAntiAffinityDomains.contains(new Domain(label.getKey(), label.getValue()))) {
-        return Optional.of(PodAffinityFailure.EXISTING_ANTI_AFFINITY_RULES_NOT_MATCH);
+        return Optional.of(new ExistingPodAntiAffinityConflict());
       }
     }
     return Optional.empty();

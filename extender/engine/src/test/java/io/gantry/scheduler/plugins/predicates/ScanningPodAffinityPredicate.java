@@ -8,6 +8,7 @@ import io.gantry.scheduler.framework.NodeState;
 import io.gantry.scheduler.framework.SessionOpenHook;
 import io.gantry.scheduler.framework.SessionView;
 import io.gantry.scheduler.framework.TaskState;
+import io.gantry.scheduler.framework.fit.PodAffinityMismatch;
 import io.gantry.scheduler.model.TaskInfo;
 import io.gantry.scheduler.model.placement.PlacedPod;
 import io.gantry.scheduler.plugins.PredicatesPlugin;
@@ -47,9 +48,9 @@ public final class ScanningPodAffinityPredicate implements SessionOpenHook, Node
 
   @Override
   public FitStatus filter(TaskState task, NodeState node) {
-    Optional<PodAffinityFailure> failure = scan(task).check(node.info().labels());
+    Optional<PodAffinityMismatch> failure = scan(task).check(node.info().labels());
     return failure.isPresent()
-        ? FitStatus.unschedulable(PredicatesPlugin.NAME, failure.get().message())
+        ? FitStatus.unschedulable(PredicatesPlugin.NAME, failure.get())
         : FitStatus.SUCCESS;
   }
 
