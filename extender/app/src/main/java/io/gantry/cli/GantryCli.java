@@ -9,7 +9,7 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     versionProvider = GantryVersion.class,
     description = "Gantry: a Kubernetes scheduler for AI and GPU workloads.",
-    subcommands = {SimulateCommand.class, CommandLine.HelpCommand.class})
+    subcommands = {SimulateCommand.class, SchedulerCommand.class, CommandLine.HelpCommand.class})
 public final class GantryCli implements Runnable {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 

@@ -22,7 +22,8 @@ class EngineApiOnlyTest {
   void simulatorAndApplicationUseOnlyTheEngineApi() {
     noClasses()
         .that()
-        .resideInAnyPackage("io.gantry.scheduler.sim..", "io.gantry.cli..")
+        .resideInAnyPackage(
+            "io.gantry.scheduler.sim..", "io.gantry.scheduler.kube..", "io.gantry.cli..")
         .should()
         .dependOnClassesThat()
         .resideInAnyPackage(

@@ -2,7 +2,6 @@ package io.gantry.scheduler.sim;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSortedMap;
-import io.gantry.scheduler.api.config.EvictionSettings;
 import io.gantry.scheduler.api.config.Placement;
 import io.gantry.scheduler.api.config.PlacementStrategy;
 import io.gantry.scheduler.api.config.PluginSetting;
@@ -84,7 +83,7 @@ final class ScenarioCompiler {
             spec.config().actions().orElse(SchedulerConfig.DEFAULT_ACTIONS),
             plugins(),
             placement(),
-            evictions());
+            spec.config().evictionSettings());
     ImmutableList<NodeInfo> nodes = nodes();
     Map<String, NodeInfo> nodesByName = new TreeMap<>();
     nodes.forEach(n -> nodesByName.put(n.name(), n));
@@ -97,17 +96,6 @@ final class ScenarioCompiler {
         nodes,
         queues(),
         jobs(nodesByName));
-  }
-
-  /** KAI's eviction settings, each taking KAI's default when the file leaves it out. */
-  private EvictionSettings evictions() throws ScenarioException {
-    var config = spec.config();
-    EvictionSettings defaults = EvictionSettings.DEFAULTS;
-    return new EvictionSettings(
-        config.staleGangGracePeriod().orElse(defaults.defaultStalenessGracePeriod()),
-        config.maxConsolidationPreemptees().orElse(defaults.maxConsolidationPreemptees()),
-        config.allowConsolidatingReclaim().orElse(defaults.allowConsolidatingReclaim()),
-        defaults.budgets());
   }
 
   private Placement placement() throws ScenarioException {

@@ -15,7 +15,8 @@ public final class ConfigBinder {
 
   static final List<String> PLACEMENTS = ImmutableList.of("binpack", "spread");
 
-  private static final ImmutableSet<String> KEYS =
+  /** The keys of a scenario's {@code config}; the scheduler's file shares them. */
+  static final ImmutableSet<String> KEYS =
       ImmutableSet.of(
           "actions",
           "cycles",
@@ -25,13 +26,18 @@ public final class ConfigBinder {
           "staleGangGracePeriod",
           "maxConsolidationPreemptees",
           "allowConsolidatingReclaim");
+
   private static final ImmutableSet<String> PLACEMENT_KEYS = ImmutableSet.of("gpu", "cpu");
   private static final ImmutableSet<String> PLUGIN_KEYS = ImmutableSet.of("enabled", "arguments");
 
   private ConfigBinder() {}
 
   static ConfigSpec bind(Field field) throws ScenarioException {
-    MapReader config = field.asMap(KEYS);
+    return bind(field.asMap(KEYS));
+  }
+
+  /** Binds the config keys of a mapping whose other keys the caller checked and reads. */
+  static ConfigSpec bind(MapReader config) throws ScenarioException {
     ImmutableSortedMap.Builder<String, Integer> fieldLines = ImmutableSortedMap.naturalOrder();
     fieldLines.putAll(config.fieldLines());
 

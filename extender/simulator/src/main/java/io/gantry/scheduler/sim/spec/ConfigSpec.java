@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSortedMap;
+import io.gantry.scheduler.api.config.EvictionSettings;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -67,5 +68,15 @@ public record ConfigSpec(
         maxConsolidationPreemptees,
         allowConsolidatingReclaim,
         fieldLines);
+  }
+
+  /** KAI's eviction settings this config sets, each left out taking KAI's default. */
+  public EvictionSettings evictionSettings() {
+    EvictionSettings defaults = EvictionSettings.DEFAULTS;
+    return new EvictionSettings(
+        staleGangGracePeriod.orElse(defaults.defaultStalenessGracePeriod()),
+        maxConsolidationPreemptees.orElse(defaults.maxConsolidationPreemptees()),
+        allowConsolidatingReclaim.orElse(defaults.allowConsolidatingReclaim()),
+        defaults.budgets());
   }
 }

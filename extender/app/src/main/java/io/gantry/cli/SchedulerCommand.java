@@ -1,0 +1,140 @@
+package io.gantry.cli;
+
+import io.gantry.scheduler.kube.KubeClients;
+import io.gantry.scheduler.kube.KubeScheduler;
+import io.gantry.scheduler.kube.OpsServer;
+import io.gantry.scheduler.kube.SchedulerConfigFile;
+import io.gantry.scheduler.kube.SchedulerSettings;
+import io.gantry.scheduler.sim.spec.ScenarioException;
+import io.gantry.scheduler.sim.spec.SchedulerFileLoader;
+import io.gantry.scheduler.sim.spec.SchedulerFileSpec;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code gantry scheduler}: runs Gantry as a secondary scheduler for the pods whose {@code
+ * schedulerName} is its own, until it is stopped (SIGTERM). Exit status 2 when the configuration is
+ * invalid (the message names the file, line and key) or the cluster cannot be reached at start.
+ */
+@Command(
+    name = "scheduler",
+    mixinStandardHelpOptions = true,
+    description =
+        "Run Gantry as a secondary Kubernetes scheduler next to kube-scheduler: it schedules the"
+            + " pods whose spec.schedulerName is its schedulerName (default gantry-scheduler).",
+    exitCodeListHeading = "%nExit status:%n",
+    exitCodeList = {
+      "0:stopped by a signal",
+      "2:the configuration is invalid, or the cluster's configuration cannot be read"
+    })
+final class SchedulerCommand implements Callable<Integer> {
+  static final String SERVICE_ACCOUNT_NAMESPACE =
+      "/var/run/secrets/kubernetes.io/serviceaccount/namespace";
+
+  @Option(
+      names = "--kubeconfig",
+      paramLabel = "FILE",
+      description = "A kubeconfig file; default: the pod's in-cluster service account.")
+  Path kubeconfig;
+
+  @Option(
+      names = "--config",
+      paramLabel = "FILE",
+      description =
+          "The scheduler configuration (YAML): the keys of a scenario's config plus the"
+              + " scheduler's own; see docs/scheduler.md. Default: every default.")
+  Path config;
+
+  @Option(
+      names = "--http-port",
+      paramLabel = "PORT",
+      defaultValue = "8080",
+      description = "Port of /metrics, /healthz, /readyz and /snapshot. Default: ${DEFAULT-VALUE}.")
+  int httpPort;
+
+  @Option(
+      names = "--identity",
+      paramLabel = "NAME",
+      description =
+          "This replica's name in the leader-election lease; default: $POD_NAME, else the host"
+              + " name.")
+  String identity;
+
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter err = spec.commandLine().getErr();
+    SchedulerSettings settings;
+    try {
+      SchedulerFileSpec file =
+          config == null ? SchedulerFileSpec.defaults() : SchedulerFileLoader.load(config);
+      settings = SchedulerConfigFile.settings(file, identity(), namespace());
+    } catch (ScenarioException e) {
+      err.println("error: " + e.getMessage());
+      err.flush();
+      return SimulateCommand.INVALID;
+    }
+    KubeScheduler scheduler;
+    try {
+      scheduler =
+          KubeScheduler.start(
+              KubeClients.connect(Optional.ofNullable(kubeconfig)), settings, Clock.systemUTC());
+    } catch (IOException e) {
+      err.println("error: cannot read the cluster configuration: " + e.getMessage());
+      err.flush();
+      return SimulateCommand.INVALID;
+    }
+    CountDownLatch stopped = new CountDownLatch(1);
+    try (OpsServer ops = OpsServer.start(scheduler, new InetSocketAddress(httpPort))) {
+      Runtime.getRuntime()
+          .addShutdownHook(
+              new Thread(
+                  () -> {
+                    scheduler.close();
+                    stopped.countDown();
+                  },
+                  "gantry-shutdown"));
+      spec.commandLine()
+          .getOut()
+          .printf(
+              "gantry scheduler %s: scheduling pods of %s; metrics on :%d%n",
+              settings.leaderElection().identity(), settings.schedulerName(), ops.port());
+      spec.commandLine().getOut().flush();
+      stopped.await();
+    }
+    return SimulateCommand.OK;
+  }
+
+  private String identity() throws IOException {
+    if (identity != null && !identity.isEmpty()) {
+      return identity;
+    }
+    String pod = System.getenv("POD_NAME");
+    return pod != null && !pod.isEmpty() ? pod : InetAddress.getLocalHost().getHostName();
+  }
+
+  private static String namespace() throws IOException {
+    String env = System.getenv("POD_NAMESPACE");
+    if (env != null && !env.isEmpty()) {
+      return env;
+    }
+    Path file = Path.of(SERVICE_ACCOUNT_NAMESPACE);
+    if (Files.isRegularFile(file)) {
+      return Files.readString(file, StandardCharsets.UTF_8).trim();
+    }
+    return "default";
+  }
+}

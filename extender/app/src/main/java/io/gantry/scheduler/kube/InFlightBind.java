@@ -1,0 +1,21 @@
+package io.gantry.scheduler.kube;
+
+import static java.util.Objects.requireNonNull;
+
+import com.google.common.collect.ImmutableList;
+import io.gantry.scheduler.model.GpuAmount;
+
+/**
+ * A bind the scheduler decided and has not yet seen in its pod cache: the pod counts as {@code
+ * Binding} on {@code node}, holding these GPU groups, until the cache shows it bound or the bind
+ * fails, so the next cycles do not give its resources away twice.
+ */
+record InFlightBind(
+    String podUid, String node, ImmutableList<String> gpuGroups, GpuAmount gpuPortion) {
+  InFlightBind {
+    requireNonNull(podUid, "podUid is null");
+    requireNonNull(node, "node is null");
+    requireNonNull(gpuGroups, "gpuGroups is null");
+    requireNonNull(gpuPortion, "gpuPortion is null");
+  }
+}

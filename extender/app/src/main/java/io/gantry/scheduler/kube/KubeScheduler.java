@@ -1,0 +1,200 @@
+package io.gantry.scheduler.kube;
+
+import static java.util.Objects.requireNonNull;
+
+import io.gantry.scheduler.api.SchedulerWiring;
+import io.gantry.scheduler.api.SchedulingCycle;
+import io.gantry.scheduler.api.kai.QueueAssignment;
+import io.gantry.scheduler.sim.ScenarioWriter;
+import io.kubernetes.client.openapi.ApiClient;
+import io.kubernetes.client.openapi.apis.CoordinationV1Api;
+import java.time.Clock;
+import java.util.Optional;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The secondary scheduler's composition root: informers, leader election, the loop and its writers,
+ * built from one {@link SchedulerSettings}. {@link #start} validates the engine configuration first
+ * ({@code ConfigException} naming the key) and returns once everything runs; the caches sync in the
+ * background ({@link #ready()}).
+ */
+public final class KubeScheduler implements AutoCloseable {
+  private final SchedulerSettings settings;
+  private final ClusterInformers informers;
+  private final Leadership leadership;
+  private final Optional<LeaseElector> elector;
+  private final ScheduledExecutorService writers;
+  private final EventRecorder events;
+  private final StatusWriter status;
+  private final SchedulerMetrics metrics;
+  private final SnapshotBuilder snapshots;
+  private final Binder binder;
+  private final SchedulerLoop loop;
+
+  private KubeScheduler(ApiClient client, SchedulerSettings settings, Clock clock) {
+    this.settings = settings;
+    SchedulingCycle cycle = new SchedulerWiring().cycle(settings.engine());
+    this.metrics = new SchedulerMetrics();
+    this.informers = new ClusterInformers(client);
+    if (settings.leaderElection().enabled()) {
+      LeaseElector e =
+          new LeaseElector(new CoordinationV1Api(client), settings.leaderElection(), clock);
+      this.elector = Optional.of(e);
+      this.leadership = e;
+    } else {
+      this.elector = Optional.empty();
+      this.leadership = Leadership.ALWAYS;
+    }
+    KubeWriter writer = new KubeWriter(client);
+    ScheduledThreadPoolExecutor pool =
+        new ScheduledThreadPoolExecutor(
+            settings.bindConcurrency(),
+            r -> {
+              Thread t = new Thread(r, "gantry-writer");
+              t.setDaemon(true);
+              return t;
+            });
+    pool.setRemoveOnCancelPolicy(true);
+    this.writers = pool;
+    this.events =
+        new EventRecorder(writer, settings.schedulerName(), clock, settings.eventsPerSecond());
+    this.status =
+        new StatusWriter(
+            informers,
+            writer,
+            events,
+            leadership,
+            settings.nodePool(),
+            clock,
+            settings.statusWritesPerSecond());
+    this.binder =
+        new Binder(writer, informers, leadership, events, metrics, writers, clock, Backoff.DEFAULT);
+    Evictor evictor = new Evictor(writer, leadership, writers, clock, Backoff.DEFAULT);
+    PodGrouper grouper =
+        new PodGrouper(
+            informers,
+            writer,
+            writers,
+            settings.schedulerName(),
+            new QueueAssignment(settings.queueLabelKey(), settings.nodePool().labelKey()));
+    this.snapshots =
+        new SnapshotBuilder(
+            informers,
+            settings.schedulerName(),
+            settings.nodePool(),
+            clock,
+            binder::inFlight,
+            grouper::assigned);
+    this.loop =
+        new SchedulerLoop(
+            informers,
+            snapshots,
+            grouper,
+            cycle,
+            binder,
+            evictor,
+            events,
+            status,
+            metrics,
+            leadership,
+            settings.schedulePeriod());
+  }
+
+  /** Builds and starts a scheduler; throws {@code ConfigException} for a bad engine config. */
+  public static KubeScheduler start(ApiClient client, SchedulerSettings settings, Clock clock) {
+    requireNonNull(client, "client is null");
+    requireNonNull(settings, "settings is null");
+    requireNonNull(clock, "clock is null");
+    KubeScheduler s = new KubeScheduler(client, settings, clock);
+    s.informers.start();
+    s.elector.ifPresent(LeaseElector::start);
+    s.loop.start();
+    return s;
+  }
+
+  public SchedulerSettings settings() {
+    return settings;
+  }
+
+  public boolean isLeader() {
+    return leadership.isLeader();
+  }
+
+  /** The caches have synced: cycles can run. */
+  public boolean ready() {
+    return informers.hasSynced();
+  }
+
+  /** The loop is alive. */
+  public boolean healthy() {
+    return loop.healthy();
+  }
+
+  /** Cycles this replica ran as leader. */
+  public long cycles() {
+    return loop.cycles();
+  }
+
+  /** Binds decided and not yet seen bound in the cache. */
+  public int bindsInFlight() {
+    return binder.inFlightCount();
+  }
+
+  public SchedulerMetrics metrics() {
+    return metrics;
+  }
+
+  LiveSnapshot snapshotNow() {
+    return snapshots.build();
+  }
+
+  /**
+   * The live state as a scenario file that {@code gantry simulate} replays: a snapshot built from
+   * the caches now (with binds in flight as bound), and this scheduler's engine configuration.
+   */
+  public String snapshotScenario() {
+    LiveSnapshot live = snapshots.build();
+    return ScenarioWriter.write(
+        "snapshot",
+        "Live state of scheduler "
+            + settings.schedulerName()
+            + " (node pool "
+            + settings.nodePool().name()
+            + ") at "
+            + live.snapshot().now(),
+        live.snapshot(),
+        settings.engine());
+  }
+
+  /** Stops everything; a leader releases its lease so a standby takes over at once. */
+  @Override
+  public void close() {
+    loop.close();
+    elector.ifPresent(LeaseElector::close);
+    stopWriters();
+  }
+
+  /**
+   * Stops at once, as a crashed process would: the lease is kept until it expires and writes under
+   * way are cut off. For tests of a takeover.
+   */
+  public void halt() {
+    elector.ifPresent(LeaseElector::abandon);
+    loop.close();
+    stopWriters();
+  }
+
+  private void stopWriters() {
+    writers.shutdownNow();
+    try {
+      writers.awaitTermination(5, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    status.close();
+    events.close();
+    informers.close();
+  }
+}

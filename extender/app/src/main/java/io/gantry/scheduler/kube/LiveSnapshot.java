@@ -1,0 +1,38 @@
+package io.gantry.scheduler.kube;
+
+import static java.util.Objects.requireNonNull;
+
+import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableMap;
+import io.gantry.scheduler.kube.crd.KaiPodGroup;
+import io.gantry.scheduler.model.ClusterSnapshot;
+
+/**
+ * One cycle's snapshot and the cluster objects behind it, so that decisions and outcomes (which
+ * name tasks and jobs by id) can be written back: each task id is a pod's {@code namespace/name},
+ * each job id a PodGroup's. {@code unschedulablePods} are pods of this scheduler that cannot enter
+ * the snapshot as written (a bad annotation, an unknown SubGroup), with why.
+ */
+record LiveSnapshot(
+    ClusterSnapshot snapshot,
+    ImmutableMap<String, PodFacts> pods,
+    ImmutableMap<String, KaiPodGroup> podGroups,
+    ImmutableList<Problem> unschedulablePods,
+    ImmutableList<Problem> invalidPodGroups) {
+
+  /** An object ({@code namespace/name}) the scheduler cannot schedule as written, and why. */
+  record Problem(String key, String message) {
+    Problem {
+      requireNonNull(key, "key is null");
+      requireNonNull(message, "message is null");
+    }
+  }
+
+  LiveSnapshot {
+    requireNonNull(snapshot, "snapshot is null");
+    requireNonNull(pods, "pods is null");
+    requireNonNull(podGroups, "podGroups is null");
+    requireNonNull(unschedulablePods, "unschedulablePods is null");
+    requireNonNull(invalidPodGroups, "invalidPodGroups is null");
+  }
+}

@@ -1,0 +1,44 @@
+package io.gantry.scheduler.kube;
+
+import static java.util.Objects.requireNonNull;
+
+import io.gantry.scheduler.api.config.SchedulerConfig;
+import java.time.Duration;
+
+/**
+ * Everything the secondary scheduler runs with: the engine's configuration ({@code engine}:
+ * actions, plugins, placement), the pods it takes ({@code schedulerName}), its period, its node
+ * pool, KAI's queue label key, leader election, and the limits on its writes.
+ *
+ * @param bindConcurrency binds (and evictions) under way at once
+ * @param statusWritesPerSecond pod, PodGroup and Queue status writes a second
+ * @param eventsPerSecond Events written a second
+ */
+public record SchedulerSettings(
+    String schedulerName,
+    Duration schedulePeriod,
+    NodePool nodePool,
+    String queueLabelKey,
+    SchedulerConfig engine,
+    LeaderElection leaderElection,
+    int bindConcurrency,
+    double statusWritesPerSecond,
+    double eventsPerSecond) {
+  public static final String DEFAULT_SCHEDULER_NAME = "gantry-scheduler";
+  public static final Duration DEFAULT_SCHEDULE_PERIOD = Duration.ofSeconds(1);
+  public static final int DEFAULT_BIND_CONCURRENCY = 16;
+  public static final double DEFAULT_STATUS_WRITES_PER_SECOND = 100;
+  public static final double DEFAULT_EVENTS_PER_SECOND = 50;
+
+  public SchedulerSettings {
+    requireNonNull(schedulerName, "schedulerName is null");
+    requireNonNull(schedulePeriod, "schedulePeriod is null");
+    requireNonNull(nodePool, "nodePool is null");
+    requireNonNull(queueLabelKey, "queueLabelKey is null");
+    requireNonNull(engine, "engine is null");
+    requireNonNull(leaderElection, "leaderElection is null");
+    if (bindConcurrency < 1) {
+      throw new IllegalArgumentException("bindConcurrency must be >= 1");
+    }
+  }
+}

@@ -1,0 +1,124 @@
+package io.gantry.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.gantry.scheduler.api.config.EvictionSettings;
+import io.gantry.scheduler.api.config.PlacementStrategy;
+import io.gantry.scheduler.kube.SchedulerConfigFile;
+import io.gantry.scheduler.kube.SchedulerSettings;
+import io.gantry.scheduler.sim.spec.ScenarioException;
+import io.gantry.scheduler.sim.spec.SchedulerFileLoader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * {@code gantry scheduler --config}: the file shares a scenario's config keys, adds the scheduler's
+ * own, and an invalid one stops start-up with the file, line and key.
+ */
+class SchedulerCommandTest {
+  @TempDir Path dir;
+
+  private static SchedulerSettings settings(String yaml) throws ScenarioException {
+    return SchedulerConfigFile.settings(
+        SchedulerFileLoader.parse("scheduler.yaml", yaml), "replica-0", "gantry-system");
+  }
+
+  @Test
+  void aFullFileBindsEveryKey() throws ScenarioException {
+    SchedulerSettings s =
+        settings(
+            """
+            schedulerName: gpu-scheduler
+            schedulePeriod: 500ms
+            actions: [allocate]
+            placement: {gpu: spread, cpu: binpack}
+            plugins:
+              proportion: {arguments: {kValue: 2}}
+            queueLabelKey: example.com/queue
+            nodePoolLabelKey: example.com/pool
+            nodePoolLabelValue: a100
+            leaderElection: {enabled: true, leaseName: gpu-lease, leaseDuration: 20s}
+            bindConcurrency: 8
+            statusWritesPerSecond: 20
+            eventsPerSecond: 10
+            """);
+
+    assertThat(s.schedulerName()).isEqualTo("gpu-scheduler");
+    assertThat(s.schedulePeriod()).isEqualTo(Duration.ofMillis(500));
+    assertThat(s.engine().placement().gpu()).isEqualTo(PlacementStrategy.SPREAD);
+    assertThat(s.engine().plugins().get("proportion").arguments()).containsEntry("kValue", 2L);
+    assertThat(s.queueLabelKey()).isEqualTo("example.com/queue");
+    assertThat(s.nodePool().labelKey()).contains("example.com/pool");
+    assertThat(s.nodePool().labelValue()).contains("a100");
+    assertThat(s.leaderElection().leaseName()).isEqualTo("gpu-lease");
+    assertThat(s.leaderElection().namespace()).isEqualTo("gantry-system");
+    assertThat(s.leaderElection().identity()).isEqualTo("replica-0");
+    assertThat(s.leaderElection().leaseDuration()).isEqualTo(Duration.ofSeconds(20));
+    assertThat(s.bindConcurrency()).isEqualTo(8);
+    assertThat(s.statusWritesPerSecond()).isEqualTo(20);
+    assertThat(s.eventsPerSecond()).isEqualTo(10);
+  }
+
+  @Test
+  void anEmptyMappingMeansEveryDefault() throws ScenarioException {
+    SchedulerSettings s = settings("{}");
+
+    assertThat(s.schedulerName()).isEqualTo("gantry-scheduler");
+    assertThat(s.schedulePeriod()).isEqualTo(Duration.ofSeconds(1));
+    assertThat(s.engine().actions())
+        .containsExactly("allocate", "consolidation", "reclaim", "preempt", "stalegangeviction");
+    assertThat(s.engine().evictions()).isEqualTo(EvictionSettings.DEFAULTS);
+    assertThat(s.nodePool().labelKey()).isEqualTo(Optional.empty());
+    assertThat(s.leaderElection().enabled()).isTrue();
+    assertThat(s.leaderElection().leaseName()).isEqualTo("gantry-scheduler");
+    assertThat(s.leaderElection().leaseDuration()).isEqualTo(Duration.ofSeconds(15));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "unknown key|schedulerNme: x|scheduler.yaml:1: schedulerNme: unknown field",
+        "plugin argument|'plugins:\n  proportion: {arguments: {kValu: 2}}'"
+            + "|scheduler.yaml:2: plugins.proportion.arguments.kValu: unknown argument",
+        "plugin not built|'plugins:\n  topology: {enabled: true}'"
+            + "|scheduler.yaml:2: plugins.topology:",
+        "unknown action|'actions: [allocate, teleport]'|scheduler.yaml:1: actions[1]:",
+        "placement|'placement: {gpu: pack}'|scheduler.yaml:1: placement.gpu:",
+        "simulation only|'cycles: 3'|scheduler.yaml:1: cycles: only a simulation has cycles",
+        "queue depth|'queueDepthPerAction: {allocate: 10}'"
+            + "|scheduler.yaml:1: queueDepthPerAction: a per-action queue depth is not supported yet",
+        "period|'schedulePeriod: 0s'|scheduler.yaml:1: schedulePeriod:",
+        "pool value alone|'nodePoolLabelValue: a100'"
+            + "|scheduler.yaml:1: nodePoolLabelValue: requires nodePoolLabelKey",
+        "lease|'leaderElection: {leaseDuration: 5s, renewDeadline: 10s}'"
+            + "|scheduler.yaml:1: leaderElection: renewDeadline must be shorter than leaseDuration",
+      })
+  void anInvalidFileNamesTheLineAndKey(String name, String yaml, String message) {
+    assertThatThrownBy(() -> settings(yaml.replace("\\n", "\n")))
+        .isInstanceOf(ScenarioException.class)
+        .hasMessageStartingWith(message);
+  }
+
+  @Test
+  void anInvalidConfigStopsStartUpWithExitStatusTwo() throws Exception {
+    Path file = dir.resolve("scheduler.yaml");
+    Files.writeString(
+        file,
+        "actions: [allocate]\nplugins:\n  gpupack: {arguments: {x: 1}}\n",
+        StandardCharsets.UTF_8);
+
+    CliRunner r = CliRunner.run("scheduler", "--config", file.toString());
+
+    assertThat(r.exitCode()).isEqualTo(2);
+    assertThat(r.err()).startsWith("error: " + file + ":3: plugins.gpupack");
+  }
+}

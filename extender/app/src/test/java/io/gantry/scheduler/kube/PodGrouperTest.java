@@ -1,0 +1,149 @@
+package io.gantry.scheduler.kube;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.gantry.fakekube.FakeKubeServer;
+import io.gantry.fakekube.ResourceKinds;
+import io.gantry.scheduler.api.kai.PriorityClassTable;
+import io.gantry.scheduler.api.kai.QueueAssignment;
+import java.time.Duration;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * PodGroups for bare pods and batch Jobs, with queue, priority and preemptibility resolved as KAI's
+ * podgrouper does (kai-reference §3.1–3.4), from KAI's own example manifests.
+ */
+class PodGrouperTest {
+  private static final Duration WAIT = Duration.ofSeconds(15);
+
+  private final FakeKubeServer kube = FakeKubeServer.start();
+  private final ClusterInformers informers = new ClusterInformers(KubeClients.forUrl(kube.url()));
+  private final ExecutorService executor = Executors.newFixedThreadPool(2);
+  private final PodGrouper grouper =
+      new PodGrouper(
+          informers,
+          new KubeWriter(KubeClients.forUrl(kube.url())),
+          executor,
+          TestObjects.SCHEDULER,
+          QueueAssignment.kaiDefaults());
+
+  @AfterEach
+  void stop() {
+    executor.shutdownNow();
+    informers.close();
+    kube.close();
+  }
+
+  private void startInformers() {
+    informers.start();
+    await().atMost(WAIT).until(informers::hasSynced);
+  }
+
+  private JsonNode podGroupOf(String namespace, String pod) {
+    await()
+        .atMost(WAIT)
+        .until(
+            () -> {
+              grouper.run(PriorityClassTable.KAI_DEFAULTS);
+              return kube.store()
+                  .get(ResourceKinds.PODS, namespace, pod)
+                  .orElseThrow()
+                  .path("metadata")
+                  .path("annotations")
+                  .has(PodFacts.POD_GROUP_ANNOTATION);
+            });
+    String name =
+        kube.store()
+            .get(ResourceKinds.PODS, namespace, pod)
+            .orElseThrow()
+            .path("metadata")
+            .path("annotations")
+            .path(PodFacts.POD_GROUP_ANNOTATION)
+            .asText();
+    return kube.store().get(ResourceKinds.POD_GROUPS, namespace, name).orElseThrow();
+  }
+
+  @Test
+  void aBarePodGetsItsOwnPodGroupInItsLabelledQueueAsTrain() {
+    ObjectNode pod = KaiManifests.load("quickstart-pods-gpu-pod.yaml", "team");
+    kube.store().create(ResourceKinds.PODS, "team", pod);
+    String uid =
+        kube.store()
+            .get(ResourceKinds.PODS, "team", "gpu-pod")
+            .orElseThrow()
+            .at("/metadata/uid")
+            .asText();
+    startInformers();
+
+    JsonNode pg = podGroupOf("team", "gpu-pod");
+
+    assertThat(pg.at("/metadata/name").asText()).isEqualTo("pg-gpu-pod-" + uid);
+    assertThat(pg.at("/spec/queue").asText()).isEqualTo("default-queue");
+    assertThat(pg.at("/spec/minMember").asInt()).isEqualTo(1);
+    assertThat(pg.at("/spec/priorityClassName").asText()).isEqualTo("train");
+    assertThat(pg.at("/spec/preemptibility").isMissingNode()).isTrue();
+    assertThat(pg.at("/metadata/ownerReferences/0/kind").asText()).isEqualTo("Pod");
+  }
+
+  @Test
+  void thePriorityClassLabelCountsWhenTheClassExists() {
+    ObjectNode pod = KaiManifests.load("priority-example-build-priority-pod.yaml", "team");
+    TestObjects.labelled(pod, PodGrouper.PREEMPTIBILITY_LABEL, "preemptible");
+    kube.store().create(ResourceKinds.PODS, "team", pod);
+    startInformers();
+
+    JsonNode pg = podGroupOf("team", "build-pod");
+
+    assertThat(pg.at("/spec/priorityClassName").asText()).isEqualTo("build");
+    assertThat(pg.at("/spec/preemptibility").asText()).isEqualTo("preemptible");
+  }
+
+  @Test
+  void podsOfABatchJobShareOnePodGroupWithTheJobsMinMember() {
+    ObjectNode job = KaiManifests.load("batch-batch-job-min-member.yaml", "team");
+    ObjectNode created = kube.store().create(ResourceKinds.JOBS, "team", job);
+    String jobUid = created.at("/metadata/uid").asText();
+    for (int i = 0; i < 3; i++) {
+      ObjectNode pod = TestObjects.pod("team", "worker-" + i, TestObjects.SCHEDULER, "1", 1);
+      TestObjects.labelled(pod, "kai.scheduler/queue", "default-queue");
+      ((ObjectNode) pod.get("metadata"))
+          .putArray("ownerReferences")
+          .addObject()
+          .put("apiVersion", "batch/v1")
+          .put("kind", "Job")
+          .put("name", "batch-job-min-member")
+          .put("uid", jobUid)
+          .put("controller", true);
+      kube.store().create(ResourceKinds.PODS, "team", pod);
+    }
+    startInformers();
+
+    JsonNode pg = podGroupOf("team", "worker-0");
+    podGroupOf("team", "worker-2");
+
+    assertThat(pg.at("/metadata/name").asText()).isEqualTo("pg-batch-job-min-member-" + jobUid);
+    assertThat(pg.at("/spec/minMember").asInt()).isEqualTo(2);
+    assertThat(pg.at("/metadata/ownerReferences/0/kind").asText()).isEqualTo("Job");
+    assertThat(kube.store().list(ResourceKinds.POD_GROUPS, "team")).hasSize(1);
+  }
+
+  @Test
+  void aUserPodGroupIsHonouredAndNotRewritten() {
+    kube.store().create(TestObjects.podGroup("team", "mine", "q", 4));
+    ObjectNode pod =
+        TestObjects.inGroup(TestObjects.pod("team", "p", TestObjects.SCHEDULER, "1", 0), "mine");
+    kube.store().create(ResourceKinds.PODS, "team", pod);
+    startInformers();
+
+    grouper.run(PriorityClassTable.KAI_DEFAULTS);
+
+    assertThat(kube.store().list(ResourceKinds.POD_GROUPS, "team")).hasSize(1);
+    assertThat(kube.requests().total("patch")).isZero();
+  }
+}

@@ -1,0 +1,40 @@
+package io.gantry.scheduler.kube;
+
+import io.gantry.scheduler.api.config.SchedulerConfig;
+import java.time.Duration;
+import java.util.Optional;
+
+/** Scheduler settings for tests: short periods, and leader election as asked. */
+public final class Schedulers {
+  private Schedulers() {}
+
+  public static SchedulerSettings settings(Duration period, Optional<String> identity) {
+    return settings(period, identity, SchedulerConfig.DEFAULTS);
+  }
+
+  public static SchedulerSettings settings(
+      Duration period, Optional<String> identity, SchedulerConfig engine) {
+    return settings(period, identity, engine, SchedulerSettings.DEFAULT_BIND_CONCURRENCY);
+  }
+
+  public static SchedulerSettings settings(
+      Duration period, Optional<String> identity, SchedulerConfig engine, int bindConcurrency) {
+    return new SchedulerSettings(
+        SchedulerSettings.DEFAULT_SCHEDULER_NAME,
+        period,
+        NodePool.ALL,
+        "kai.scheduler/queue",
+        engine,
+        new LeaderElection(
+            identity.isPresent(),
+            "gantry-system",
+            "gantry-scheduler",
+            identity.orElse("single"),
+            Duration.ofSeconds(3),
+            Duration.ofSeconds(2),
+            Duration.ofMillis(250)),
+        bindConcurrency,
+        1000,
+        1000);
+  }
+}
