@@ -34,6 +34,7 @@ class ExamplesTest {
           Map.entry("reclaim-at-fair-share.yaml", new Expected(0, "every expectation held")),
           Map.entry("reclaim-departments.yaml", new Expected(0, "every expectation held")),
           Map.entry("stale-gang.yaml", new Expected(0, "every expectation held")),
+          Map.entry("time-based-fair-share.yaml", new Expected(0, "every expectation held")),
           Map.entry("preempt.yaml", new Expected(0, "every expectation held")),
           Map.entry("reclaim.yaml", new Expected(0, "every expectation held")),
           Map.entry("reclaim-min-runtime.yaml", new Expected(0, "every expectation held")),

@@ -108,7 +108,7 @@ public final class ProportionPlugin
         }
       }
     }
-    tree.computeFairShares(new FairShareDivider(args.kValue()));
+    tree.computeFairShares(new FairShareDivider(args.kValue()), session.snapshot().queueUsage());
     this.reclaimRules = new ReclaimRules(args.reclaimerSaturationMultiplier());
     QueueTree divided = tree;
     session

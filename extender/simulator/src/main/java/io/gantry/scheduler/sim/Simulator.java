@@ -1,6 +1,7 @@
 package io.gantry.scheduler.sim;
 
 import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableSortedMap;
 import io.gantry.scheduler.api.SchedulerWiring;
 import io.gantry.scheduler.api.SchedulingCycle;
 import io.gantry.scheduler.api.config.ConfigException;
@@ -14,6 +15,7 @@ import io.gantry.scheduler.api.result.PipelineDecision;
 import io.gantry.scheduler.api.result.TaskOutcome;
 import io.gantry.scheduler.model.ClusterSnapshot;
 import io.gantry.scheduler.model.GpuAmount;
+import io.gantry.scheduler.model.ResourceVector;
 import io.gantry.scheduler.model.TaskStatus;
 import io.gantry.scheduler.sim.spec.PluginSpec;
 import io.gantry.scheduler.sim.spec.ScenarioException;
@@ -24,6 +26,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
@@ -50,13 +53,20 @@ public final class Simulator {
     List<SimulationResult.EventResult> events = new ArrayList<>();
     Instant now = world.start();
     CycleResult last = null;
+    Optional<UsageHistory> history =
+        spec.config().usage().map(u -> new UsageHistory(u, world.start(), world.nodes()));
     for (int n = 1; n <= cycleCount; n++) {
       now = world.start().plus(world.cyclePeriod().multipliedBy(n - 1L));
       if (n > 1) {
         advance(world, now);
       }
-      last = cycle.run(snapshot(world, now));
+      ImmutableSortedMap<String, ResourceVector> usage =
+          history.isPresent() ? history.get().usage(now) : ImmutableSortedMap.of();
+      last = cycle.run(snapshot(world, now, usage));
       apply(world, last, now);
+      if (history.isPresent()) {
+        history.get().record(now, last);
+      }
       for (CycleEvent e : last.events()) {
         events.add(new SimulationResult.EventResult(n, e.object(), e.reason(), e.message()));
       }
@@ -86,7 +96,8 @@ public final class Simulator {
     return lines.getOrDefault(parts[0], 1);
   }
 
-  static ClusterSnapshot snapshot(SimWorld world, Instant now) {
+  static ClusterSnapshot snapshot(
+      SimWorld world, Instant now, ImmutableSortedMap<String, ResourceVector> usage) {
     return new ClusterSnapshot(
         now,
         world.nodes(),
@@ -94,7 +105,8 @@ public final class Simulator {
         world.jobs().stream()
             .filter(j -> !j.arrival.isAfter(now))
             .map(SimJob::current)
-            .collect(ImmutableList.toImmutableList()));
+            .collect(ImmutableList.toImmutableList()),
+        usage);
   }
 
   /** Applies what the cycle decided, and keeps each task's fit message for the report. */

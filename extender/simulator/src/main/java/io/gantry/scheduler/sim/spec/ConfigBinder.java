@@ -4,6 +4,7 @@ import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSet;
 import com.google.common.collect.ImmutableSortedMap;
 import io.gantry.scheduler.sim.spec.Field.DurationBound;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
@@ -25,7 +26,12 @@ public final class ConfigBinder {
           "plugins",
           "staleGangGracePeriod",
           "maxConsolidationPreemptees",
-          "allowConsolidatingReclaim");
+          "allowConsolidatingReclaim",
+          "usage");
+
+  private static final ImmutableSet<String> USAGE_KEYS =
+      ImmutableSet.of("windowSize", "halfLifePeriod", "windowType", "tumblingWindowStartTime");
+  private static final List<String> WINDOW_TYPES = ImmutableList.of("sliding", "tumbling");
 
   private static final ImmutableSet<String> PLACEMENT_KEYS = ImmutableSet.of("gpu", "cpu");
   private static final ImmutableSet<String> PLUGIN_KEYS = ImmutableSet.of("enabled", "arguments");
@@ -71,7 +77,28 @@ public final class ConfigBinder {
         config.optDuration("staleGangGracePeriod", DurationBound.ANY),
         config.optInt("maxConsolidationPreemptees", -1),
         config.optBoolean("allowConsolidatingReclaim"),
+        usage(config.optional("usage"), fieldLines),
         fieldLines.build());
+  }
+
+  private static Optional<UsageSpec> usage(
+      Optional<Field> field, ImmutableSortedMap.Builder<String, Integer> fieldLines)
+      throws ScenarioException {
+    if (field.isEmpty()) {
+      return Optional.empty();
+    }
+    MapReader usage = field.get().asMap(USAGE_KEYS);
+    usage.fieldLines().forEach((key, line) -> fieldLines.put("usage." + key, line));
+    Duration window =
+        usage.optDuration("windowSize", DurationBound.POSITIVE).orElse(UsageSpec.DEFAULT_WINDOW);
+    return Optional.of(
+        new UsageSpec(
+            window,
+            usage.optDuration("halfLifePeriod", DurationBound.NON_NEGATIVE).orElse(Duration.ZERO),
+            usage.optChoice("windowType", WINDOW_TYPES).orElse("sliding").equals("tumbling")
+                ? UsageSpec.WindowType.TUMBLING
+                : UsageSpec.WindowType.SLIDING,
+            usage.optDuration("tumblingWindowStartTime", DurationBound.ANY).orElse(Duration.ZERO)));
   }
 
   /**

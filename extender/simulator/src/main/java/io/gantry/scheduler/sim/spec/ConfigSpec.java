@@ -14,6 +14,7 @@ import java.util.OptionalInt;
  * The {@code config} section; every field is optional and an absent one means the scheduler's
  * default.
  *
+ * @param usage time-based fair share from the simulated allocation history; off when empty
  * @param fieldLines each key present in the {@code config} mapping (plus {@code placement.gpu} and
  *     {@code placement.cpu}) and its line, so a later stage can point at a setting it rejects
  */
@@ -27,6 +28,7 @@ public record ConfigSpec(
     Optional<Duration> staleGangGracePeriod,
     OptionalInt maxConsolidationPreemptees,
     Optional<Boolean> allowConsolidatingReclaim,
+    Optional<UsageSpec> usage,
     ImmutableSortedMap<String, Integer> fieldLines) {
   /** The config of a file without a {@code config} section. */
   public static final ConfigSpec EMPTY =
@@ -40,6 +42,7 @@ public record ConfigSpec(
           Optional.empty(),
           OptionalInt.empty(),
           Optional.empty(),
+          Optional.empty(),
           ImmutableSortedMap.of());
 
   public ConfigSpec {
@@ -52,6 +55,7 @@ public record ConfigSpec(
     requireNonNull(staleGangGracePeriod, "staleGangGracePeriod is null");
     requireNonNull(maxConsolidationPreemptees, "maxConsolidationPreemptees is null");
     requireNonNull(allowConsolidatingReclaim, "allowConsolidatingReclaim is null");
+    requireNonNull(usage, "usage is null");
     requireNonNull(fieldLines, "fieldLines is null");
   }
 
@@ -67,6 +71,7 @@ public record ConfigSpec(
         staleGangGracePeriod,
         maxConsolidationPreemptees,
         allowConsolidatingReclaim,
+        usage,
         fieldLines);
   }
 

@@ -104,6 +104,7 @@ public final class SchedulerFileLoader {
         throw f.get().error("only a simulation has cycles; a scheduler runs every schedulePeriod");
       }
     }
+    notSupported(top, "usage", "time-based fair share from Prometheus");
     notSupported(top, "queueDepthPerAction", "a per-action queue depth");
     notSupported(top, "scenarioSearchBudgets", "scenario search (reclaim, preempt, consolidation)");
   }

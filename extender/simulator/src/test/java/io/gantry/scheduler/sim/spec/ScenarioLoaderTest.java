@@ -194,6 +194,7 @@ class ScenarioLoaderTest {
                 Optional.of(Duration.ofSeconds(60)),
                 OptionalInt.of(-1),
                 Optional.of(true),
+                Optional.empty(),
                 lines(
                     "actions",
                     7,
@@ -616,6 +617,41 @@ class ScenarioLoaderTest {
                                 "cpu", 32000.0, "gpu", 4.0, "memory", 274877906944.0)))),
                 ImmutableSortedMap.of(
                     "dgx-0", new NodeExpectation(OptionalInt.of(4), OptionalInt.of(0)))));
+  }
+
+  @Test
+  void usage() throws ScenarioException {
+    String yaml =
+        MINIMAL.replace(
+            "nodes:",
+            "config: {usage: {windowSize: 10m, halfLifePeriod: 5m, windowType: tumbling,"
+                + " tumblingWindowStartTime: 1m}}\nnodes:");
+
+    assertThat(ScenarioLoader.parse("usage.yaml", yaml).config().usage())
+        .contains(
+            new UsageSpec(
+                Duration.ofMinutes(10),
+                Duration.ofMinutes(5),
+                UsageSpec.WindowType.TUMBLING,
+                Duration.ofMinutes(1)));
+    assertThat(
+            ScenarioLoader.parse(
+                    "usage.yaml", MINIMAL.replace("nodes:", "config: {usage: {}}\nnodes:"))
+                .config()
+                .usage())
+        .contains(
+            new UsageSpec(
+                UsageSpec.DEFAULT_WINDOW,
+                Duration.ZERO,
+                UsageSpec.WindowType.SLIDING,
+                Duration.ZERO));
+    assertThatThrownBy(
+            () ->
+                ScenarioLoader.parse(
+                    "usage.yaml",
+                    MINIMAL.replace("nodes:", "config: {usage: {windowSize: 0s}}\nnodes:")))
+        .isInstanceOf(ScenarioException.class)
+        .hasMessageContaining("config.usage.windowSize");
   }
 
   @Test
