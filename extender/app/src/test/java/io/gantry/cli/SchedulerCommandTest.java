@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.gantry.scheduler.api.config.EvictionSettings;
 import io.gantry.scheduler.api.config.PlacementStrategy;
+import io.gantry.scheduler.api.config.SearchBudgets;
 import io.gantry.scheduler.kube.SchedulerConfigFile;
 import io.gantry.scheduler.kube.SchedulerSettings;
 import io.gantry.scheduler.sim.spec.ScenarioException;
@@ -49,6 +50,10 @@ class SchedulerCommandTest {
             bindConcurrency: 8
             statusWritesPerSecond: 20
             eventsPerSecond: 10
+            staleGangGracePeriod: 2m
+            scenarioSearchBudgets:
+              maxActionSearchDuration: {reclaim: 1m}
+              maxGeneratorSearchDuration: {NodeLocalGreedy: 10s}
             """);
 
     assertThat(s.schedulerName()).isEqualTo("gpu-scheduler");
@@ -65,6 +70,14 @@ class SchedulerCommandTest {
     assertThat(s.bindConcurrency()).isEqualTo(8);
     assertThat(s.statusWritesPerSecond()).isEqualTo(20);
     assertThat(s.eventsPerSecond()).isEqualTo(10);
+    assertThat(s.engine().evictions().defaultStalenessGracePeriod())
+        .isEqualTo(Duration.ofMinutes(2));
+    SearchBudgets budgets = s.engine().evictions().budgets();
+    assertThat(budgets.action("reclaim")).isEqualTo(Duration.ofMinutes(1));
+    assertThat(budgets.action("preempt")).isEqualTo(Duration.ofMinutes(5));
+    assertThat(budgets.generator(SearchBudgets.NODE_LOCAL_GREEDY))
+        .isEqualTo(Duration.ofSeconds(10));
+    assertThat(budgets.maxJobSearchDuration()).isEqualTo(Duration.ofMinutes(4));
   }
 
   @Test
@@ -96,6 +109,13 @@ class SchedulerCommandTest {
         "simulation only|'cycles: 3'|scheduler.yaml:1: cycles: only a simulation has cycles",
         "queue depth|'queueDepthPerAction: {allocate: 10}'"
             + "|scheduler.yaml:1: queueDepthPerAction: a per-action queue depth is not supported yet",
+        "usage|'usage: {windowSize: 1h}'"
+            + "|scheduler.yaml:1: usage: time-based fair share from Prometheus is not supported yet",
+        "budgets|'scenarioSearchBudgets: {minJobSearchDuration: 5m}'"
+            + "|scheduler.yaml:1: scenarioSearchBudgets.minJobSearchDuration:"
+            + " minJobSearchDuration must be less than maxJobSearchDuration",
+        "budget key|'scenarioSearchBudgets: {maxActionSearchDuration: {allocate: 1m}}'"
+            + "|scheduler.yaml:1: scenarioSearchBudgets.maxActionSearchDuration.allocate:",
         "period|'schedulePeriod: 0s'|scheduler.yaml:1: schedulePeriod:",
         "pool value alone|'nodePoolLabelValue: a100'"
             + "|scheduler.yaml:1: nodePoolLabelValue: requires nodePoolLabelKey",

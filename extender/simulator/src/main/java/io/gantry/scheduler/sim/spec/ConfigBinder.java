@@ -3,6 +3,7 @@ package io.gantry.scheduler.sim.spec;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSet;
 import com.google.common.collect.ImmutableSortedMap;
+import io.gantry.scheduler.api.config.SearchBudgets;
 import io.gantry.scheduler.sim.spec.Field.DurationBound;
 import java.time.Duration;
 import java.util.List;
@@ -27,11 +28,24 @@ public final class ConfigBinder {
           "staleGangGracePeriod",
           "maxConsolidationPreemptees",
           "allowConsolidatingReclaim",
-          "usage");
+          "usage",
+          "scenarioSearchBudgets");
 
   private static final ImmutableSet<String> USAGE_KEYS =
       ImmutableSet.of("windowSize", "halfLifePeriod", "windowType", "tumblingWindowStartTime");
   private static final List<String> WINDOW_TYPES = ImmutableList.of("sliding", "tumbling");
+
+  private static final ImmutableSet<String> BUDGET_KEYS =
+      ImmutableSet.of(
+          "maxActionSearchDuration",
+          "maxJobSearchDuration",
+          "minJobSearchDuration",
+          "maxGeneratorSearchDuration");
+  private static final ImmutableSet<String> ACTION_BUDGET_KEYS =
+      ImmutableSet.of(SearchBudgets.DEFAULT, "reclaim", "preempt", "consolidation");
+  private static final ImmutableSet<String> GENERATOR_BUDGET_KEYS =
+      ImmutableSet.of(
+          SearchBudgets.DEFAULT, SearchBudgets.NODE_LOCAL_GREEDY, SearchBudgets.MULTI_NODE_GANG);
 
   private static final ImmutableSet<String> PLACEMENT_KEYS = ImmutableSet.of("gpu", "cpu");
   private static final ImmutableSet<String> PLUGIN_KEYS = ImmutableSet.of("enabled", "arguments");
@@ -78,6 +92,7 @@ public final class ConfigBinder {
         config.optInt("maxConsolidationPreemptees", -1),
         config.optBoolean("allowConsolidatingReclaim"),
         usage(config.optional("usage"), fieldLines),
+        budgets(config.optional("scenarioSearchBudgets")),
         fieldLines.build());
   }
 
@@ -99,6 +114,49 @@ public final class ConfigBinder {
                 ? UsageSpec.WindowType.TUMBLING
                 : UsageSpec.WindowType.SLIDING,
             usage.optDuration("tumblingWindowStartTime", DurationBound.ANY).orElse(Duration.ZERO)));
+  }
+
+  /** KAI's {@code scenarioSearchBudgets}; a key left out takes KAI's default. */
+  private static Optional<SearchBudgets> budgets(Optional<Field> field) throws ScenarioException {
+    if (field.isEmpty()) {
+      return Optional.empty();
+    }
+    MapReader budgets = field.get().asMap(BUDGET_KEYS);
+    SearchBudgets defaults = SearchBudgets.DEFAULTS;
+    Duration maxJob =
+        budgets
+            .optDuration("maxJobSearchDuration", DurationBound.NON_NEGATIVE)
+            .orElse(defaults.maxJobSearchDuration());
+    Duration minJob =
+        budgets
+            .optDuration("minJobSearchDuration", DurationBound.NON_NEGATIVE)
+            .orElse(defaults.minJobSearchDuration());
+    if (!maxJob.isZero() && minJob.compareTo(maxJob) >= 0) {
+      Optional<Field> min = budgets.optional("minJobSearchDuration");
+      Field at = min.isPresent() ? min.get() : budgets.required("maxJobSearchDuration");
+      throw at.error("minJobSearchDuration must be less than maxJobSearchDuration");
+    }
+    return Optional.of(
+        new SearchBudgets(
+            durations(budgets.optional("maxActionSearchDuration"), ACTION_BUDGET_KEYS),
+            maxJob,
+            minJob,
+            durations(budgets.optional("maxGeneratorSearchDuration"), GENERATOR_BUDGET_KEYS)));
+  }
+
+  private static ImmutableSortedMap<String, Duration> durations(
+      Optional<Field> field, ImmutableSet<String> keys) throws ScenarioException {
+    ImmutableSortedMap.Builder<String, Duration> out = ImmutableSortedMap.naturalOrder();
+    if (field.isPresent()) {
+      MapReader map = field.get().asMap(keys);
+      for (String key : keys) {
+        Optional<Duration> d = map.optDuration(key, DurationBound.NON_NEGATIVE);
+        if (d.isPresent()) {
+          out.put(key, d.get());
+        }
+      }
+    }
+    return out.build();
   }
 
   /**

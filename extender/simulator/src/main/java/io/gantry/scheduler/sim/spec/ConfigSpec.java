@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSortedMap;
 import io.gantry.scheduler.api.config.EvictionSettings;
+import io.gantry.scheduler.api.config.SearchBudgets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -15,6 +16,7 @@ import java.util.OptionalInt;
  * default.
  *
  * @param usage time-based fair share from the simulated allocation history; off when empty
+ * @param scenarioSearchBudgets how long the eviction actions may search; KAI's defaults when empty
  * @param fieldLines each key present in the {@code config} mapping (plus {@code placement.gpu} and
  *     {@code placement.cpu}) and its line, so a later stage can point at a setting it rejects
  */
@@ -29,6 +31,7 @@ public record ConfigSpec(
     OptionalInt maxConsolidationPreemptees,
     Optional<Boolean> allowConsolidatingReclaim,
     Optional<UsageSpec> usage,
+    Optional<SearchBudgets> scenarioSearchBudgets,
     ImmutableSortedMap<String, Integer> fieldLines) {
   /** The config of a file without a {@code config} section. */
   public static final ConfigSpec EMPTY =
@@ -41,6 +44,7 @@ public record ConfigSpec(
           ImmutableSortedMap.of(),
           Optional.empty(),
           OptionalInt.empty(),
+          Optional.empty(),
           Optional.empty(),
           Optional.empty(),
           ImmutableSortedMap.of());
@@ -56,6 +60,7 @@ public record ConfigSpec(
     requireNonNull(maxConsolidationPreemptees, "maxConsolidationPreemptees is null");
     requireNonNull(allowConsolidatingReclaim, "allowConsolidatingReclaim is null");
     requireNonNull(usage, "usage is null");
+    requireNonNull(scenarioSearchBudgets, "scenarioSearchBudgets is null");
     requireNonNull(fieldLines, "fieldLines is null");
   }
 
@@ -72,6 +77,7 @@ public record ConfigSpec(
         maxConsolidationPreemptees,
         allowConsolidatingReclaim,
         usage,
+        scenarioSearchBudgets,
         fieldLines);
   }
 
@@ -82,6 +88,6 @@ public record ConfigSpec(
         staleGangGracePeriod.orElse(defaults.defaultStalenessGracePeriod()),
         maxConsolidationPreemptees.orElse(defaults.maxConsolidationPreemptees()),
         allowConsolidatingReclaim.orElse(defaults.allowConsolidatingReclaim()),
-        defaults.budgets());
+        scenarioSearchBudgets.orElse(defaults.budgets()));
   }
 }
