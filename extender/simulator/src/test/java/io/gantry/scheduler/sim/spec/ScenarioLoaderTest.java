@@ -666,9 +666,14 @@ class ScenarioLoaderTest {
     String yaml =
         MINIMAL.replace(
             "nodes:",
-            "config:\n  scenarioSearchBudgets:\n    maxActionSearchDuration: {default: 1m, preempt: 0s}\n"
-                + "    maxJobSearchDuration: 30s\n    minJobSearchDuration: 1s\n"
-                + "    maxGeneratorSearchDuration: {MultiNodeGang: 20s}\nnodes:");
+            """
+            config:
+              scenarioSearchBudgets:
+                maxActionSearchDuration: {default: 1m, preempt: 0s}
+                maxJobSearchDuration: 30s
+                minJobSearchDuration: 1s
+                maxGeneratorSearchDuration: {MultiNodeGang: 20s}
+            nodes:""");
 
     SearchBudgets budgets =
         ScenarioLoader.parse("b.yaml", yaml).config().evictionSettings().budgets();
