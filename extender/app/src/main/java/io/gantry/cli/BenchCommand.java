@@ -126,6 +126,14 @@ final class BenchCommand implements Callable<Integer> {
       description = "Network topology levels (needs topology-aware scheduling). Default: 0.")
   Integer topologyLevels;
 
+  @Option(
+      names = "--reclaim-shortfall",
+      paramLabel = "GPUS",
+      description =
+          "Two queues instead of the tree: running pods in one over its quota by this many GPUs"
+              + " fewer than the pending pods need, pending jobs in the other. Default: 0 (off).")
+  Integer reclaimShortfall;
+
   @Option(names = "--seed", paramLabel = "N", description = "Random seed. Default: 13.")
   Long seed;
 
@@ -230,7 +238,7 @@ final class BenchCommand implements Callable<Integer> {
       throws NotBuiltException {
     if (name.equals("custom")) {
       BenchWorkload workload =
-          override(new BenchWorkload(5_000, 8, 0, 2, 7, 10_000, 1, 1, 0, 0.5, 0, 0, 0, 13));
+          override(new BenchWorkload(5_000, 8, 0, 2, 7, 10_000, 1, 1, 0, 0.5, 0, 0, 0, 0, 13));
       return runner.run(name, workload, config(wiring, name, actions), options);
     }
     BenchPreset preset =
@@ -260,7 +268,7 @@ final class BenchCommand implements Callable<Integer> {
         wiring.cycle(SchedulerConfig.of(List.of(action), Map.of(), Placement.DEFAULTS));
       } catch (ConfigException e) {
         throw new NotBuiltException(
-            "needs the " + action + " action, not built yet (" + e.getMessage() + ")");
+            "needs the " + action + " action, which this build cannot run: " + e.problem());
       }
     }
     return SchedulerConfig.of(actions, Map.of(), Placement.DEFAULTS);
@@ -288,6 +296,7 @@ final class BenchCommand implements Callable<Integer> {
         cpuOnlyShare != null ? cpuOnlyShare : base.cpuOnlyShare(),
         runningPods != null ? runningPods : base.runningPods(),
         topologyLevels != null ? topologyLevels : base.topologyLevels(),
+        reclaimShortfall != null ? reclaimShortfall : base.reclaimShortfallGpus(),
         seed != null ? seed : base.seed());
   }
 }

@@ -4,6 +4,7 @@ import io.gantry.scheduler.sim.ScenarioRun;
 import io.gantry.scheduler.sim.report.JsonReport;
 import io.gantry.scheduler.sim.report.Mismatch;
 import io.gantry.scheduler.sim.report.TextReport;
+import io.gantry.scheduler.sim.spec.ConfigBinder;
 import io.gantry.scheduler.sim.spec.ScenarioDirectory;
 import io.gantry.scheduler.sim.spec.ScenarioException;
 import io.gantry.scheduler.sim.spec.ScenarioLimits;
@@ -62,6 +63,15 @@ final class SimulateCommand implements Callable<Integer> {
   Integer cycles;
 
   @Option(
+      names = "--actions",
+      paramLabel = "LIST",
+      split = ",",
+      description =
+          "Actions to run each cycle, in order, comma-separated (allocate, consolidation, reclaim,"
+              + " preempt, stalegangeviction); overrides config.actions.")
+  List<String> actions;
+
+  @Option(
       names = "--output",
       paramLabel = "FORMAT",
       defaultValue = "text",
@@ -104,6 +114,18 @@ final class SimulateCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "--cycles must be at least 1, got " + cycles);
     }
+    if (actions != null) {
+      for (String action : actions) {
+        if (!ConfigBinder.ACTIONS.contains(action)) {
+          throw new CommandLine.ParameterException(
+              spec.commandLine(),
+              "--actions: unknown action \""
+                  + action
+                  + "\"; expected "
+                  + String.join(", ", ConfigBinder.ACTIONS));
+        }
+      }
+    }
     requirePositive("--max-nodes", maxNodes);
     requirePositive("--max-pods", maxPods);
     ScenarioLimits limits = new ScenarioLimits(maxNodes, maxPods);
@@ -138,6 +160,9 @@ final class SimulateCommand implements Callable<Integer> {
     ScenarioRun run;
     try {
       ScenarioSpec scenario = ScenarioLoader.load(file, limits);
+      if (actions != null) {
+        scenario = scenario.withActions(actions);
+      }
       if (check && !scenario.hasExpectations()) {
         err.println("error: --check: " + file + " has no expect: block");
         return INVALID;

@@ -79,13 +79,38 @@ class BenchCommandTest {
   }
 
   @Test
-  void aPresetNeedingReclaimSaysItIsNotBuilt() {
-    CliRunner r = CliRunner.run("bench", "--preset", "reclaim-unschedulable-1k");
+  void theReclaimPresetSearchesAndLeavesTheGangPendingWithItsMessage() throws Exception {
+    CliRunner r =
+        CliRunner.run(
+            "bench",
+            "--preset",
+            "reclaim-unschedulable-1k",
+            "--nodes",
+            "12",
+            "--running-pods",
+            "96",
+            "--warmup",
+            "0",
+            "--cycles",
+            "1",
+            "--output",
+            "json");
+
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    JsonNode o = JSON.readTree(r.out());
+    assertThat(o.get("actionP50Millis").has("reclaim")).isTrue();
+    assertThat(o.get("podsPlaced").asLong()).isZero();
+    assertThat(o.get("pendingPodsWithFitMessage").asLong()).isEqualTo(10);
+    assertThat(o.get("identicalDecisions").asBoolean()).isTrue();
+  }
+
+  @Test
+  void anActionThisBuildCannotRunStopsTheWorkload() {
+    CliRunner r = CliRunner.run(concat(SMALL, "--actions", "allocate,nonsense"));
 
     assertThat(r.exitCode()).isEqualTo(BenchCommand.INVALID);
     assertThat(r.out()).isEmpty();
-    assertThat(r.err())
-        .contains("reclaim-unschedulable-1k: needs the reclaim action, not built yet");
+    assertThat(r.err()).contains("custom: needs the nonsense action, which this build cannot run");
   }
 
   @Test

@@ -13,8 +13,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Every file in examples/ runs with --check. Files whose features are built pass; files that need
- * later work exit 2 naming the unsupported field; consolidation.yaml uses no unsupported field but
- * needs the consolidation action, which is not in the default action list yet, so its check fails.
+ * later work exit 2 naming the unsupported field.
  */
 class ExamplesTest {
   private static final Path EXAMPLES = Path.of("..", "..", "examples");
@@ -29,25 +28,19 @@ class ExamplesTest {
           Map.entry("elastic.yaml", new Expected(0, "every expectation held")),
           Map.entry("queue-hierarchy.yaml", new Expected(0, "every expectation held")),
           Map.entry("fractional-gpus.yaml", new Expected(0, "every expectation held")),
+          Map.entry("consolidation.yaml", new Expected(0, "every expectation held")),
+          Map.entry("elastic-victims.yaml", new Expected(0, "every expectation held")),
+          Map.entry("preemption-delay.yaml", new Expected(0, "every expectation held")),
+          Map.entry("reclaim-at-fair-share.yaml", new Expected(0, "every expectation held")),
+          Map.entry("reclaim-departments.yaml", new Expected(0, "every expectation held")),
+          Map.entry("stale-gang.yaml", new Expected(0, "every expectation held")),
+          Map.entry("time-based-fair-share.yaml", new Expected(0, "every expectation held")),
+          Map.entry("preempt.yaml", new Expected(0, "every expectation held")),
+          Map.entry("reclaim.yaml", new Expected(0, "every expectation held")),
+          Map.entry("reclaim-min-runtime.yaml", new Expected(0, "every expectation held")),
           Map.entry("gpu-memory-sizes.yaml", new Expected(0, "every expectation held")),
           Map.entry("workload-pytorchjob.yaml", new Expected(0, "every expectation held")),
           Map.entry("workload-jobset.yaml", new Expected(0, "every expectation held")),
-          Map.entry(
-              "consolidation.yaml",
-              new Expected(1, "expect.jobs.big.status: want Pipelined, got Pending")),
-          Map.entry(
-              "preempt.yaml",
-              new Expected(
-                  2, "preempt.yaml:25: jobs[0].lastStartedAt: min-runtime is not supported yet")),
-          Map.entry(
-              "reclaim.yaml",
-              new Expected(
-                  2, "reclaim.yaml:33: jobs[0].lastStartedAt: min-runtime is not supported yet")),
-          Map.entry(
-              "reclaim-min-runtime.yaml",
-              new Expected(
-                  2,
-                  "reclaim-min-runtime.yaml:15: queues[0].reclaimMinRuntime: min-runtime is not supported yet")),
           Map.entry(
               "topology-rack.yaml",
               new Expected(

@@ -9,7 +9,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
@@ -22,7 +24,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Pins what {@code gantry simulate --output json} prints, byte for byte: every scenario in the
  * repository's {@code examples/} against {@code src/test/resources/golden/}, and the random corpus
- * in {@code src/test/resources/corpus/} against the {@code .json} beside each {@code .yaml}.
+ * in {@code src/test/resources/corpus/} twice: with {@code --actions allocate}, the action list it
+ * was recorded with, against the {@code .json} beside each {@code .yaml}; and with the default
+ * actions (allocate and the eviction actions) against {@code corpus/all-actions/}.
  *
  * <p>A scenario that runs has a golden {@code NAME.json}: its standard output, with exit status 0
  * and nothing on standard error. A scenario that is rejected has a golden {@code NAME.err}: {@code
@@ -45,10 +49,15 @@ class GoldenOutputTest {
   private static final Path EXAMPLES = Path.of("..", "..", "examples");
   private static final Path GOLDEN = Path.of("src", "test", "resources", "golden");
   private static final Path CORPUS = Path.of("src", "test", "resources", "corpus");
+  private static final Path ALL_ACTIONS = CORPUS.resolve("all-actions");
+  private static final List<String> ALLOCATE_ONLY = List.of("--actions", "allocate");
   private static final Duration CHILD_TIMEOUT = Duration.ofMinutes(2);
 
-  /** A scenario file and the folder its golden {@code NAME.json} or {@code NAME.err} is in. */
-  record Scenario(Path file, Path goldenDir) {
+  /**
+   * A scenario file, the folder its golden {@code NAME.json} or {@code NAME.err} is in, and the
+   * options it runs with besides {@code --output json}.
+   */
+  record Scenario(Path file, Path goldenDir, List<String> options) {
     String name() {
       String fileName = file.getFileName().toString();
       return fileName.substring(0, fileName.lastIndexOf('.'));
@@ -64,7 +73,7 @@ class GoldenOutputTest {
 
     @Override
     public String toString() {
-      return file.getParent().getFileName() + "/" + file.getFileName();
+      return goldenDir.getFileName() + "/" + file.getFileName();
     }
   }
 
@@ -73,8 +82,9 @@ class GoldenOutputTest {
 
   static List<Scenario> scenarios() throws IOException {
     ImmutableList.Builder<Scenario> all = ImmutableList.builder();
-    yamlFiles(EXAMPLES).forEach(file -> all.add(new Scenario(file, GOLDEN)));
-    yamlFiles(CORPUS).forEach(file -> all.add(new Scenario(file, CORPUS)));
+    yamlFiles(EXAMPLES).forEach(file -> all.add(new Scenario(file, GOLDEN, List.of())));
+    yamlFiles(CORPUS).forEach(file -> all.add(new Scenario(file, CORPUS, ALLOCATE_ONLY)));
+    yamlFiles(CORPUS).forEach(file -> all.add(new Scenario(file, ALL_ACTIONS, List.of())));
     return all.build();
   }
 
@@ -94,21 +104,25 @@ class GoldenOutputTest {
   @Test
   void childJvmPrintsWhatTheInProcessRunsAndTheGoldensPrint(@TempDir Path dir)
       throws IOException, InterruptedException {
-    List<Scenario> scenarios = scenarios();
-    List<Outcome> inProcess = scenarios.stream().map(GoldenOutputTest::inProcess).toList();
-
-    Outcome child = child(scenarios, dir);
-
     List<String> problems = new ArrayList<>();
-    problems.addAll(differences("in-process", scenarios, inProcess, child));
-    if (!UPDATE) {
-      // In update mode inProcessOutputMatchesGolden writes the goldens from the in-process runs,
-      // which the line above compares with the child.
-      List<Outcome> goldens = new ArrayList<>();
-      for (Scenario scenario : scenarios) {
-        goldens.add(read(scenario));
+    // one child JVM per set of options, each running every scenario of the set
+    Map<List<String>, List<Scenario>> sets = new LinkedHashMap<>();
+    scenarios().forEach(s -> sets.computeIfAbsent(s.options(), o -> new ArrayList<>()).add(s));
+    for (List<Scenario> scenarios : sets.values()) {
+      List<Outcome> inProcess = scenarios.stream().map(GoldenOutputTest::inProcess).toList();
+
+      Outcome child = child(scenarios, dir);
+
+      problems.addAll(differences("in-process", scenarios, inProcess, child));
+      if (!UPDATE) {
+        // In update mode inProcessOutputMatchesGolden writes the goldens from the in-process
+        // runs, which the line above compares with the child.
+        List<Outcome> goldens = new ArrayList<>();
+        for (Scenario scenario : scenarios) {
+          goldens.add(read(scenario));
+        }
+        problems.addAll(differences("the goldens", scenarios, goldens, child));
       }
-      problems.addAll(differences("the goldens", scenarios, goldens, child));
     }
     assertThat(problems).as("the child JVM's output against each").isEmpty();
   }
@@ -122,7 +136,10 @@ class GoldenOutputTest {
     }
     TreeSet<Path> present = new TreeSet<>();
     present.addAll(files(GOLDEN));
-    files(CORPUS).stream().filter(f -> !f.toString().endsWith(".yaml")).forEach(present::add);
+    files(CORPUS).stream()
+        .filter(f -> !f.toString().endsWith(".yaml") && !Files.isDirectory(f))
+        .forEach(present::add);
+    present.addAll(files(ALL_ACTIONS));
     present.removeAll(expected);
     if (UPDATE) {
       for (Path orphan : present) {
@@ -135,7 +152,10 @@ class GoldenOutputTest {
   }
 
   private static Outcome inProcess(Scenario scenario) {
-    CliRunner r = CliRunner.run("simulate", "--output", "json", scenario.file().toString());
+    List<String> args = new ArrayList<>(List.of("simulate", "--output", "json"));
+    args.addAll(scenario.options());
+    args.add(scenario.file().toString());
+    CliRunner r = CliRunner.run(args.toArray(String[]::new));
     return new Outcome(r.exitCode(), r.out(), r.err());
   }
 
@@ -149,6 +169,7 @@ class GoldenOutputTest {
     command.add(System.getProperty("java.class.path"));
     command.add(GantryCli.class.getName());
     command.addAll(List.of("simulate", "--output", "json"));
+    command.addAll(scenarios.get(0).options());
     scenarios.forEach(s -> command.add(s.file().toString()));
     Path out = dir.resolve("stdout");
     Path err = dir.resolve("stderr");
@@ -271,6 +292,7 @@ class GoldenOutputTest {
   }
 
   private static void write(Scenario scenario, Outcome outcome) throws IOException {
+    Files.createDirectories(scenario.goldenDir());
     Files.deleteIfExists(scenario.json());
     Files.deleteIfExists(scenario.err());
     if (outcome.exitCode() == 0 && outcome.err().isEmpty()) {
@@ -288,6 +310,9 @@ class GoldenOutputTest {
   }
 
   private static List<Path> files(Path dir) throws IOException {
+    if (!Files.isDirectory(dir)) {
+      return List.of();
+    }
     try (Stream<Path> s = Files.list(dir)) {
       return s.sorted().toList();
     }

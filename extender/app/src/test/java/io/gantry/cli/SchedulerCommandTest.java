@@ -3,7 +3,9 @@ package io.gantry.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.gantry.scheduler.api.config.EvictionSettings;
 import io.gantry.scheduler.api.config.PlacementStrategy;
+import io.gantry.scheduler.api.config.SearchBudgets;
 import io.gantry.scheduler.kube.SchedulerConfigFile;
 import io.gantry.scheduler.kube.SchedulerSettings;
 import io.gantry.scheduler.sim.spec.ScenarioException;
@@ -48,6 +50,10 @@ class SchedulerCommandTest {
             bindConcurrency: 8
             statusWritesPerSecond: 20
             eventsPerSecond: 10
+            staleGangGracePeriod: 2m
+            scenarioSearchBudgets:
+              maxActionSearchDuration: {reclaim: 1m}
+              maxGeneratorSearchDuration: {NodeLocalGreedy: 10s}
             """);
 
     assertThat(s.schedulerName()).isEqualTo("gpu-scheduler");
@@ -64,6 +70,14 @@ class SchedulerCommandTest {
     assertThat(s.bindConcurrency()).isEqualTo(8);
     assertThat(s.statusWritesPerSecond()).isEqualTo(20);
     assertThat(s.eventsPerSecond()).isEqualTo(10);
+    assertThat(s.engine().evictions().defaultStalenessGracePeriod())
+        .isEqualTo(Duration.ofMinutes(2));
+    SearchBudgets budgets = s.engine().evictions().budgets();
+    assertThat(budgets.action("reclaim")).isEqualTo(Duration.ofMinutes(1));
+    assertThat(budgets.action("preempt")).isEqualTo(Duration.ofMinutes(5));
+    assertThat(budgets.generator(SearchBudgets.NODE_LOCAL_GREEDY))
+        .isEqualTo(Duration.ofSeconds(10));
+    assertThat(budgets.maxJobSearchDuration()).isEqualTo(Duration.ofMinutes(4));
   }
 
   @Test
@@ -72,7 +86,9 @@ class SchedulerCommandTest {
 
     assertThat(s.schedulerName()).isEqualTo("gantry-scheduler");
     assertThat(s.schedulePeriod()).isEqualTo(Duration.ofSeconds(1));
-    assertThat(s.engine().actions()).containsExactly("allocate");
+    assertThat(s.engine().actions())
+        .containsExactly("allocate", "consolidation", "reclaim", "preempt", "stalegangeviction");
+    assertThat(s.engine().evictions()).isEqualTo(EvictionSettings.DEFAULTS);
     assertThat(s.nodePool().labelKey()).isEqualTo(Optional.empty());
     assertThat(s.leaderElection().enabled()).isTrue();
     assertThat(s.leaderElection().leaseName()).isEqualTo("gantry-scheduler");
@@ -88,11 +104,18 @@ class SchedulerCommandTest {
             + "|scheduler.yaml:2: plugins.proportion.arguments.kValu: unknown argument",
         "plugin not built|'plugins:\n  topology: {enabled: true}'"
             + "|scheduler.yaml:2: plugins.topology:",
-        "action not built|'actions: [allocate, reclaim]'|scheduler.yaml:1: actions:",
+        "unknown action|'actions: [allocate, teleport]'|scheduler.yaml:1: actions[1]:",
         "placement|'placement: {gpu: pack}'|scheduler.yaml:1: placement.gpu:",
         "simulation only|'cycles: 3'|scheduler.yaml:1: cycles: only a simulation has cycles",
         "queue depth|'queueDepthPerAction: {allocate: 10}'"
             + "|scheduler.yaml:1: queueDepthPerAction: a per-action queue depth is not supported yet",
+        "usage|'usage: {windowSize: 1h}'"
+            + "|scheduler.yaml:1: usage: time-based fair share from Prometheus is not supported yet",
+        "budgets|'scenarioSearchBudgets: {minJobSearchDuration: 5m}'"
+            + "|scheduler.yaml:1: scenarioSearchBudgets.minJobSearchDuration:"
+            + " minJobSearchDuration must be less than maxJobSearchDuration",
+        "budget key|'scenarioSearchBudgets: {maxActionSearchDuration: {allocate: 1m}}'"
+            + "|scheduler.yaml:1: scenarioSearchBudgets.maxActionSearchDuration.allocate:",
         "period|'schedulePeriod: 0s'|scheduler.yaml:1: schedulePeriod:",
         "pool value alone|'nodePoolLabelValue: a100'"
             + "|scheduler.yaml:1: nodePoolLabelValue: requires nodePoolLabelKey",

@@ -50,7 +50,7 @@ class SimulateCommandTest {
     CliRunner second = CliRunner.run("simulate", "--output", "json", "../../examples");
 
     assertThat(first.out()).isNotEmpty().isEqualTo(second.out());
-    assertThat(first.out().lines().count()).as("one JSON line per runnable scenario").isEqualTo(11);
+    assertThat(first.out().lines().count()).as("one JSON line per runnable scenario").isEqualTo(20);
   }
 
   @Test
@@ -275,9 +275,11 @@ class SimulateCommandTest {
             HEAD + "config: {actions: [allocate, teleport]}\n" + NODES,
             "bad.yaml:4: config.actions[1]: expected one of allocate, consolidation, reclaim, preempt,"),
         new Invalid(
-            "action not built yet",
-            HEAD + "config: {actions: [allocate, reclaim]}\n" + NODES,
-            "bad.yaml:4: config.actions: action \"reclaim\" is not supported yet"),
+            "a bad min-runtime argument",
+            HEAD
+                + "config:\n  plugins:\n    minruntime: {arguments: {defaultReclaimMinRuntime: soon}}\n"
+                + NODES,
+            "config.plugins.minruntime.arguments.defaultReclaimMinRuntime: expected a duration"),
         new Invalid(
             "plugin not built yet",
             HEAD + "config:\n  plugins:\n    topology: {enabled: true}\n" + NODES,

@@ -1,6 +1,7 @@
 package io.gantry.scheduler.kube;
 
 import com.google.common.collect.ImmutableList;
+import io.gantry.scheduler.api.kai.GoDuration;
 import io.gantry.scheduler.api.kai.QueueDefaults;
 import io.gantry.scheduler.kube.crd.KaiQueue;
 import io.gantry.scheduler.kube.crd.KaiQueueQuota;
@@ -9,7 +10,6 @@ import io.gantry.scheduler.kube.crd.KaiQueueSpec;
 import io.gantry.scheduler.model.QueueInfo;
 import io.gantry.scheduler.model.QueueResource;
 import io.gantry.scheduler.model.ResourceKind;
-import io.gantry.scheduler.sim.spec.GoDuration;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

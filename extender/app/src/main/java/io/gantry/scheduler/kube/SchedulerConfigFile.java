@@ -82,7 +82,8 @@ public final class SchedulerConfigFile {
         plugins,
         new Placement(
             strategy(file, c.gpuPlacement().orElse("binpack"), "placement.gpu"),
-            strategy(file, c.cpuPlacement().orElse("binpack"), "placement.cpu")));
+            strategy(file, c.cpuPlacement().orElse("binpack"), "placement.cpu")),
+        c.evictionSettings());
   }
 
   private static PlacementStrategy strategy(SchedulerFileSpec file, String value, String key)

@@ -11,11 +11,13 @@ import io.gantry.fakekube.Json;
 import io.gantry.fakekube.ResourceKinds;
 import io.gantry.scheduler.api.result.BindDecision;
 import io.gantry.scheduler.api.result.EvictDecision;
+import io.gantry.scheduler.api.result.EvictionCause;
 import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.model.TaskInfo;
 import io.kubernetes.client.openapi.models.V1Pod;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import org.junit.jupiter.api.AfterEach;
@@ -189,7 +191,13 @@ class BinderTest {
     Evictor evictor =
         new Evictor(writer, Leadership.ALWAYS, pool, Clock.systemUTC(), Backoff.DEFAULT);
 
-    evictor.submit(new EvictDecision(p.key(), "n1", "reclaimed by ns/other"), p);
+    evictor.submit(
+        new EvictDecision(
+            p.key(),
+            "n1",
+            "reclaimed by ns/other",
+            new EvictionCause("reclaim", Optional.of("ns/other"), 1)),
+        p);
 
     await()
         .atMost(WAIT)

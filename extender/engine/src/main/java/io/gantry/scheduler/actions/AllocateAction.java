@@ -1,9 +1,6 @@
 package io.gantry.scheduler.actions;
 
-import io.gantry.scheduler.api.result.BindDecision;
 import io.gantry.scheduler.api.result.Decision;
-import io.gantry.scheduler.api.result.EvictDecision;
-import io.gantry.scheduler.api.result.PipelineDecision;
 import io.gantry.scheduler.framework.Action;
 import io.gantry.scheduler.framework.ActionType;
 import io.gantry.scheduler.framework.JobState;
@@ -15,7 +12,6 @@ import io.gantry.scheduler.framework.fit.JobNotReady;
 import io.gantry.scheduler.framework.fit.QueueDoesNotExist;
 import io.gantry.scheduler.model.PodSet;
 import io.gantry.scheduler.model.QueueInfo;
-import io.gantry.scheduler.model.TaskInfo;
 import io.gantry.scheduler.model.TaskStatus;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,7 +24,8 @@ import java.util.stream.Collectors;
 /**
  * KAI's allocate action (kai-reference §4.6): jobs in queue order, each pass in its own statement,
  * committed when the pass placed every task and discarded otherwise; a job that grew and still has
- * pending tasks goes back into the order. No evictions.
+ * pending tasks goes back into the order. A job that had no allocated task and now runs gets its
+ * last-start timestamp. No evictions.
  */
 public final class AllocateAction implements Action {
   @Override
@@ -45,10 +42,14 @@ public final class AllocateAction implements Action {
     JobState job;
     while ((job = order.pop()) != null) {
       boolean pushBack = false;
+      boolean hadAllocated = job.count(TaskStatus::isAllocated) > 0;
       try (Statement statement = session.statement()) {
         if (allocator.allocate(job, statement)) {
           List<Decision> decisions = statement.commit();
-          recordEvents(session, decisions);
+          CommitEvents.record(session, decisions);
+          if (!hadAllocated && job.count(TaskStatus::isAllocated) > 0) {
+            session.markStarted(job);
+          }
           pushBack = !tasksToAllocate.of(job).isEmpty();
         }
       }
@@ -94,44 +95,5 @@ public final class AllocateAction implements Action {
       }
     }
     return true;
-  }
-
-  private static void recordEvents(Session session, List<Decision> decisions) {
-    for (Decision d : decisions) {
-      String pod = podName(session, d.taskId());
-      switch (d.kind()) {
-        case BIND -> {
-          var bind = (BindDecision) d;
-          session.recordEvent(
-              pod,
-              "Scheduled",
-              "Successfully assigned pod "
-                  + pod
-                  + " to node "
-                  + bind.nodeName()
-                  + " at node-pool default");
-        }
-        case PIPELINE -> {
-          var pipe = (PipelineDecision) d;
-          session.recordEvent(
-              pod,
-              "Pipelined",
-              "Pod "
-                  + pod
-                  + " is pipelined to node "
-                  + pipe.nodeName()
-                  + " and waits for resources being released");
-        }
-        case EVICT -> {
-          var evict = (EvictDecision) d;
-          session.recordEvent(pod, "Evict", evict.message());
-        }
-      }
-    }
-  }
-
-  private static String podName(Session session, String taskId) {
-    TaskInfo task = session.task(taskId).info();
-    return task.namespace() + "/" + task.podName();
   }
 }

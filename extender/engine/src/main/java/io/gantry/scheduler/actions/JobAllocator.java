@@ -73,19 +73,37 @@ final class JobAllocator {
 
   /** True when every task of the pass was placed; fit errors are recorded otherwise. */
   boolean allocate(JobState job, Statement statement) {
-    List<TaskState> tasks = tasksToAllocate.of(job);
+    return allocate(job, tasksToAllocate.of(job), statement, false);
+  }
+
+  /**
+   * Places exactly {@code tasks} of the job as a victim search simulates it (KAI's pipeline-only
+   * allocation): every task is pipelined, even where it fits in idle resources, and no fit error is
+   * recorded. True when every task was placed; the caller rolls back otherwise.
+   */
+  boolean simulate(JobState job, List<TaskState> tasks, Statement statement) {
+    return allocate(job, tasks, statement, true);
+  }
+
+  private boolean allocate(
+      JobState job, List<TaskState> tasks, Statement statement, boolean pipelineOnly) {
     if (tasks.isEmpty()) {
       return false;
     }
     Optional<CapacityExceeded> overCapacity = hooks.checkJobCapacity(job, tasks);
     if (overCapacity.isPresent()) {
-      session.recordJobFitError(job, overCapacity.get());
+      if (!pipelineOnly) {
+        session.recordJobFitError(job, overCapacity.get());
+      }
       return false;
     }
     boolean pipelined = false;
     for (TaskState task : tasks) {
-      Optional<NoNodeFits> failure = place(task, statement);
+      Optional<NoNodeFits> failure = place(task, statement, pipelineOnly);
       if (failure.isPresent()) {
+        if (pipelineOnly) {
+          return false;
+        }
         PodSchedulingFailure error = failure(job, task, failure.get());
         session.recordTaskFitError(task, error);
         session.recordJobFitError(job, error);
@@ -100,7 +118,7 @@ final class JobAllocator {
   }
 
   /** Places the task, or says why no node took it. */
-  private Optional<NoNodeFits> place(TaskState task, Statement statement) {
+  private Optional<NoNodeFits> place(TaskState task, Statement statement, boolean pipelineOnly) {
     Optional<NoNodeFits> known = knownFailure(task);
     if (known.isPresent()) {
       return known;
@@ -141,7 +159,7 @@ final class JobAllocator {
       portion = selection.portion();
       idleNow = idleNow && selection.idleNow();
     }
-    if (idleNow) {
+    if (idleNow && !pipelineOnly) {
       statement.allocate(task, best, groups, portion);
     } else {
       statement.pipeline(task, best, groups, portion);

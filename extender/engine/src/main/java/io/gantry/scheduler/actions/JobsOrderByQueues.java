@@ -3,6 +3,7 @@ package io.gantry.scheduler.actions;
 import io.gantry.scheduler.framework.JobState;
 import io.gantry.scheduler.framework.PluginHooks;
 import io.gantry.scheduler.model.QueueInfo;
+import io.gantry.scheduler.model.Resources;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,6 +18,7 @@ import java.util.PriorityQueue;
  */
 final class JobsOrderByQueues {
   private final PluginHooks hooks;
+  private final boolean victims;
   private final Map<String, QueueNode> nodes = new LinkedHashMap<>();
   private final PriorityQueue<QueueNode> roots;
   private List<QueueNode> detached = List.of();
@@ -28,11 +30,14 @@ final class JobsOrderByQueues {
         new PriorityQueue<>(JobsOrderByQueues.this::compareQueues);
     final PriorityQueue<JobState> jobs;
     boolean leaf = true;
+    Resources removed = Resources.ZERO;
 
     QueueNode(String name, QueueNode parent) {
       this.name = name;
       this.parent = parent;
-      this.jobs = new PriorityQueue<>(hooks::compareJobs);
+      this.jobs =
+          new PriorityQueue<>(
+              victims ? (a, b) -> hooks.compareJobs(b, a) : (a, b) -> hooks.compareJobs(a, b));
     }
 
     boolean hasWork() {
@@ -46,7 +51,22 @@ final class JobsOrderByQueues {
 
   /** {@code queues} with parents before children is not required; every parent must exist. */
   JobsOrderByQueues(PluginHooks hooks, List<QueueInfo> queues, List<JobState> jobs) {
+    this(hooks, queues, jobs, false);
+  }
+
+  /**
+   * A victim queue (kai-reference §4.5): both orders reversed, so it pops the job that would be
+   * scheduled last, and each queue's dominant share taken as if the victims already chosen from its
+   * subtree were gone ({@link #finishVictim}).
+   */
+  static JobsOrderByQueues victims(PluginHooks hooks, List<QueueInfo> queues, List<JobState> jobs) {
+    return new JobsOrderByQueues(hooks, queues, jobs, true);
+  }
+
+  private JobsOrderByQueues(
+      PluginHooks hooks, List<QueueInfo> queues, List<JobState> jobs, boolean victims) {
     this.hooks = hooks;
+    this.victims = victims;
     this.roots = new PriorityQueue<>(this::compareQueues);
     Map<String, QueueInfo> infos = new LinkedHashMap<>();
     for (QueueInfo q : queues) {
@@ -102,7 +122,28 @@ final class JobsOrderByQueues {
     detached = List.of();
   }
 
+  /**
+   * Re-inserts the popped path of a victim queue after {@code taken} (GPUs, CPU, memory) of its job
+   * became victims; {@code pushBack} returns the job when it has tasks left to take.
+   */
+  void finishVictim(JobState job, Resources taken, boolean pushBack) {
+    for (QueueNode n : detached) {
+      n.removed = n.removed.plus(taken);
+    }
+    finish(job, pushBack);
+  }
+
+  boolean isEmpty() {
+    return roots.isEmpty() && detached.isEmpty();
+  }
+
   private int compareQueues(QueueNode a, QueueNode b) {
+    if (victims) {
+      return Integer.compare(
+          0,
+          hooks.compareVictimQueues(
+              a.name, a.bestJob(), a.removed, b.name, b.bestJob(), b.removed));
+    }
     return hooks.compareQueues(a.name, a.bestJob(), b.name, b.bestJob());
   }
 

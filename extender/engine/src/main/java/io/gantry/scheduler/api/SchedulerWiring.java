@@ -2,6 +2,8 @@ package io.gantry.scheduler.api;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.common.base.Ticker;
+import io.gantry.scheduler.actions.ActionContext;
 import io.gantry.scheduler.actions.ActionRegistry;
 import io.gantry.scheduler.api.config.ConfigException;
 import io.gantry.scheduler.api.config.SchedulerConfig;
@@ -11,20 +13,27 @@ import io.gantry.scheduler.plugins.PluginRegistry;
 /**
  * The engine's composition root: turns one {@link SchedulerConfig} into a {@link SchedulingCycle}.
  * The simulator, the secondary scheduler and the HTTP extender all build their cycle here; none of
- * them names an action or plugin class. The registries are injected so tests can supply their own.
+ * them names an action or plugin class. The registries and the ticker that measures the eviction
+ * actions' search budgets are injected so tests can supply their own.
  */
 public final class SchedulerWiring {
   private final ActionRegistry actions;
   private final PluginRegistry plugins;
+  private final Ticker ticker;
 
-  /** KAI's actions and plugins as this build implements them. */
+  /** KAI's actions and plugins as this build implements them; budgets on the system ticker. */
   public SchedulerWiring() {
-    this(new ActionRegistry(), new PluginRegistry());
+    this(new ActionRegistry(), new PluginRegistry(), Ticker.systemTicker());
   }
 
   public SchedulerWiring(ActionRegistry actions, PluginRegistry plugins) {
+    this(actions, plugins, Ticker.systemTicker());
+  }
+
+  public SchedulerWiring(ActionRegistry actions, PluginRegistry plugins, Ticker ticker) {
     this.actions = requireNonNull(actions, "actions is null");
     this.plugins = requireNonNull(plugins, "plugins is null");
+    this.ticker = requireNonNull(ticker, "ticker is null");
   }
 
   /**
@@ -47,7 +56,9 @@ public final class SchedulerWiring {
   public SchedulingCycle cycle(SchedulerConfig config, SearchStrategy strategy) {
     requireNonNull(config, "config is null");
     requireNonNull(strategy, "strategy is null");
-    var built = actions.build(config.actions());
+    var built =
+        actions.build(
+            config.actions(), new ActionContext(config.evictions(), config.placement(), ticker));
     // plugins hold per-cycle state, so each cycle builds its own; building one set now validates
     plugins.build(config.plugins(), config.placement());
     return new SchedulingCycle(

@@ -63,7 +63,7 @@ public final class SchedulingCycle {
       if (message.isPresent() && job.hasPendingTasks()) {
         events.add(new CycleEvent(job.id(), "Unschedulable", message.get()));
       }
-      jobs.add(new JobOutcome(job.id(), message, tasks(job, message)));
+      jobs.add(new JobOutcome(job.id(), message, tasks(job, message), job.lifecycle()));
     }
     ImmutableList<QueueOutcome> queues = QueueUsage.of(session);
     session.close();

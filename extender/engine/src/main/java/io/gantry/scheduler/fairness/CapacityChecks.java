@@ -43,4 +43,23 @@ public final class CapacityChecks {
     }
     return Optional.empty();
   }
+
+  /**
+   * KAI's IsNonPreemptibleJobOverQueueQuota: a non-preemptible {@code request} would take some
+   * queue on the path past its deserved quota (kai-reference §4.9, fact 9).
+   */
+  public static boolean nonPreemptibleOverQuota(List<QueueAttributes> path, Resources request) {
+    for (QueueAttributes q : path) {
+      for (ResourceKind r : ResourceKind.values()) {
+        double requested = r.of(request);
+        double quota = q.deserved(r);
+        if (requested > 0
+            && quota != -1
+            && quota + EPS < q.allocatedNonPreemptible(r) + requested) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
 }

@@ -15,7 +15,7 @@ import java.util.Optional;
  * fair share computed at session open, a real number. Allocation changes as statements place and
  * undo tasks.
  */
-public final class QueueAttributes {
+public final class QueueAttributes implements QueueAmounts {
   private final QueueInfo info;
   private Resources allocated = Resources.ZERO;
   private Resources allocatedNonPreemptible = Resources.ZERO;
@@ -30,10 +30,12 @@ public final class QueueAttributes {
     return info;
   }
 
+  @Override
   public String name() {
     return info.name();
   }
 
+  @Override
   public Optional<String> parent() {
     return info.parent();
   }
@@ -42,6 +44,7 @@ public final class QueueAttributes {
     return info.priority();
   }
 
+  @Override
   public double deserved(ResourceKind r) {
     return info.resource(r).quota();
   }
@@ -54,10 +57,12 @@ public final class QueueAttributes {
     return info.resource(r).overQuotaWeight();
   }
 
+  @Override
   public double allocated(ResourceKind r) {
     return r.of(allocated);
   }
 
+  @Override
   public double allocatedNonPreemptible(ResourceKind r) {
     return r.of(allocatedNonPreemptible);
   }
@@ -66,6 +71,7 @@ public final class QueueAttributes {
     return r.of(request);
   }
 
+  @Override
   public double fairShare(ResourceKind r) {
     return fairShare.get(r);
   }
@@ -79,6 +85,7 @@ public final class QueueAttributes {
    * max(deserved, fair share) capped by the limit; with unlimited deserved, the limit (-1 for
    * unlimited). kai-reference §5.2.
    */
+  @Override
   public double allocatable(ResourceKind r) {
     double d = deserved(r);
     double l = limit(r);

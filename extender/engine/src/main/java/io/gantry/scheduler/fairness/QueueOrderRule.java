@@ -25,6 +25,21 @@ public final class QueueOrderRule {
    * CPU, memory).
    */
   public int compare(QueueAttributes a, Resources requestA, QueueAttributes b, Resources requestB) {
+    return compare(a, requestA, Resources.ZERO, b, requestB, Resources.ZERO);
+  }
+
+  /**
+   * The same order as a victim queue needs it: the dominant-share step (item 5) takes each queue's
+   * allocation less {@code removedA} / {@code removedB}, what was already chosen as victims from
+   * its subtree (KAI passes the popped victims to the queue order).
+   */
+  public int compare(
+      QueueAttributes a,
+      Resources requestA,
+      Resources removedA,
+      QueueAttributes b,
+      Resources requestB,
+      Resources removedB) {
     boolean overA = overFairShare(a);
     boolean overB = overFairShare(b);
     if (overA != overB) {
@@ -43,11 +58,10 @@ public final class QueueOrderRule {
     if (zeroA != zeroB) {
       return zeroA ? 1 : -1;
     }
-    double shareA = share(a, requestA);
-    double shareB = share(b, requestB);
-    int c = Double.compare(shareA, shareB);
-    if (Math.abs(shareA - shareB) > EPS && c != 0) {
-      return c;
+    double shareA = share(a, requestA.minus(removedA));
+    double shareB = share(b, requestB.minus(removedB));
+    if (Math.abs(shareA - shareB) > EPS) {
+      return shareA < shareB ? -1 : 1;
     }
     double plainA = share(a, Resources.ZERO);
     double plainB = share(b, Resources.ZERO);

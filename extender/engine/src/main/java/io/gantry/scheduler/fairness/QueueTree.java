@@ -110,23 +110,40 @@ public final class QueueTree {
     }
   }
 
+  /** Every queue's quantities as they are now, by name. */
+  public ImmutableMap<String, QueueSnapshot> capture() {
+    ImmutableMap.Builder<String, QueueSnapshot> out = ImmutableMap.builder();
+    queues.forEach((name, q) -> out.put(name, QueueSnapshot.of(q)));
+    return out.buildOrThrow();
+  }
+
   /** Divides the cluster among the queues, per resource, with the §5.3 algorithm. */
   public void computeFairShares(FairShareDivider divider) {
+    computeFairShares(divider, Map.of());
+  }
+
+  /**
+   * The same, with each queue's historical usage (kai-reference §5.4, 0..1 per resource) shifting
+   * the over-quota phase; a queue without an entry has used nothing.
+   */
+  public void computeFairShares(FairShareDivider divider, Map<String, ResourceVector> usage) {
     for (ResourceKind r : ResourceKind.values()) {
       List<DivisionInput> top = new ArrayList<>();
       for (QueueAttributes q : roots) {
-        top.add(input(q, r));
+        top.add(input(q, r, usage));
       }
       ImmutableSortedMap<String, Double> shares = divider.divide(clusterTotal.get(r), top);
       shares.forEach((name, share) -> queues.get(name).setFairShare(r, share));
     }
   }
 
-  private DivisionInput input(QueueAttributes q, ResourceKind r) {
+  private DivisionInput input(
+      QueueAttributes q, ResourceKind r, Map<String, ResourceVector> usage) {
     List<DivisionInput> kids = new ArrayList<>();
     for (QueueAttributes child : children.get(q.name())) {
-      kids.add(input(child, r));
+      kids.add(input(child, r, usage));
     }
+    ResourceVector used = usage.get(q.name());
     return new DivisionInput(
         q.name(),
         q.deserved(r),
@@ -134,7 +151,7 @@ public final class QueueTree {
         q.weight(r),
         q.priority(),
         q.request(r),
-        0.0,
+        used == null ? 0.0 : Math.max(0, used.get(r)),
         q.info().creationOrder(),
         kids);
   }

@@ -4,6 +4,7 @@ import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
 import io.gantry.scheduler.framework.fit.JobFitReason;
 import io.gantry.scheduler.model.JobInfo;
+import io.gantry.scheduler.model.JobLifecycle;
 import io.gantry.scheduler.model.PodSet;
 import io.gantry.scheduler.model.SubGroupNode;
 import io.gantry.scheduler.model.SubGroupSet;
@@ -23,9 +24,11 @@ public final class JobState {
   private final ImmutableList<PodSet> podSets;
   private final List<JobFitReason> fitErrors = new ArrayList<>();
   private long version;
+  private JobLifecycle lifecycle;
 
   JobState(JobInfo info) {
     this.info = info;
+    this.lifecycle = info.lifecycle();
     ImmutableList.Builder<TaskState> b = ImmutableList.builderWithExpectedSize(info.tasks().size());
     boolean onePodSet = true;
     for (TaskInfo t : info.tasks()) {
@@ -115,6 +118,18 @@ public final class JobState {
         collectPodSets(child, out);
       }
     }
+  }
+
+  /**
+   * The PodGroup's timestamps as this cycle leaves them: the snapshot's, updated when the job
+   * starts, is evicted from, or turns stale or healthy.
+   */
+  public JobLifecycle lifecycle() {
+    return lifecycle;
+  }
+
+  void setLifecycle(JobLifecycle lifecycle) {
+    this.lifecycle = lifecycle;
   }
 
   public List<JobFitReason> fitErrors() {

@@ -5,15 +5,19 @@ import static java.util.Objects.requireNonNull;
 import io.gantry.scheduler.api.result.BindDecision;
 import io.gantry.scheduler.api.result.Decision;
 import io.gantry.scheduler.api.result.EvictDecision;
+import io.gantry.scheduler.api.result.EvictionCause;
 import io.gantry.scheduler.api.result.PipelineDecision;
+import java.util.Optional;
 
 /** One entry of a statement's log, holding the task's placement before the operation. */
-sealed interface Operation permits Operation.AllocateOp, Operation.PipelineOp, Operation.EvictOp {
+sealed interface Operation
+    permits Operation.AllocateOp, Operation.PipelineOp, Operation.EvictOp, Operation.UnevictOp {
   TaskState task();
 
   TaskPlacement before();
 
-  Decision decision();
+  /** What the operation decides, once committed; empty when it only cancels an earlier one. */
+  Optional<Decision> decision();
 
   record AllocateOp(TaskState task, TaskPlacement before) implements Operation {
     public AllocateOp {
@@ -22,9 +26,10 @@ sealed interface Operation permits Operation.AllocateOp, Operation.PipelineOp, O
     }
 
     @Override
-    public Decision decision() {
-      return new BindDecision(
-          task.id(), task.nodeName().orElseThrow(), task.gpuGroups(), task.gpuPortion());
+    public Optional<Decision> decision() {
+      return Optional.of(
+          new BindDecision(
+              task.id(), task.nodeName().orElseThrow(), task.gpuGroups(), task.gpuPortion()));
     }
   }
 
@@ -35,22 +40,42 @@ sealed interface Operation permits Operation.AllocateOp, Operation.PipelineOp, O
     }
 
     @Override
-    public Decision decision() {
-      return new PipelineDecision(
-          task.id(), task.nodeName().orElseThrow(), task.gpuGroups(), task.gpuPortion());
+    public Optional<Decision> decision() {
+      return Optional.of(
+          new PipelineDecision(
+              task.id(), task.nodeName().orElseThrow(), task.gpuGroups(), task.gpuPortion()));
     }
   }
 
-  record EvictOp(TaskState task, TaskPlacement before, String message) implements Operation {
+  record EvictOp(TaskState task, TaskPlacement before, String message, EvictionCause cause)
+      implements Operation {
     public EvictOp {
       requireNonNull(task, "task is null");
       requireNonNull(before, "before is null");
       requireNonNull(message, "message is null");
+      requireNonNull(cause, "cause is null");
     }
 
     @Override
-    public Decision decision() {
-      return new EvictDecision(task.id(), before.nodeName().orElseThrow(), message);
+    public Optional<Decision> decision() {
+      return Optional.of(
+          new EvictDecision(task.id(), before.nodeName().orElseThrow(), message, cause));
+    }
+  }
+
+  /**
+   * Takes back an eviction of this statement: the victim was placed again on the node it runs on,
+   * so it keeps running (KAI's unevict). {@code before} is its releasing placement.
+   */
+  record UnevictOp(TaskState task, TaskPlacement before) implements Operation {
+    public UnevictOp {
+      requireNonNull(task, "task is null");
+      requireNonNull(before, "before is null");
+    }
+
+    @Override
+    public Optional<Decision> decision() {
+      return Optional.empty();
     }
   }
 }

@@ -3,14 +3,16 @@ package io.gantry.scheduler.framework;
 import com.google.common.collect.ImmutableList;
 import io.gantry.scheduler.framework.fit.CapacityExceeded;
 import io.gantry.scheduler.model.GpuAmount;
+import io.gantry.scheduler.model.Resources;
 import java.util.List;
 import java.util.Optional;
 
 /**
  * The enabled plugins of a session, sorted into per-hook lists once, with each hook's combination
  * rule (kai-reference §4.3) in one place: ordering hooks — first non-zero wins, then a fixed
- * fallback; predicates — all must pass; node and GPU scores — summed; capacity — first plugin only;
- * listeners and session-open hooks — all, in plugin order.
+ * fallback; predicates — all must pass; node and GPU scores — summed; capacity and eviction
+ * eligibility — first plugin only; victim filters and scenario validators — all must pass; scenario
+ * generators — each, in plugin order; listeners and session-open hooks — all, in plugin order.
  */
 public final class PluginHooks {
   private final ImmutableList<Plugin> plugins;
@@ -24,6 +26,12 @@ public final class PluginHooks {
   private final ImmutableList<GpuScorer> gpuScorers;
   private final Optional<CapacityPolicy> capacity;
   private final ImmutableList<AllocationListener> listeners;
+  private final Optional<EvictionEligibility> evictionEligibility;
+  private final ImmutableList<VictimFilter> victimFilters;
+  private final ImmutableList<ScenarioValidator> scenarioValidators;
+  private final ImmutableList<ScenarioGenerator> scenarioGenerators;
+  private final ImmutableList<VictimQueueOrder> victimQueueOrder;
+  private final ImmutableList<VictimInvariantPredicate> invariantPredicates;
 
   /** {@code plugins} in priority order, highest first. */
   public PluginHooks(List<Plugin> plugins) {
@@ -38,6 +46,12 @@ public final class PluginHooks {
     this.gpuScorers = only(plugins, GpuScorer.class);
     this.capacity = only(plugins, CapacityPolicy.class).stream().findFirst();
     this.listeners = only(plugins, AllocationListener.class);
+    this.evictionEligibility = only(plugins, EvictionEligibility.class).stream().findFirst();
+    this.victimFilters = only(plugins, VictimFilter.class);
+    this.scenarioValidators = only(plugins, ScenarioValidator.class);
+    this.scenarioGenerators = only(plugins, ScenarioGenerator.class);
+    this.victimQueueOrder = only(plugins, VictimQueueOrder.class);
+    this.invariantPredicates = only(plugins, VictimInvariantPredicate.class);
   }
 
   public ImmutableList<Plugin> plugins() {
@@ -103,6 +117,78 @@ public final class PluginHooks {
       }
     }
     return true;
+  }
+
+  /**
+   * The victim queue's order between two sibling queues: the queue order with each queue's
+   * allocation less what was already chosen from it. Fallback: queue name.
+   */
+  public int compareVictimQueues(
+      String queueA,
+      JobState jobA,
+      Resources removedA,
+      String queueB,
+      JobState jobB,
+      Resources removedB) {
+    for (VictimQueueOrder p : victimQueueOrder) {
+      int c = p.compareVictimQueues(queueA, jobA, removedA, queueB, jobB, removedB);
+      if (c != 0) {
+        return c;
+      }
+    }
+    return queueA.compareTo(queueB);
+  }
+
+  /** KAI's CanReclaimResources; true when no plugin decides it. */
+  public boolean canReclaimResources(JobState reclaimer) {
+    return evictionEligibility.map(e -> e.canReclaimResources(reclaimer)).orElse(true);
+  }
+
+  /** KAI's IsNonPreemptibleJobOverQueueQuota; false when no plugin decides it. */
+  public boolean nonPreemptibleOverQuota(JobState job, List<TaskState> tasks) {
+    return evictionEligibility.map(e -> e.nonPreemptibleOverQuota(job, tasks)).orElse(false);
+  }
+
+  /** Every victim filter admits the victim. */
+  public boolean admitsVictim(ActionType action, JobState preemptor, JobState victim) {
+    for (VictimFilter f : victimFilters) {
+      if (!f.admitsVictim(action, preemptor, victim)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  public void onJobSolutionStart(ActionType action, JobState preemptor) {
+    for (ScenarioValidator v : scenarioValidators) {
+      v.onJobSolutionStart(action, preemptor);
+    }
+  }
+
+  /** Every scenario validator accepts the scenario. */
+  public boolean validScenario(ActionType action, EvictionScenario scenario) {
+    for (ScenarioValidator v : scenarioValidators) {
+      if (!v.validScenario(action, scenario)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The enabled scenario generators, in plugin order. */
+  public ImmutableList<ScenarioGenerator> scenarioGenerators() {
+    return scenarioGenerators;
+  }
+
+  /** The victim-invariant part of every predicate; the first failure is returned. */
+  public FitStatus filterVictimInvariant(TaskState task, NodeState node) {
+    for (VictimInvariantPredicate p : invariantPredicates) {
+      FitStatus status = p.filterVictimInvariant(task, node);
+      if (!status.isSuccess()) {
+        return status;
+      }
+    }
+    return FitStatus.SUCCESS;
   }
 
   public FitStatus filter(TaskState task, NodeState node) {

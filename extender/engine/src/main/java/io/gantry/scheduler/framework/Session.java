@@ -14,10 +14,13 @@ import io.gantry.scheduler.model.NodeInfo;
 import io.gantry.scheduler.model.TaskStatus;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The mutable view of one scheduling cycle: node, job and task state built from a snapshot, the
@@ -39,6 +42,8 @@ public final class Session implements SessionView {
   private final List<Decision> decisions = new ArrayList<>();
   private final List<CycleEvent> events = new ArrayList<>();
   private final CycleState state = new CycleState();
+  private final Set<TaskState> evictedInOpenStatement =
+      Collections.newSetFromMap(new IdentityHashMap<>());
   private boolean open;
   private long placementVersion;
 
@@ -99,9 +104,7 @@ public final class Session implements SessionView {
       for (TaskState task : job.tasks()) {
         if (task.status().holdsNodeResources() && task.nodeName().isPresent()) {
           TaskPlacement placed = task.placement();
-          task.apply(
-              new TaskPlacement(
-                  TaskStatus.PENDING, Optional.empty(), ImmutableList.of(), GpuAmount.ZERO, null));
+          task.apply(TaskPlacement.nowhere());
           session.move(task, placed);
         }
       }
@@ -198,6 +201,20 @@ public final class Session implements SessionView {
     task.setFitError(error);
   }
 
+  @Override
+  public boolean evictedInOpenStatement(TaskState task) {
+    return evictedInOpenStatement.contains(task);
+  }
+
+  void markEvictedInOpenStatement(TaskState task, boolean evicted) {
+    boolean changed =
+        evicted ? evictedInOpenStatement.add(task) : evictedInOpenStatement.remove(task);
+    if (changed) {
+      // whether the task waits for a place changed: so may its job's tasks to allocate
+      task.job().changed();
+    }
+  }
+
   /** Changes whenever any task moves; lets plugins cache what depends on where pods are. */
   @Override
   public long placementVersion() {
@@ -250,10 +267,8 @@ public final class Session implements SessionView {
     for (JobState job : jobs) {
       for (TaskState task : job.tasks()) {
         if (task.status() == TaskStatus.PIPELINED) {
-          move(
-              task,
-              new TaskPlacement(
-                  TaskStatus.PENDING, Optional.empty(), ImmutableList.of(), GpuAmount.ZERO, null));
+          // an evicted task pipelined elsewhere is back to its releasing place
+          move(task, task.placement().evictedFrom().orElse(TaskPlacement.nowhere()));
         }
       }
     }
@@ -261,40 +276,89 @@ public final class Session implements SessionView {
 
   void recordCommitted(List<Decision> committed) {
     decisions.addAll(committed);
+    for (Decision d : committed) {
+      if (d.kind() == Decision.Kind.EVICT) {
+        JobState job = task(d.taskId()).job();
+        job.setLifecycle(job.lifecycle().withLastEvictedAt(Optional.of(now())));
+      }
+    }
   }
 
-  /** Moves a task to a new placement, keeping node accounting and plugin listeners in step. */
+  /** The job started running this cycle ({@code kai.scheduler/last-start-timestamp}). */
+  public void markStarted(JobState job) {
+    job.setLifecycle(job.lifecycle().withLastStartedAt(Optional.of(now())));
+  }
+
+  /** Sets or clears the job's {@code kai.scheduler/stale-podgroup-timestamp}. */
+  public void markStale(JobState job, Optional<Instant> since) {
+    job.setLifecycle(job.lifecycle().withStaleSince(since));
+  }
+
+  /**
+   * Moves a task to a new placement, keeping node accounting and plugin listeners in step. A target
+   * whose {@code evictedFrom} is the current (releasing) placement pipelines an evicted task
+   * elsewhere while its old pod keeps releasing; a target equal to the current {@code evictedFrom}
+   * takes the task back to its releasing place.
+   */
   void move(TaskState task, TaskPlacement target) {
     placementVersion++;
     task.job().changed();
     TaskPlacement current = task.placement();
     boolean wasCounted = counted(current.status());
     GpuAmount gpusBefore = quotaGpus(task);
-    if (current.charge() != null) {
-      NodeState from = node(current.nodeName().orElseThrow());
-      from.discharge(
-          task.info(),
-          current.status(),
-          current.gpuGroups(),
-          current.gpuPortion(),
-          current.charge());
-      nodeIndex.update(from);
+    Optional<TaskPlacement> footprint = current.evictedFrom();
+    boolean restore = footprint.isPresent() && footprint.get().equals(target);
+    boolean keepCurrent =
+        target.evictedFrom().isPresent() && target.evictedFrom().get().equals(current);
+    boolean keepFootprint = footprint.isPresent() && target.evictedFrom().equals(footprint);
+    if (keepCurrent && (current.charge() == null || current.status() != TaskStatus.RELEASING)) {
+      throw new IllegalStateException("only a releasing task can be pipelined away: " + task.id());
     }
-    NodeCharge charge = null;
-    if (target.status().holdsNodeResources() || target.status() == TaskStatus.PIPELINED) {
-      NodeState to = node(target.nodeName().orElseThrow());
-      charge = to.charge(task.info(), target.status(), target.gpuGroups(), target.gpuPortion());
-      nodeIndex.update(to);
+    if (current.charge() != null && !keepCurrent) {
+      discharge(task, current);
     }
-    task.apply(
-        new TaskPlacement(
-            target.status(), target.nodeName(), target.gpuGroups(), target.gpuPortion(), charge));
+    if (footprint.isPresent() && !restore && !keepFootprint) {
+      discharge(task, footprint.get());
+    }
+    TaskPlacement applied;
+    if (restore) {
+      applied = footprint.get();
+    } else {
+      NodeCharge charge = null;
+      if (target.status().holdsNodeResources() || target.status() == TaskStatus.PIPELINED) {
+        NodeState to = node(target.nodeName().orElseThrow());
+        charge = to.charge(task.info(), target.status(), target.gpuGroups(), target.gpuPortion());
+        nodeIndex.update(to);
+      }
+      Optional<TaskPlacement> keptFootprint =
+          keepCurrent ? Optional.of(current) : keepFootprint ? footprint : Optional.empty();
+      applied =
+          new TaskPlacement(
+              target.status(),
+              target.nodeName(),
+              target.gpuGroups(),
+              target.gpuPortion(),
+              charge,
+              keptFootprint);
+    }
+    task.apply(applied);
     if (open && wasCounted) {
       hooks.notifyDeallocate(task, gpusBefore);
     }
-    if (open && counted(target.status())) {
+    if (open && counted(applied.status())) {
       hooks.notifyAllocate(task, quotaGpus(task));
     }
+  }
+
+  private void discharge(TaskState task, TaskPlacement placement) {
+    NodeState from = node(placement.nodeName().orElseThrow());
+    from.discharge(
+        task.info(),
+        placement.status(),
+        placement.gpuGroups(),
+        placement.gpuPortion(),
+        placement.charge());
+    nodeIndex.update(from);
   }
 
   private static boolean counted(TaskStatus status) {

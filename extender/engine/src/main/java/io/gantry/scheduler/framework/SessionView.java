@@ -41,6 +41,12 @@ public interface SessionView {
   /** Changes whenever any task moves; lets plugins cache what depends on where pods are. */
   long placementVersion();
 
+  /**
+   * Whether a statement that is still open evicted the task (KAI's virtual status): a simulation
+   * may place it again, so it counts among its job's tasks to allocate.
+   */
+  boolean evictedInOpenStatement(TaskState task);
+
   /** GPUs the task counts for in its queue (kai-reference §5.2). */
   GpuAmount quotaGpus(TaskState task);
 

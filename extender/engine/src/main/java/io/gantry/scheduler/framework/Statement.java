@@ -2,11 +2,14 @@ package io.gantry.scheduler.framework;
 
 import com.google.common.collect.ImmutableList;
 import io.gantry.scheduler.api.result.Decision;
+import io.gantry.scheduler.api.result.EvictionCause;
 import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.model.TaskStatus;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * A log of operations on a session. Each operation changes the session at once (so later checks see
@@ -33,16 +36,51 @@ public final class Statement implements AutoCloseable {
     operations.add(new Operation.AllocateOp(task, before));
   }
 
+  /**
+   * Places the task on resources still being released. A task this statement evicted goes back to
+   * running when it is pipelined onto the node it runs on (the eviction is taken back); pipelined
+   * onto another node, its old pod keeps releasing where it was.
+   */
   public void pipeline(
       TaskState task, NodeState node, List<String> gpuGroups, GpuAmount gpuPortion) {
     TaskPlacement before = task.placement();
+    if (before.status() == TaskStatus.RELEASING) {
+      Optional<Operation.EvictOp> eviction = evictionOf(task);
+      if (eviction.isEmpty()) {
+        throw new IllegalStateException(
+            "task " + task.id() + " is releasing but was not evicted by this statement");
+      }
+      if (before.nodeName().equals(Optional.of(node.name()))) {
+        session.move(task, eviction.get().before());
+        session.markEvictedInOpenStatement(task, false);
+        operations.add(new Operation.UnevictOp(task, before));
+        return;
+      }
+      session.move(
+          task,
+          new TaskPlacement(
+              TaskStatus.PIPELINED,
+              Optional.of(node.name()),
+              ImmutableList.copyOf(gpuGroups),
+              gpuPortion,
+              null,
+              Optional.of(before)));
+      operations.add(new Operation.PipelineOp(task, before));
+      return;
+    }
     session.move(task, target(TaskStatus.PIPELINED, node, gpuGroups, gpuPortion));
     operations.add(new Operation.PipelineOp(task, before));
   }
 
-  /** Marks a running task as releasing on its node; its resources become releasing capacity. */
-  public void evict(TaskState task, String message) {
+  /**
+   * Marks a running task as releasing on its node; its resources become releasing capacity. The
+   * message says why, in KAI's words; {@code cause} names the action and the workload it serves.
+   */
+  public void evict(TaskState task, String message, EvictionCause cause) {
     TaskPlacement before = task.placement();
+    if (!before.status().isActiveAllocated() || before.nodeName().isEmpty()) {
+      throw new IllegalStateException("only a placed task can be evicted: " + task.id());
+    }
     session.move(
         task,
         new TaskPlacement(
@@ -51,7 +89,13 @@ public final class Statement implements AutoCloseable {
             before.gpuGroups(),
             before.gpuPortion(),
             null));
-    operations.add(new Operation.EvictOp(task, before, message));
+    session.markEvictedInOpenStatement(task, true);
+    operations.add(new Operation.EvictOp(task, before, message, cause));
+  }
+
+  /** Whether this statement evicted the task and has not taken the eviction back. */
+  public boolean evicted(TaskState task) {
+    return evictionOf(task).isPresent();
   }
 
   /** Turns this statement's allocations into pipelined placements (a gang that must wait). */
@@ -77,6 +121,11 @@ public final class Statement implements AutoCloseable {
     for (int i = operations.size() - 1; i >= checkpoint.position(); i--) {
       Operation op = operations.remove(i);
       session.move(op.task(), op.before());
+      if (op instanceof Operation.EvictOp) {
+        session.markEvictedInOpenStatement(op.task(), false);
+      } else if (op instanceof Operation.UnevictOp) {
+        session.markEvictedInOpenStatement(op.task(), true);
+      }
     }
   }
 
@@ -84,13 +133,30 @@ public final class Statement implements AutoCloseable {
     return operations.isEmpty();
   }
 
-  /** Makes every operation final and hands the decisions to the session. */
+  /**
+   * Makes every operation final and hands the decisions to the session, in operation order. An
+   * eviction this statement took back decides nothing.
+   */
   public ImmutableList<Decision> commit() {
+    Set<TaskState> unevicted = new HashSet<>();
+    for (Operation op : operations) {
+      if (op instanceof Operation.UnevictOp u) {
+        unevicted.add(u.task());
+      }
+    }
     ImmutableList.Builder<Decision> decisions = ImmutableList.builder();
     for (Operation op : operations) {
-      decisions.add(op.decision());
+      if (op instanceof Operation.EvictOp && unevicted.contains(op.task())) {
+        continue;
+      }
+      op.decision().ifPresent(decisions::add);
     }
     ImmutableList<Decision> out = decisions.build();
+    for (Operation op : operations) {
+      if (op instanceof Operation.EvictOp) {
+        session.markEvictedInOpenStatement(op.task(), false);
+      }
+    }
     session.recordCommitted(out);
     operations.clear();
     finished = true;
@@ -104,6 +170,23 @@ public final class Statement implements AutoCloseable {
       rollback(new Checkpoint(0));
       finished = true;
     }
+  }
+
+  /** The last eviction of the task in this log, unless an unevict followed it. */
+  private Optional<Operation.EvictOp> evictionOf(TaskState task) {
+    for (int i = operations.size() - 1; i >= 0; i--) {
+      Operation op = operations.get(i);
+      if (op.task() != task) {
+        continue;
+      }
+      if (op instanceof Operation.UnevictOp) {
+        return Optional.empty();
+      }
+      if (op instanceof Operation.EvictOp e) {
+        return Optional.of(e);
+      }
+    }
+    return Optional.empty();
   }
 
   private static TaskPlacement target(

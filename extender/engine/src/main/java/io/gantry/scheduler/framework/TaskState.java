@@ -16,6 +16,7 @@ public final class TaskState {
   private ImmutableList<String> gpuGroups;
   private GpuAmount gpuPortion;
   private NodeCharge charge;
+  private TaskPlacement evictedFrom;
   private PodSchedulingFailure fitError;
 
   TaskState(TaskInfo info, JobState job) {
@@ -65,8 +66,22 @@ public final class TaskState {
     this.fitError = fitError;
   }
 
+  /**
+   * The node this task was evicted from in this session while it is pipelined elsewhere: its old
+   * pod still releases resources there.
+   */
+  public Optional<String> evictedFromNode() {
+    return evictedFrom == null ? Optional.empty() : evictedFrom.nodeName();
+  }
+
   TaskPlacement placement() {
-    return new TaskPlacement(status, Optional.ofNullable(nodeName), gpuGroups, gpuPortion, charge);
+    return new TaskPlacement(
+        status,
+        Optional.ofNullable(nodeName),
+        gpuGroups,
+        gpuPortion,
+        charge,
+        Optional.ofNullable(evictedFrom));
   }
 
   void apply(TaskPlacement placement) {
@@ -75,5 +90,6 @@ public final class TaskState {
     this.gpuGroups = placement.gpuGroups();
     this.gpuPortion = placement.gpuPortion();
     this.charge = placement.charge();
+    this.evictedFrom = placement.evictedFrom().orElse(null);
   }
 }

@@ -7,6 +7,7 @@ import io.gantry.scheduler.model.TaskStatus;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.Predicate;
 
 /**
  * The tasks a job would place in its next pass (kai-reference §4.4): while a SubGroupSet's
@@ -15,15 +16,39 @@ import java.util.List;
  */
 public final class TasksToAllocate {
   private final PluginHooks hooks;
+  private final Predicate<TaskState> waiting;
 
+  /** Pending tasks wait for a place. */
   public TasksToAllocate(PluginHooks hooks) {
     this.hooks = hooks;
+    this.waiting = TasksToAllocate::pending;
+  }
+
+  /**
+   * Pending tasks, and tasks an open statement of {@code session} evicted (KAI counts them while it
+   * simulates, since the simulation may place them again), wait for a place.
+   */
+  public TasksToAllocate(SessionView session) {
+    this.hooks = session.hooks();
+    this.waiting = t -> pending(t) || session.evictedInOpenStatement(t);
   }
 
   public List<TaskState> of(JobState job) {
+    return of(job, waiting);
+  }
+
+  /**
+   * The same, taking the tasks {@code allocatable} accepts as the ones waiting for a place: a
+   * simulation re-placing victims also counts the tasks it evicted (KAI's not-real allocation).
+   */
+  public List<TaskState> of(JobState job, Predicate<TaskState> allocatable) {
     List<TaskState> out = new ArrayList<>();
-    collect(job, job.info().root(), out);
+    collect(job, job.info().root(), allocatable, out);
     return out;
+  }
+
+  private static boolean pending(TaskState task) {
+    return task.status() == TaskStatus.PENDING;
   }
 
   public SubGroupProgress progress(JobState job, SubGroupNode node) {
@@ -36,9 +61,10 @@ public final class TasksToAllocate {
     return new SubGroupProgress(s, satisfied >= s.required(), satisfied, s.required());
   }
 
-  private void collect(JobState job, SubGroupNode node, List<TaskState> out) {
+  private void collect(
+      JobState job, SubGroupNode node, Predicate<TaskState> allocatable, List<TaskState> out) {
     if (node instanceof PodSet p) {
-      List<TaskState> pending = pendingInOrder(job, p);
+      List<TaskState> pending = pendingInOrder(job, p, allocatable);
       long allocated = job.count(p, TaskStatus::isActiveAllocated);
       long want = allocated >= p.minMember() ? 1 : p.minMember() - allocated;
       out.addAll(pending.subList(0, (int) Math.min(want, pending.size())));
@@ -59,23 +85,24 @@ public final class TasksToAllocate {
         }
         taken++;
         if (!m.satisfied()) {
-          collect(job, m.node(), out);
+          collect(job, m.node(), allocatable, out);
         }
       }
       return;
     }
     for (SubGroupProgress m : members) {
-      if (hasPending(job, m.node())) {
-        collect(job, m.node(), out);
+      if (hasPending(job, m.node(), allocatable)) {
+        collect(job, m.node(), allocatable, out);
         return;
       }
     }
   }
 
-  private List<TaskState> pendingInOrder(JobState job, PodSet podSet) {
+  private List<TaskState> pendingInOrder(
+      JobState job, PodSet podSet, Predicate<TaskState> allocatable) {
     List<TaskState> pending = new ArrayList<>();
     for (TaskState t : job.tasks(podSet)) {
-      if (t.status() == TaskStatus.PENDING) {
+      if (allocatable.test(t)) {
         pending.add(t);
       }
     }
@@ -83,10 +110,10 @@ public final class TasksToAllocate {
     return pending;
   }
 
-  private boolean hasPending(JobState job, SubGroupNode node) {
+  private boolean hasPending(JobState job, SubGroupNode node, Predicate<TaskState> allocatable) {
     if (node instanceof PodSet p) {
-      return job.tasks(p).stream().anyMatch(t -> t.status() == TaskStatus.PENDING);
+      return job.tasks(p).stream().anyMatch(allocatable);
     }
-    return ((SubGroupSet) node).children().stream().anyMatch(c -> hasPending(job, c));
+    return ((SubGroupSet) node).children().stream().anyMatch(c -> hasPending(job, c, allocatable));
   }
 }

@@ -3,22 +3,37 @@ package io.gantry.scheduler.model;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableSortedMap;
 import java.time.Instant;
 
 /**
  * Everything one scheduling cycle looks at. Nodes are sorted by name; queues and jobs keep source
- * order (which is also their tie-breaking order).
+ * order (which is also their tie-breaking order). {@code queueUsage} is each queue's historical
+ * usage (kai-reference §5.4): per resource, the windowed sum of its allocation over the windowed
+ * sum of the cluster's capacity, normally within 0..1; a queue without an entry has used nothing,
+ * and an empty map (no usage source) turns time-based fair share off.
  */
 public record ClusterSnapshot(
     Instant now,
     ImmutableList<NodeInfo> nodes,
     ImmutableList<QueueInfo> queues,
-    ImmutableList<JobInfo> jobs) {
+    ImmutableList<JobInfo> jobs,
+    ImmutableSortedMap<String, ResourceVector> queueUsage) {
 
   public ClusterSnapshot {
     requireNonNull(now, "now is null");
     requireNonNull(nodes, "nodes is null");
     requireNonNull(queues, "queues is null");
     requireNonNull(jobs, "jobs is null");
+    requireNonNull(queueUsage, "queueUsage is null");
+  }
+
+  /** A snapshot without usage data. */
+  public ClusterSnapshot(
+      Instant now,
+      ImmutableList<NodeInfo> nodes,
+      ImmutableList<QueueInfo> queues,
+      ImmutableList<JobInfo> jobs) {
+    this(now, nodes, queues, jobs, ImmutableSortedMap.of());
   }
 }

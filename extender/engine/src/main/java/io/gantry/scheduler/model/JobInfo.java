@@ -8,7 +8,8 @@ import java.time.Instant;
 /**
  * One PodGroup. {@code root} is the SubGroup tree; a PodGroup without SubGroups has one PodSet
  * named {@code default} under a root named {@code ""}. {@code creationOrder} breaks ties the way
- * KAI's UID does: earlier in the source, smaller.
+ * KAI's UID does: earlier in the source, smaller. {@code lifecycle} holds the PodGroup's timestamps
+ * and delays.
  */
 public record JobInfo(
     String id,
@@ -20,7 +21,8 @@ public record JobInfo(
     Instant createdAt,
     long creationOrder,
     SubGroupSet root,
-    ImmutableList<TaskInfo> tasks) {
+    ImmutableList<TaskInfo> tasks,
+    JobLifecycle lifecycle) {
 
   public static final String DEFAULT_POD_SET = "default";
 
@@ -32,5 +34,32 @@ public record JobInfo(
     requireNonNull(createdAt, "createdAt is null");
     requireNonNull(root, "root is null");
     requireNonNull(tasks, "tasks is null");
+    requireNonNull(lifecycle, "lifecycle is null");
+  }
+
+  /** A PodGroup that carries no timestamps, delay or grace period ({@link JobLifecycle#NONE}). */
+  public JobInfo(
+      String id,
+      String name,
+      String namespace,
+      String queue,
+      int priority,
+      boolean preemptible,
+      Instant createdAt,
+      long creationOrder,
+      SubGroupSet root,
+      ImmutableList<TaskInfo> tasks) {
+    this(
+        id,
+        name,
+        namespace,
+        queue,
+        priority,
+        preemptible,
+        createdAt,
+        creationOrder,
+        root,
+        tasks,
+        JobLifecycle.NONE);
   }
 }

@@ -1,6 +1,8 @@
 package io.gantry.scheduler.plugins;
 
 import io.gantry.scheduler.api.config.ConfigException;
+import io.gantry.scheduler.api.kai.GoDuration;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -36,6 +38,19 @@ final class PluginArguments {
       }
     }
     return fallback;
+  }
+
+  /** A Go duration ({@code 30s}, {@code 10m}), as KAI's plugin arguments write them. */
+  Duration duration(Duration fallback, String key) {
+    if (!raw.containsKey(key)) {
+      return fallback;
+    }
+    String text = string("", key);
+    try {
+      return GoDuration.parse(text);
+    } catch (IllegalArgumentException e) {
+      throw fail(key, e.getMessage());
+    }
   }
 
   String string(String fallback, String key) {

@@ -8,6 +8,7 @@ import io.gantry.scheduler.api.config.PlacementStrategy;
 import io.gantry.scheduler.api.config.PluginSetting;
 import io.gantry.scheduler.framework.Plugin;
 import io.gantry.scheduler.framework.PluginHooks;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -45,11 +46,11 @@ public final class PluginRegistry {
     built(b, TaskOrderPlugin.NAME, 900, args -> new TaskOrderPlugin());
     missing(b, "nominatednode", 800, true);
     missing(b, "dynamicresources", 700, true);
-    missing(b, "minruntime", 600, true);
+    built(b, MinRuntimePlugin.NAME, 600, PluginRegistry::minRuntime);
     missing(b, "topology", 500, true);
     missing(b, "snapshot", 400, true);
-    missing(b, "sg-nodelocalgreedy", 360, true);
-    missing(b, "sg-multinodegang", 350, true);
+    built(b, NodeLocalGreedyPlugin.NAME, 360, args -> new NodeLocalGreedyPlugin());
+    built(b, MultiNodeGangPlugin.NAME, 350, args -> new MultiNodeGangPlugin());
     built(b, GpuPackPlugin.NAME, 300, args -> new GpuPackPlugin());
     built(b, GpuSpreadPlugin.NAME, 300, args -> new GpuSpreadPlugin());
     b.put(
@@ -136,6 +137,22 @@ public final class PluginRegistry {
       return new ProportionPlugin(new ProportionArgs(k, multiplier));
     } catch (IllegalArgumentException e) {
       throw new ConfigException("plugins." + ProportionPlugin.NAME + ".arguments", e.getMessage());
+    }
+  }
+
+  private static Plugin minRuntime(PluginArguments args) {
+    Duration preempt = args.duration(Duration.ZERO, "defaultPreemptMinRuntime");
+    Duration reclaim = args.duration(Duration.ZERO, "defaultReclaimMinRuntime");
+    MinRuntimeArgs.ResolveMethod method;
+    try {
+      method = MinRuntimeArgs.ResolveMethod.parse(args.string("lca", "reclaimResolveMethod"));
+    } catch (IllegalArgumentException e) {
+      throw args.fail("reclaimResolveMethod", e.getMessage());
+    }
+    try {
+      return new MinRuntimePlugin(new MinRuntimeArgs(preempt, reclaim, method));
+    } catch (IllegalArgumentException e) {
+      throw new ConfigException("plugins." + MinRuntimePlugin.NAME + ".arguments", e.getMessage());
     }
   }
 

@@ -11,6 +11,7 @@ import io.gantry.scheduler.framework.NodeState;
 import io.gantry.scheduler.framework.SessionOpenHook;
 import io.gantry.scheduler.framework.SessionView;
 import io.gantry.scheduler.framework.TaskState;
+import io.gantry.scheduler.framework.VictimInvariantPredicate;
 import io.gantry.scheduler.framework.fit.NodeFitReason;
 import io.gantry.scheduler.framework.fit.NodeNotReady;
 import io.gantry.scheduler.framework.fit.NodeUnschedulable;
@@ -44,7 +45,8 @@ import java.util.Optional;
  * version moved past the last one seen) rebuilds the index, so the index always holds exactly the
  * pods that are bound or assumed to a node.
  */
-public final class PredicatesPlugin implements SessionOpenHook, NodePredicate, AllocationListener {
+public final class PredicatesPlugin
+    implements SessionOpenHook, NodePredicate, VictimInvariantPredicate, AllocationListener {
   public static final String NAME = "predicates";
 
   private static final Taint UNSCHEDULABLE_TAINT =
@@ -111,6 +113,30 @@ public final class PredicatesPlugin implements SessionOpenHook, NodePredicate, A
 
   @Override
   public FitStatus filter(TaskState task, NodeState node) {
+    FitStatus invariant = nodeChecks(task, node, true);
+    if (!invariant.isSuccess()) {
+      return invariant;
+    }
+    if (podIndex != null) {
+      Optional<PodAffinityMismatch> affinity = podAffinity(task).check(node.info().labels());
+      if (affinity.isPresent()) {
+        return FitStatus.unschedulable(NAME, affinity.get());
+      }
+    }
+    return FitStatus.SUCCESS;
+  }
+
+  /**
+   * Readiness, cordon, nodeSelector and node affinity, taints: what no eviction changes. Max pods
+   * and inter-pod affinity depend on the pods on the node, which evictions change.
+   */
+  @Override
+  public FitStatus filterVictimInvariant(TaskState task, NodeState node) {
+    return nodeChecks(task, node, false);
+  }
+
+  /** The node-level checks in KAI's order; max pods only with {@code podCount}. */
+  private static FitStatus nodeChecks(TaskState task, NodeState node, boolean podCount) {
     TaskInfo info = task.info();
     if (!node.info().ready()) {
       return FitStatus.unschedulable(NAME, new NodeNotReady());
@@ -120,7 +146,7 @@ public final class PredicatesPlugin implements SessionOpenHook, NodePredicate, A
         && tolerations.stream().noneMatch(t -> t.tolerates(UNSCHEDULABLE_TAINT))) {
       return FitStatus.unschedulable(NAME, new NodeUnschedulable());
     }
-    if (node.freePodSlots() < 1) {
+    if (podCount && node.freePodSlots() < 1) {
       return FitStatus.unschedulable(NAME, new TooManyPods(node.info().maxPods()));
     }
     Optional<NodeFitReason> nodeAffinity =
@@ -131,12 +157,6 @@ public final class PredicatesPlugin implements SessionOpenHook, NodePredicate, A
     Optional<Taint> taint = TaintTolerationRule.firstUntolerated(node.info().taints(), tolerations);
     if (taint.isPresent()) {
       return FitStatus.unschedulable(NAME, new UntoleratedTaint(taint.get()));
-    }
-    if (podIndex != null) {
-      Optional<PodAffinityMismatch> affinity = podAffinity(task).check(node.info().labels());
-      if (affinity.isPresent()) {
-        return FitStatus.unschedulable(NAME, affinity.get());
-      }
     }
     return FitStatus.SUCCESS;
   }

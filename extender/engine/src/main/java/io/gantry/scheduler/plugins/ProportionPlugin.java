@@ -1,39 +1,61 @@
 package io.gantry.scheduler.plugins;
 
+import com.google.common.collect.ImmutableMap;
 import io.gantry.scheduler.api.config.SearchStrategy;
 import io.gantry.scheduler.fairness.CapacityChecks;
 import io.gantry.scheduler.fairness.FairShareDivider;
 import io.gantry.scheduler.fairness.QueueAttributes;
 import io.gantry.scheduler.fairness.QueueOrderRule;
+import io.gantry.scheduler.fairness.QueueSnapshot;
 import io.gantry.scheduler.fairness.QueueTree;
+import io.gantry.scheduler.fairness.ReclaimRules;
+import io.gantry.scheduler.framework.ActionType;
 import io.gantry.scheduler.framework.AllocationListener;
 import io.gantry.scheduler.framework.CapacityPolicy;
+import io.gantry.scheduler.framework.EvictionEligibility;
+import io.gantry.scheduler.framework.EvictionScenario;
 import io.gantry.scheduler.framework.FairShares;
 import io.gantry.scheduler.framework.JobState;
 import io.gantry.scheduler.framework.NodeState;
 import io.gantry.scheduler.framework.QueueOrder;
+import io.gantry.scheduler.framework.QueueShares;
+import io.gantry.scheduler.framework.ScenarioValidator;
 import io.gantry.scheduler.framework.SessionOpenHook;
 import io.gantry.scheduler.framework.SessionView;
 import io.gantry.scheduler.framework.TaskState;
 import io.gantry.scheduler.framework.TasksToAllocate;
+import io.gantry.scheduler.framework.VictimFilter;
+import io.gantry.scheduler.framework.VictimQueueOrder;
 import io.gantry.scheduler.framework.fit.CapacityExceeded;
 import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.model.NodeInfo;
+import io.gantry.scheduler.model.ResourceKind;
 import io.gantry.scheduler.model.ResourceVector;
 import io.gantry.scheduler.model.Resources;
 import io.gantry.scheduler.model.TaskStatus;
+import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * KAI's proportion plugin: per-queue allocation and fair share (kai-reference §5.1–5.3), the queue
- * order (§5.7) and the capacity checks (§5.5). Queue allocation follows every statement operation.
+ * order (§5.7, also as victim queues read it), the capacity checks (§5.5) and the reclaim rules
+ * (§5.6): who may reclaim, from which queues, and which scenarios keep every queue fair. Queue
+ * allocation follows every statement operation.
  */
 public final class ProportionPlugin
-    implements SessionOpenHook, QueueOrder, CapacityPolicy, AllocationListener {
+    implements SessionOpenHook,
+        QueueOrder,
+        VictimQueueOrder,
+        CapacityPolicy,
+        AllocationListener,
+        EvictionEligibility,
+        VictimFilter,
+        ScenarioValidator {
   public static final String NAME = "proportion";
 
   private final ProportionArgs args;
@@ -41,6 +63,8 @@ public final class ProportionPlugin
   private QueueTree tree;
   private QueueOrderRule orderRule;
   private TasksToAllocate tasksToAllocate;
+  private ReclaimRules reclaimRules;
+  private ImmutableMap<String, QueueSnapshot> solutionStart = ImmutableMap.of();
 
   /** What one leaf queue's tasks add up to at session open. */
   private static final class QueueSums {
@@ -75,7 +99,7 @@ public final class ProportionPlugin
   @Override
   public void onSessionOpen(SessionView session) {
     this.session = session;
-    this.tasksToAllocate = new TasksToAllocate(session.hooks());
+    this.tasksToAllocate = new TasksToAllocate(session);
     ResourceVector total = ResourceVector.ZERO;
     for (NodeInfo n : session.snapshot().nodes()) {
       if (n.ready()) {
@@ -112,17 +136,138 @@ public final class ProportionPlugin
           tree.addAllocated(queue, q.allocatedNonPreemptible, true);
           tree.addRequest(queue, q.request);
         });
-    tree.computeFairShares(new FairShareDivider(args.kValue()));
+    tree.computeFairShares(new FairShareDivider(args.kValue()), session.snapshot().queueUsage());
+    this.reclaimRules = new ReclaimRules(args.reclaimerSaturationMultiplier());
     QueueTree divided = tree;
     session
         .state()
         .write(FairShares.KEY, queue -> divided.find(queue).map(QueueAttributes::fairShares));
+    session
+        .state()
+        .write(
+            QueueShares.KEY,
+            queue ->
+                divided
+                    .find(queue)
+                    .map(
+                        q ->
+                            new QueueShares.Amounts(
+                                deserved(q), q.fairShares(), allocated(q), q.priority())));
   }
 
   @Override
   public int compareQueues(String queueA, JobState jobA, String queueB, JobState jobB) {
     return orderRule.compare(
         tree.get(queueA), jobRequest(jobA), tree.get(queueB), jobRequest(jobB));
+  }
+
+  @Override
+  public int compareVictimQueues(
+      String queueA,
+      JobState jobA,
+      Resources removedA,
+      String queueB,
+      JobState jobB,
+      Resources removedB) {
+    return orderRule.compare(
+        tree.get(queueA), jobRequest(jobA), removedA, tree.get(queueB), jobRequest(jobB), removedB);
+  }
+
+  @Override
+  public boolean canReclaimResources(JobState reclaimer) {
+    Optional<QueueAttributes> leaf = tree.find(reclaimer.info().queue());
+    return leaf.isPresent()
+        && ReclaimRules.canReclaimResources(
+            leaf.get(), ResourceVector.of(jobRequest(reclaimer)), reclaimer.info().preemptible());
+  }
+
+  @Override
+  public boolean nonPreemptibleOverQuota(JobState job, List<TaskState> tasks) {
+    if (job.info().preemptible()) {
+      return false;
+    }
+    Resources request = Resources.ZERO;
+    for (TaskState t : tasks) {
+      request = request.plus(counted(t, session.quotaGpus(t)));
+    }
+    return CapacityChecks.nonPreemptibleOverQuota(tree.pathToRoot(job.info().queue()), request);
+  }
+
+  /** Reclaim only: the victim's queue passes the §5.6.2 pre-filter for the reclaimer. */
+  @Override
+  public boolean admitsVictim(ActionType action, JobState preemptor, JobState victim) {
+    if (action != ActionType.RECLAIM) {
+      return true;
+    }
+    return ReclaimRules.victimEligible(
+        tree::get,
+        preemptor.info().queue(),
+        ResourceVector.of(jobRequest(preemptor)),
+        victim.info().queue());
+  }
+
+  @Override
+  public void onJobSolutionStart(ActionType action, JobState preemptor) {
+    if (action == ActionType.RECLAIM) {
+      solutionStart = tree.capture();
+    }
+  }
+
+  /**
+   * Reclaim only (§5.6.3): victims chunked per job (each elastic surplus pod alone, the core pods
+   * together; re-placed victims left out with allowConsolidatingReclaim), checked against the queue
+   * state captured when the reclaimer's search started.
+   */
+  @Override
+  public boolean validScenario(ActionType action, EvictionScenario scenario) {
+    if (action != ActionType.RECLAIM) {
+      return true;
+    }
+    Map<String, List<ResourceVector>> chunks = new LinkedHashMap<>();
+    for (List<TaskState> victimTasks : scenario.victimsByJob()) {
+      JobState victim = victimTasks.get(0).job();
+      List<ResourceVector> jobChunks = victimChunks(victim, victimTasks, scenario);
+      if (!jobChunks.isEmpty()) {
+        chunks.computeIfAbsent(victim.info().queue(), q -> new ArrayList<>()).addAll(jobChunks);
+      }
+    }
+    JobState reclaimer = scenario.preemptor();
+    return reclaimRules.reclaimable(
+        solutionStart::get,
+        reclaimer.info().queue(),
+        ResourceVector.of(scenario.preemptorRequest()),
+        reclaimer.info().preemptible(),
+        chunks);
+  }
+
+  private List<ResourceVector> victimChunks(
+      JobState victim, List<TaskState> victimTasks, EvictionScenario scenario) {
+    Map<String, Integer> seenPerPodSet = new TreeMap<>();
+    Map<String, Integer> minMember = new TreeMap<>();
+    victim.podSets().forEach(p -> minMember.put(p.name(), p.minMember()));
+    List<ResourceVector> out = new ArrayList<>();
+    Resources core = Resources.ZERO;
+    boolean anyCore = false;
+    for (TaskState t : victimTasks) {
+      String podSet = t.info().podSetName();
+      int index = seenPerPodSet.merge(podSet, 1, Integer::sum);
+      boolean reclaimsNothing =
+          scenario.allowConsolidatingReclaim() && t.status().isActiveAllocated();
+      if (reclaimsNothing) {
+        continue;
+      }
+      Resources amounts = counted(t, session.quotaGpus(t));
+      if (index > minMember.getOrDefault(podSet, 0)) {
+        out.add(ResourceVector.of(amounts));
+      } else {
+        core = core.plus(amounts);
+        anyCore = true;
+      }
+    }
+    if (anyCore) {
+      out.add(ResourceVector.of(core));
+    }
+    return out;
   }
 
   @Override
@@ -182,6 +327,22 @@ public final class ProportionPlugin
       request = request.plus(counted(t, session.quotaGpus(t)));
     }
     return request;
+  }
+
+  private static ResourceVector deserved(QueueAttributes q) {
+    ResourceVector v = ResourceVector.ZERO;
+    for (ResourceKind r : ResourceKind.values()) {
+      v = v.with(r, q.deserved(r));
+    }
+    return v;
+  }
+
+  private static ResourceVector allocated(QueueAttributes q) {
+    ResourceVector v = ResourceVector.ZERO;
+    for (ResourceKind r : ResourceKind.values()) {
+      v = v.with(r, q.allocated(r));
+    }
+    return v;
   }
 
   /** What a task counts for in its queue: its CPU and memory, and {@code gpus}. */

@@ -48,11 +48,6 @@ class SchedulerWiringTest {
             "actions: unknown action \"shuffle\"; KAI's actions are allocate, consolidation,"
                 + " reclaim, preempt, stalegangeviction"),
         new BadConfig(
-            "an action not built yet",
-            config(List.of("reclaim"), Map.of()),
-            "actions",
-            "actions: action \"reclaim\" is not supported yet"),
-        new BadConfig(
             "an unknown plugin",
             config(
                 List.of("allocate"),
@@ -90,7 +85,7 @@ class SchedulerWiringTest {
   void injectedActionsRunInTheConfiguredOrderOnOneSessionPerCycle() {
     List<String> calls = new ArrayList<>();
     ActionRegistry actions =
-        new ActionRegistry(
+        ActionRegistry.ofSuppliers(
             ImmutableMap.of(
                 ActionType.ALLOCATE, () -> recording(ActionType.ALLOCATE, calls),
                 ActionType.RECLAIM, () -> recording(ActionType.RECLAIM, calls)));

@@ -18,6 +18,7 @@ import io.gantry.scheduler.api.result.QueueOutcome;
 import io.gantry.scheduler.api.result.TaskOutcome;
 import io.gantry.scheduler.model.ClusterSnapshot;
 import io.gantry.scheduler.model.GpuAmount;
+import io.gantry.scheduler.model.JobLifecycle;
 import io.gantry.scheduler.model.ResourceVector;
 import io.gantry.scheduler.model.TaskStatus;
 import io.gantry.scheduler.testing.Snapshots;
@@ -53,7 +54,9 @@ class SchedulingCycleTest {
                 Optional.empty(),
                 ImmutableList.of(
                     new TaskOutcome("ns/train/t0", TaskStatus.BINDING, Optional.empty()),
-                    new TaskOutcome("ns/train/t1", TaskStatus.BINDING, Optional.empty()))));
+                    new TaskOutcome("ns/train/t1", TaskStatus.BINDING, Optional.empty())),
+                // the job starts now: its last-start timestamp is set
+                JobLifecycle.NONE.withLastStartedAt(Optional.of(Snapshots.T0))));
     QueueOutcome team = result.queues().get(0);
     assertThat(team.allocated()).isEqualTo(new ResourceVector(8, 0, 0));
     assertThat(team.allocatedNonPreemptible()).isEqualTo(ResourceVector.ZERO);

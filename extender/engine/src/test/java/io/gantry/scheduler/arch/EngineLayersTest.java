@@ -32,7 +32,8 @@ class EngineLayersTest {
         .definedBy(
             "io.gantry.scheduler.api.config..",
             "io.gantry.scheduler.api.result..",
-            "io.gantry.scheduler.api.kai..")
+            "io.gantry.scheduler.api.kai..",
+            "io.gantry.scheduler.api.usage..")
         .layer("Framework")
         .definedBy("io.gantry.scheduler.framework..")
         .layer("Fairness")

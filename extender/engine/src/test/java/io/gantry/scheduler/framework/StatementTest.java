@@ -6,6 +6,7 @@ import com.google.common.collect.ImmutableList;
 import io.gantry.scheduler.api.result.BindDecision;
 import io.gantry.scheduler.api.result.Decision;
 import io.gantry.scheduler.api.result.EvictDecision;
+import io.gantry.scheduler.api.result.EvictionCause;
 import io.gantry.scheduler.api.result.PipelineDecision;
 import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.model.NodeInfo;
@@ -33,6 +34,9 @@ import org.junit.jupiter.api.Test;
  * discards; a gang that must wait has its allocations converted to pipelined.
  */
 class StatementTest {
+  private static final EvictionCause CAUSE =
+      new EvictionCause("reclaim", Optional.of("ns/urgent"), 1);
+
   private static final long GI = 1L << 30;
   private static final GpuAmount HALF = GpuAmount.ofHundredths(50);
 
@@ -111,7 +115,7 @@ class StatementTest {
             Tasks.task("r").gpus(2).cpu("2").memory("2Gi").running("n1"));
 
     try (Statement st = s.statement()) {
-      st.evict(s.task("ns/busy/r"), "Pod ns/busy-r was preempted");
+      st.evict(s.task("ns/busy/r"), "Pod ns/busy-r was preempted", CAUSE);
 
       assertThat(NodeView.of(s.node("n1")))
           .isEqualTo(
@@ -142,7 +146,7 @@ class StatementTest {
 
       st.allocate(s.task("ns/p/t1"), s.node("n1"), List.of("g-f"), HALF);
       st.pipeline(s.task("ns/p/t2"), s.node("n1"), List.of(), GpuAmount.ZERO);
-      st.evict(s.task("ns/busy/r"), "evicted");
+      st.evict(s.task("ns/busy/r"), "evicted", CAUSE);
       assertThat(World.of(s)).isNotEqualTo(before);
 
       st.rollback(checkpoint);
@@ -166,7 +170,7 @@ class StatementTest {
       st.allocate(s.task("ns/p/t0"), s.node("n1"), List.of(), GpuAmount.ZERO);
       st.allocate(s.task("ns/p/t1"), s.node("n1"), List.of("n1-gpu0"), HALF);
       st.pipeline(s.task("ns/p/t2"), s.node("n1"), List.of(), GpuAmount.ZERO);
-      st.evict(s.task("ns/busy/r"), "evicted");
+      st.evict(s.task("ns/busy/r"), "evicted", CAUSE);
     }
 
     assertThat(World.of(s)).isEqualTo(before);
@@ -183,7 +187,7 @@ class StatementTest {
     List<Decision> committed;
 
     try (Statement st = s.statement()) {
-      st.evict(s.task("ns/busy/r"), "Pod ns/busy-r was preempted");
+      st.evict(s.task("ns/busy/r"), "Pod ns/busy-r was preempted", CAUSE);
       st.allocate(s.task("ns/p/t0"), s.node("n1"), List.of(), GpuAmount.ZERO);
       st.allocate(s.task("ns/p/t1"), s.node("n1"), List.of("n1-gpu0"), HALF);
       st.pipeline(s.task("ns/p/t2"), s.node("n1"), List.of(), GpuAmount.ZERO);
@@ -192,7 +196,7 @@ class StatementTest {
 
     List<Decision> expected =
         List.of(
-            new EvictDecision("ns/busy/r", "n1", "Pod ns/busy-r was preempted"),
+            new EvictDecision("ns/busy/r", "n1", "Pod ns/busy-r was preempted", CAUSE),
             new BindDecision("ns/p/t0", "n1", ImmutableList.of(), GpuAmount.ZERO),
             new BindDecision("ns/p/t1", "n1", ImmutableList.of("n1-gpu0"), HALF),
             new PipelineDecision("ns/p/t2", "n1", ImmutableList.of(), GpuAmount.ZERO));
@@ -278,7 +282,7 @@ class StatementTest {
     World before = World.of(s);
 
     try (Statement st = s.statement()) {
-      st.evict(s.task("ns/busy/a"), "evicted");
+      st.evict(s.task("ns/busy/a"), "evicted", CAUSE);
 
       assertThat(s.node("n1").idle().gpus())
           .as("idle GPUs while b still uses the device")
@@ -327,5 +331,73 @@ class StatementTest {
                         Tasks.task("t2").gpus(1).cpu("1").memory("1Gi"),
                         Tasks.task("t3").gpuFraction(0.5).cpu("1").memory("1Gi"))
                     .build())));
+  }
+
+  @Test
+  void aVictimPipelinedBackOntoItsOwnNodeIsUnevictedAndDecidesNothing() {
+    Session s = session(Nodes.node("n1").gpus(4).build(), Tasks.task("r").gpus(2).running("n1"));
+    NodeView before = NodeView.of(s.node("n1"));
+    TaskState victim = s.task("ns/busy/r");
+
+    try (Statement st = s.statement()) {
+      st.evict(victim, "evicted", CAUSE);
+      st.pipeline(victim, s.node("n1"), List.of(), GpuAmount.ZERO);
+
+      assertThat(victim.status()).isEqualTo(TaskStatus.RUNNING);
+      assertThat(st.evicted(victim)).isFalse();
+      assertThat(NodeView.of(s.node("n1"))).isEqualTo(before);
+      assertThat(st.commit()).isEmpty();
+    }
+  }
+
+  @Test
+  void aVictimPipelinedElsewhereKeepsReleasingItsOldPlaceUntilTheSessionCloses() {
+    Session s = busyNodeAndEmptyNode();
+    TaskState victim = s.task("ns/busy/r");
+
+    try (Statement st = s.statement()) {
+      st.evict(victim, "evicted", CAUSE);
+      st.pipeline(victim, s.node("n2"), List.of(), GpuAmount.ZERO);
+
+      assertThat(victim.status()).isEqualTo(TaskStatus.PIPELINED);
+      assertThat(victim.nodeName()).contains("n2");
+      assertThat(victim.evictedFromNode()).contains("n1");
+      assertThat(s.node("n1").releasing().gpus()).isEqualTo(GpuAmount.ofDevices(2));
+      assertThat(s.node("n2").idle().gpus()).isEqualTo(GpuAmount.ofDevices(2));
+      assertThat(st.commit())
+          .containsExactly(
+              new EvictDecision("ns/busy/r", "n1", "evicted", CAUSE),
+              new PipelineDecision("ns/busy/r", "n2", ImmutableList.of(), GpuAmount.ZERO));
+    }
+    s.close();
+    assertThat(victim.status()).isEqualTo(TaskStatus.RELEASING);
+    assertThat(s.node("n1").releasing().gpus()).isEqualTo(GpuAmount.ofDevices(2));
+    assertThat(s.node("n2").idle().gpus()).isEqualTo(GpuAmount.ofDevices(4));
+  }
+
+  @Test
+  void rollingBackAPipelinedVictimRestoresEveryNode() {
+    Session s = busyNodeAndEmptyNode();
+    NodeView n1 = NodeView.of(s.node("n1"));
+    NodeView n2 = NodeView.of(s.node("n2"));
+    TaskState victim = s.task("ns/busy/r");
+
+    try (Statement st = s.statement()) {
+      st.evict(victim, "evicted", CAUSE);
+      st.pipeline(victim, s.node("n2"), List.of(), GpuAmount.ZERO);
+    }
+
+    assertThat(victim.status()).isEqualTo(TaskStatus.RUNNING);
+    assertThat(NodeView.of(s.node("n1"))).isEqualTo(n1);
+    assertThat(NodeView.of(s.node("n2"))).isEqualTo(n2);
+  }
+
+  private static Session busyNodeAndEmptyNode() {
+    return Sessions.open(
+        Snapshots.of(
+            List.of(Nodes.node("n1").gpus(4).build(), Nodes.node("n2").gpus(4).build()),
+            List.of(Queues.queue("q").build()),
+            List.of(
+                Jobs.job("busy").queue("q").task(Tasks.task("r").gpus(2).running("n1")).build())));
   }
 }

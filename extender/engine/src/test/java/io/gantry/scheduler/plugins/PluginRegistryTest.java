@@ -41,6 +41,9 @@ class PluginRegistryTest {
             "elastic",
             "subgrouporder",
             "taskorder",
+            "minruntime",
+            "sg-nodelocalgreedy",
+            "sg-multinodegang",
             "gpupack",
             "nodeplacement",
             "gpusharingorder");
@@ -60,6 +63,9 @@ class PluginRegistryTest {
             "elastic",
             "subgrouporder",
             "taskorder",
+            "minruntime",
+            "sg-nodelocalgreedy",
+            "sg-multinodegang",
             "gpuspread",
             "nodeplacement");
     assertThat(plugin(hooks, NodePlacementPlugin.class).args()).isEqualTo(GPU_SPREAD);
@@ -86,7 +92,7 @@ class PluginRegistryTest {
     PluginHooks hooks =
         new PluginRegistry().build(Map.of("topology", disabled()), Placement.DEFAULTS);
 
-    assertThat(names(hooks)).doesNotContain("topology").hasSize(11);
+    assertThat(names(hooks)).doesNotContain("topology").hasSize(14);
   }
 
   record ErrorCase(String name, Map<String, PluginSetting> settings, String field, String message) {
@@ -105,9 +111,21 @@ class PluginRegistryTest {
             "plugins.topology: plugin topology is not supported yet"),
         new ErrorCase(
             "configuring a plugin that is not built",
-            Map.of("minruntime", arguments(Map.of("defaultPreemptMinRuntime", "5m"))),
-            "plugins.minruntime",
-            "plugins.minruntime: plugin minruntime is not supported yet"),
+            Map.of("podaffinity", arguments(Map.of("weight", "5"))),
+            "plugins.podaffinity",
+            "plugins.podaffinity: plugin podaffinity is not supported yet"),
+        new ErrorCase(
+            "a min-runtime that is not a duration",
+            Map.of("minruntime", arguments(Map.of("defaultPreemptMinRuntime", "5"))),
+            "plugins.minruntime.arguments.defaultPreemptMinRuntime",
+            "plugins.minruntime.arguments.defaultPreemptMinRuntime: expected a duration such as"
+                + " 90s, 10m or 1h30m, got \"5\" (missing unit)"),
+        new ErrorCase(
+            "a reclaim resolve method that is neither lca nor queue",
+            Map.of("minruntime", arguments(Map.of("reclaimResolveMethod", "leaf"))),
+            "plugins.minruntime.arguments.reclaimResolveMethod",
+            "plugins.minruntime.arguments.reclaimResolveMethod: expected lca or queue, got"
+                + " \"leaf\""),
         new ErrorCase(
             "configuring a disabled plugin that is not built",
             Map.of(

@@ -2,13 +2,16 @@ package io.gantry.scheduler.testing;
 
 import com.google.common.collect.ImmutableList;
 import io.gantry.scheduler.model.JobInfo;
+import io.gantry.scheduler.model.JobLifecycle;
 import io.gantry.scheduler.model.PodSet;
 import io.gantry.scheduler.model.SubGroupNode;
 import io.gantry.scheduler.model.SubGroupSet;
 import io.gantry.scheduler.model.TaskInfo;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.function.UnaryOperator;
 
@@ -48,6 +51,7 @@ public final class Jobs {
     private int minMember = 1;
     private SubGroupSet root;
     private final List<TaskInfo> tasks = new ArrayList<>();
+    private JobLifecycle lifecycle = JobLifecycle.NONE;
 
     private Builder(String name) {
       this.name = name;
@@ -80,6 +84,46 @@ public final class Jobs {
 
     public Builder creationOrder(long creationOrder) {
       this.creationOrder = creationOrder;
+      return this;
+    }
+
+    /** The {@code kai.scheduler/last-start-timestamp} annotation. */
+    public Builder lastStartedAt(Instant at) {
+      lifecycle = lifecycle.withLastStartedAt(Optional.of(at));
+      return this;
+    }
+
+    /** The {@code kai.scheduler/last-eviction-timestamp} annotation. */
+    public Builder lastEvictedAt(Instant at) {
+      lifecycle = lifecycle.withLastEvictedAt(Optional.of(at));
+      return this;
+    }
+
+    /** The {@code kai.scheduler/stale-podgroup-timestamp} annotation. */
+    public Builder staleSince(Instant at) {
+      lifecycle = lifecycle.withStaleSince(Optional.of(at));
+      return this;
+    }
+
+    public Builder preemptionDelay(Duration delay) {
+      lifecycle =
+          new JobLifecycle(
+              lifecycle.lastStartedAt(),
+              lifecycle.lastEvictedAt(),
+              lifecycle.staleSince(),
+              Optional.of(delay),
+              lifecycle.stalenessGracePeriod());
+      return this;
+    }
+
+    public Builder stalenessGracePeriod(Duration grace) {
+      lifecycle =
+          new JobLifecycle(
+              lifecycle.lastStartedAt(),
+              lifecycle.lastEvictedAt(),
+              lifecycle.staleSince(),
+              lifecycle.preemptionDelay(),
+              Optional.of(grace));
       return this;
     }
 
@@ -156,7 +200,8 @@ public final class Jobs {
           createdAt,
           creationOrder,
           tree,
-          stamped.build());
+          stamped.build(),
+          lifecycle);
     }
   }
 }

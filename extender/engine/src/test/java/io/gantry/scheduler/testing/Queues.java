@@ -2,6 +2,7 @@ package io.gantry.scheduler.testing;
 
 import io.gantry.scheduler.model.QueueInfo;
 import io.gantry.scheduler.model.QueueResource;
+import java.time.Duration;
 import java.util.Optional;
 
 /**
@@ -28,6 +29,8 @@ public final class Queues {
     private QueueResource cpu = UNLIMITED;
     private QueueResource memory = UNLIMITED;
     private long creationOrder = Snapshots.UNSET;
+    private Optional<Duration> preemptMinRuntime = Optional.empty();
+    private Optional<Duration> reclaimMinRuntime = Optional.empty();
 
     private Builder(String name) {
       this.name = name;
@@ -58,6 +61,16 @@ public final class Queues {
       return this;
     }
 
+    public Builder preemptMinRuntime(Duration d) {
+      this.preemptMinRuntime = Optional.of(d);
+      return this;
+    }
+
+    public Builder reclaimMinRuntime(Duration d) {
+      this.reclaimMinRuntime = Optional.of(d);
+      return this;
+    }
+
     public Builder creationOrder(long creationOrder) {
       this.creationOrder = creationOrder;
       return this;
@@ -71,8 +84,8 @@ public final class Queues {
           gpu,
           cpu,
           memory,
-          Optional.empty(),
-          Optional.empty(),
+          preemptMinRuntime,
+          reclaimMinRuntime,
           creationOrder);
     }
   }

@@ -56,7 +56,8 @@ public final class Snapshots {
                   info.createdAt(),
                   i,
                   info.root(),
-                  info.tasks()));
+                  info.tasks(),
+                  info.lifecycle()));
     }
     return new ClusterSnapshot(
         T0,

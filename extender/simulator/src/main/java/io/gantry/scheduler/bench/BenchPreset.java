@@ -27,7 +27,7 @@ public enum BenchPreset {
    */
   RECLAIM_UNSCHEDULABLE_1K(
       "reclaim-unschedulable-1k",
-      spec(1_000, 1, 10, 8, 0, 0, 8_000),
+      spec(1_000, 1, 10, 8, 0, 0, 8_000).withReclaimShortfall(10),
       ImmutableList.of("allocate", "reclaim")),
   /** mixed-5k's shape with 10 pending pods per node, at 1k, 2k, 5k and 10k nodes. */
   SCALING("scaling", spec(1_000, 10_000, 1, 1, 0.5, 0.1, 0), ImmutableList.of("allocate"));
@@ -92,6 +92,7 @@ public enum BenchPreset {
         0.5,
         cpuOnlyShare,
         runningPods,
+        0,
         0,
         13);
   }

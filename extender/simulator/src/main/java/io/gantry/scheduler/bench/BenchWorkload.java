@@ -17,6 +17,10 @@ package io.gantry.scheduler.bench;
  * @param cpuOnlyShare share of the pending jobs whose pods ask for no GPU
  * @param runningPods pods already running, one per job: 1-GPU pods while GPUs last, CPU-only after
  * @param topologyLevels levels of a network topology the jobs are constrained to
+ * @param reclaimShortfallGpus when positive, two queues instead of the tree: {@code reclaimer} with
+ *     a quota of the pending pods' GPUs and the pending jobs, {@code victims} with the rest of the
+ *     cluster as quota and the running pods, over its quota by this many GPUs fewer than the
+ *     pending pods need, so reclaim must search and cannot succeed
  * @param seed seeds every random choice
  */
 public record BenchWorkload(
@@ -33,6 +37,7 @@ public record BenchWorkload(
     double cpuOnlyShare,
     int runningPods,
     int topologyLevels,
+    int reclaimShortfallGpus,
     long seed) {
 
   public BenchWorkload {
@@ -56,6 +61,7 @@ public record BenchWorkload(
     }
     atLeast("running-pods", runningPods, 0);
     atLeast("topology-levels", topologyLevels, 0);
+    atLeast("reclaim-shortfall", reclaimShortfallGpus, 0);
     if (Math.pow(queueWidth, queueDepth) > 10_000) {
       throw new IllegalArgumentException(
           "queue-width^queue-depth must be at most 10000 leaf queues, got "
@@ -85,6 +91,7 @@ public record BenchWorkload(
         cpuOnlyShare,
         runningPods,
         topologyLevels,
+        reclaimShortfallGpus,
         seed);
   }
 
@@ -103,6 +110,26 @@ public record BenchWorkload(
         cpuOnlyShare,
         runningPods,
         topologyLevels,
+        reclaimShortfallGpus,
+        seed);
+  }
+
+  public BenchWorkload withReclaimShortfall(int gpus) {
+    return new BenchWorkload(
+        nodes,
+        gpusPerNode,
+        cpuOnlyNodeShare,
+        queueDepth,
+        queueWidth,
+        pendingJobs,
+        gangSize,
+        gpusPerPod,
+        fractionalShare,
+        gpuFraction,
+        cpuOnlyShare,
+        runningPods,
+        topologyLevels,
+        gpus,
         seed);
   }
 

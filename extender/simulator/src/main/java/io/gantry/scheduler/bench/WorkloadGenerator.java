@@ -25,9 +25,9 @@ import java.util.Random;
 /**
  * Builds the snapshot a {@link BenchWorkload} describes, the same for the same spec: GPU nodes (128
  * cores, 1 TiB, {@code gpusPerNode} 80 GiB GPUs) and CPU-only nodes (64 cores, 256 GiB); a queue
- * tree whose leaves share the GPUs evenly as quota; running single-pod jobs; pending jobs of whole
- * GPU, fractional or CPU-only pods with a few CPU and memory sizes, in random leaf queues with one
- * of two priorities.
+ * tree whose leaves share the GPUs evenly as quota (or, for a reclaim workload, a victims queue and
+ * a reclaimer queue); running single-pod jobs; pending jobs of whole GPU, fractional or CPU-only
+ * pods with a few CPU and memory sizes, in random leaf queues with one of two priorities.
  */
 public final class WorkloadGenerator {
   /** The cycle's time; pending jobs were created in the minutes before it. */
@@ -57,12 +57,21 @@ public final class WorkloadGenerator {
     List<QueueInfo> queues = new ArrayList<>();
     List<String> leaves = new ArrayList<>();
     long gpuNodes = nodes.stream().filter(n -> n.gpuCount() > 0).count();
-    long leafCount = Math.round(Math.pow(spec.queueWidth(), spec.queueDepth()));
-    double leafQuota = Math.floor(gpuNodes * spec.gpusPerNode() / (double) leafCount);
-    queues(spec, Optional.empty(), "q", 1, leafQuota, queues, leaves);
     List<JobInfo> jobs = new ArrayList<>();
-    running(spec, nodes, leaves, random, jobs);
-    pending(spec, leaves, random, jobs);
+    if (spec.reclaimShortfallGpus() > 0) {
+      long need = spec.pendingPods() * spec.gpusPerPod();
+      long runningGpuPods = Math.min(spec.runningPods(), gpuNodes * spec.gpusPerNode());
+      queues.add(queue("victims", runningGpuPods - need + spec.reclaimShortfallGpus(), 0));
+      queues.add(queue("reclaimer", need, 1));
+      running(spec, nodes, List.of("victims"), random, jobs);
+      pending(spec, List.of("reclaimer"), random, jobs);
+    } else {
+      long leafCount = Math.round(Math.pow(spec.queueWidth(), spec.queueDepth()));
+      double leafQuota = Math.floor(gpuNodes * spec.gpusPerNode() / (double) leafCount);
+      queues(spec, Optional.empty(), "q", 1, leafQuota, queues, leaves);
+      running(spec, nodes, leaves, random, jobs);
+      pending(spec, leaves, random, jobs);
+    }
     return new ClusterSnapshot(
         NOW, ImmutableList.copyOf(nodes), ImmutableList.copyOf(queues), ImmutableList.copyOf(jobs));
   }
@@ -106,23 +115,32 @@ public final class WorkloadGenerator {
     for (int i = 0; i < spec.queueWidth(); i++) {
       String name = prefix + "-" + i;
       double quota = leafQuota * Math.pow(spec.queueWidth(), spec.queueDepth() - level);
-      out.add(
-          new QueueInfo(
-              name,
-              parent,
-              QueueInfo.DEFAULT_PRIORITY,
-              new QueueResource(quota, 1, QueueResource.UNLIMITED),
-              new QueueResource(QueueResource.UNLIMITED, 1, QueueResource.UNLIMITED),
-              new QueueResource(QueueResource.UNLIMITED, 1, QueueResource.UNLIMITED),
-              Optional.empty(),
-              Optional.empty(),
-              out.size()));
+      out.add(queue(name, parent, quota, out.size()));
       if (level == spec.queueDepth()) {
         leaves.add(name);
       } else {
         queues(spec, Optional.of(name), name, level + 1, leafQuota, out, leaves);
       }
     }
+  }
+
+  private static QueueInfo queue(String name, double gpuQuota, long creationOrder) {
+    return queue(name, Optional.empty(), gpuQuota, creationOrder);
+  }
+
+  /** A queue with a GPU quota, unlimited CPU and memory, weight 1 and no limits. */
+  private static QueueInfo queue(
+      String name, Optional<String> parent, double gpuQuota, long creationOrder) {
+    return new QueueInfo(
+        name,
+        parent,
+        QueueInfo.DEFAULT_PRIORITY,
+        new QueueResource(gpuQuota, 1, QueueResource.UNLIMITED),
+        new QueueResource(QueueResource.UNLIMITED, 1, QueueResource.UNLIMITED),
+        new QueueResource(QueueResource.UNLIMITED, 1, QueueResource.UNLIMITED),
+        Optional.empty(),
+        Optional.empty(),
+        creationOrder);
   }
 
   /**

@@ -16,6 +16,7 @@ import io.gantry.scheduler.api.kai.SubGroupDefinition;
 import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.model.GpuSharingRequest;
 import io.gantry.scheduler.model.JobInfo;
+import io.gantry.scheduler.model.JobLifecycle;
 import io.gantry.scheduler.model.NodeInfo;
 import io.gantry.scheduler.model.QueueInfo;
 import io.gantry.scheduler.model.QueueResource;
@@ -74,7 +75,6 @@ final class ScenarioCompiler {
   }
 
   private SimWorld compile() throws ScenarioException {
-    rejectUnsupportedConfig();
     if (!spec.topologies().isEmpty()) {
       throw unsupported(spec.topologies().get(0).line(), "topologies", "topology-aware scheduling");
     }
@@ -82,7 +82,8 @@ final class ScenarioCompiler {
         SchedulerConfig.of(
             spec.config().actions().orElse(SchedulerConfig.DEFAULT_ACTIONS),
             plugins(),
-            placement());
+            placement(),
+            spec.config().evictionSettings());
     ImmutableList<NodeInfo> nodes = nodes();
     Map<String, NodeInfo> nodesByName = new TreeMap<>();
     nodes.forEach(n -> nodesByName.put(n.name(), n));
@@ -95,24 +96,6 @@ final class ScenarioCompiler {
         nodes,
         queues(),
         jobs(nodesByName));
-  }
-
-  private void rejectUnsupportedConfig() throws ScenarioException {
-    var config = spec.config();
-    if (config.staleGangGracePeriod().isPresent()) {
-      throw unsupported(
-          configLine("staleGangGracePeriod"), "config.staleGangGracePeriod", "stale gang eviction");
-    }
-    if (config.maxConsolidationPreemptees().isPresent()) {
-      throw unsupported(
-          configLine("maxConsolidationPreemptees"),
-          "config.maxConsolidationPreemptees",
-          "consolidation");
-    }
-    if (config.allowConsolidatingReclaim().isPresent()) {
-      throw unsupported(
-          configLine("allowConsolidatingReclaim"), "config.allowConsolidatingReclaim", "reclaim");
-    }
   }
 
   private Placement placement() throws ScenarioException {
@@ -204,19 +187,6 @@ final class ScenarioCompiler {
     ImmutableList.Builder<QueueInfo> out = ImmutableList.builder();
     for (int i = 0; i < specs.size(); i++) {
       QueueSpec q = specs.get(i);
-      String field = "queues[" + i + "]";
-      if (q.preemptMinRuntime().isPresent()) {
-        throw unsupported(
-            line(q.fieldLines(), "preemptMinRuntime", q.line()),
-            field + ".preemptMinRuntime",
-            "min-runtime");
-      }
-      if (q.reclaimMinRuntime().isPresent()) {
-        throw unsupported(
-            line(q.fieldLines(), "reclaimMinRuntime", q.line()),
-            field + ".reclaimMinRuntime",
-            "min-runtime");
-      }
       out.add(
           new QueueInfo(
               q.name(),
@@ -225,8 +195,8 @@ final class ScenarioCompiler {
               queueResource(q.resources().get("gpu"), ResourceKind.GPU),
               queueResource(q.resources().get("cpu"), ResourceKind.CPU),
               queueResource(q.resources().get("memory"), ResourceKind.MEMORY),
-              Optional.empty(),
-              Optional.empty(),
+              q.preemptMinRuntime(),
+              q.reclaimMinRuntime(),
               order[i]));
     }
     return out.build();
@@ -269,7 +239,8 @@ final class ScenarioCompiler {
                 created,
                 jobOrder++,
                 root,
-                ImmutableList.of());
+                ImmutableList.of(),
+                lifecycle(j));
         SimJob job =
             new SimJob(
                 template,
@@ -327,28 +298,16 @@ final class ScenarioCompiler {
             "topology-aware scheduling");
       }
     }
-    if (j.lastStartedAt().isPresent()) {
-      throw unsupported(
-          line(j.fieldLines(), "lastStartedAt", j.line()), field + ".lastStartedAt", "min-runtime");
-    }
-    if (j.preemptionDelay().isPresent()) {
-      throw unsupported(
-          line(j.fieldLines(), "preemptionDelay", j.line()),
-          field + ".preemptionDelay",
-          "preemption delay");
-    }
-    if (j.stalenessGracePeriod().isPresent()) {
-      throw unsupported(
-          line(j.fieldLines(), "stalenessGracePeriod", j.line()),
-          field + ".stalenessGracePeriod",
-          "stale gang eviction");
-    }
-    if (j.staleSince().isPresent()) {
-      throw unsupported(
-          line(j.fieldLines(), "staleSince", j.line()),
-          field + ".staleSince",
-          "stale gang eviction");
-    }
+  }
+
+  /** The PodGroup's timestamps (relative to the start) and delays. */
+  private static JobLifecycle lifecycle(JobSpec j) {
+    return new JobLifecycle(
+        j.lastStartedAt().map(START::plus),
+        Optional.empty(),
+        j.staleSince().map(START::plus),
+        j.preemptionDelay(),
+        j.stalenessGracePeriod());
   }
 
   /** KAI's reading of the job's gang (PodGroupShape), errors pointed at the job's lines. */

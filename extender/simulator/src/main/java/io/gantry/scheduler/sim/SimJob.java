@@ -2,13 +2,17 @@ package io.gantry.scheduler.sim;
 
 import com.google.common.collect.ImmutableList;
 import io.gantry.scheduler.model.JobInfo;
+import io.gantry.scheduler.model.JobLifecycle;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-/** One job of the simulated world: the PodGroup's fixed fields and its tasks now. */
+/**
+ * One job of the simulated world: the PodGroup's fixed fields, its timestamps (which the engine
+ * updates cycle by cycle, as KAI's annotations), and its tasks now.
+ */
 final class SimJob {
   final JobInfo template;
   final String fileName;
@@ -17,6 +21,9 @@ final class SimJob {
   final boolean replace;
   final Duration terminationGracePeriod;
   final List<SimTask> tasks = new ArrayList<>();
+
+  /** The PodGroup's timestamps as the last cycle left them. */
+  JobLifecycle lifecycle;
 
   SimJob(
       JobInfo template,
@@ -31,6 +38,7 @@ final class SimJob {
     this.duration = duration;
     this.replace = replace;
     this.terminationGracePeriod = terminationGracePeriod;
+    this.lifecycle = template.lifecycle();
   }
 
   JobInfo current() {
@@ -45,6 +53,7 @@ final class SimJob {
         j.createdAt(),
         j.creationOrder(),
         j.root(),
-        tasks.stream().map(SimTask::current).collect(ImmutableList.toImmutableList()));
+        tasks.stream().map(SimTask::current).collect(ImmutableList.toImmutableList()),
+        lifecycle);
   }
 }

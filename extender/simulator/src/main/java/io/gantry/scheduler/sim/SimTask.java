@@ -20,6 +20,15 @@ final class SimTask {
   Instant since;
   String message;
 
+  /**
+   * Where an evicted pod still releases while its replacement is pipelined elsewhere in the same
+   * cycle (consolidation, or reclaim with allowConsolidatingReclaim); null otherwise.
+   */
+  Releasing releasing;
+
+  /** An evicted pod's place, kept until it is gone. */
+  record Releasing(String node, ImmutableList<String> gpuGroups, GpuAmount gpuPortion) {}
+
   SimTask(TaskInfo template, Instant since) {
     this.template = template;
     this.status = template.status();

@@ -1,6 +1,7 @@
 package io.gantry.scheduler.sim;
 
 import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableSortedMap;
 import io.gantry.scheduler.api.SchedulerWiring;
 import io.gantry.scheduler.api.SchedulingCycle;
 import io.gantry.scheduler.api.config.ConfigException;
@@ -15,6 +16,7 @@ import io.gantry.scheduler.api.result.PipelineDecision;
 import io.gantry.scheduler.api.result.TaskOutcome;
 import io.gantry.scheduler.model.ClusterSnapshot;
 import io.gantry.scheduler.model.GpuAmount;
+import io.gantry.scheduler.model.ResourceVector;
 import io.gantry.scheduler.model.TaskStatus;
 import io.gantry.scheduler.sim.spec.PluginSpec;
 import io.gantry.scheduler.sim.spec.ScenarioException;
@@ -25,6 +27,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
@@ -58,13 +61,20 @@ public final class Simulator {
     List<SimulationResult.EventResult> events = new ArrayList<>();
     Instant now = world.start();
     CycleResult last = null;
+    Optional<UsageHistory> history =
+        spec.config().usage().map(u -> new UsageHistory(u, world.start(), world.nodes()));
     for (int n = 1; n <= cycleCount; n++) {
       now = world.start().plus(world.cyclePeriod().multipliedBy(n - 1L));
       if (n > 1) {
         advance(world, now);
       }
-      last = cycle.run(snapshot(world, now));
+      ImmutableSortedMap<String, ResourceVector> usage =
+          history.isPresent() ? history.get().usage(now) : ImmutableSortedMap.of();
+      last = cycle.run(snapshot(world, now, usage));
       apply(world, last, now);
+      if (history.isPresent()) {
+        history.get().record(now, last);
+      }
       for (CycleEvent e : last.events()) {
         events.add(new SimulationResult.EventResult(n, e.object(), e.reason(), e.message()));
       }
@@ -94,7 +104,8 @@ public final class Simulator {
     return lines.getOrDefault(parts[0], 1);
   }
 
-  static ClusterSnapshot snapshot(SimWorld world, Instant now) {
+  static ClusterSnapshot snapshot(
+      SimWorld world, Instant now, ImmutableSortedMap<String, ResourceVector> usage) {
     return new ClusterSnapshot(
         now,
         world.nodes(),
@@ -102,7 +113,8 @@ public final class Simulator {
         world.jobs().stream()
             .filter(j -> !j.arrival.isAfter(now))
             .map(SimJob::current)
-            .collect(ImmutableList.toImmutableList()));
+            .collect(ImmutableList.toImmutableList()),
+        usage);
   }
 
   /** Applies what the cycle decided, and keeps each task's fit message for the report. */
@@ -122,7 +134,15 @@ public final class Simulator {
         }
         case PIPELINE -> {
           PipelineDecision p = (PipelineDecision) d;
+          if (t.status == TaskStatus.RELEASING) {
+            // an evicted pod re-placed elsewhere: the old pod keeps releasing its place
+            t.releasing = new SimTask.Releasing(t.node, t.gpuGroups, t.gpuPortion);
+          }
+          Instant evictedAt = t.since;
           place(t, TaskStatus.PIPELINED, p.nodeName(), p.gpuGroups(), p.gpuPortion(), now);
+          if (t.releasing != null) {
+            t.since = evictedAt;
+          }
         }
         case EVICT -> {
           EvictDecision e = (EvictDecision) d;
@@ -132,7 +152,10 @@ public final class Simulator {
         }
       }
     }
+    Map<String, SimJob> jobs = new HashMap<>();
+    world.jobs().forEach(j -> jobs.put(j.template.id(), j));
     for (JobOutcome job : result.jobs()) {
+      jobs.get(job.jobId()).lifecycle = job.lifecycle();
       for (TaskOutcome task : job.tasks()) {
         tasks.get(task.taskId()).message = task.fitMessage().orElse(null);
       }
@@ -153,6 +176,26 @@ public final class Simulator {
     t.since = now;
   }
 
+  /**
+   * A releasing task is gone once its termination grace period has passed (at once with none), and
+   * then comes back as a new pending copy when its job replaces evicted pods. True when the copy
+   * took {@code creationOrder}.
+   */
+  private static boolean releaseOrKeep(
+      SimJob job, SimTask t, Instant now, List<SimTask> next, long creationOrder) {
+    Duration released = Duration.between(t.since, now);
+    if ((released.compareTo(job.terminationGracePeriod) >= 0 && !released.isZero())
+        || job.terminationGracePeriod.isZero()) {
+      if (job.replace) {
+        next.add(t.replacement(now, creationOrder));
+        return true;
+      }
+      return false;
+    }
+    next.add(t);
+    return false;
+  }
+
   /** Moves the world to the next cycle's time (scenario-format.md, multi-cycle rules). */
   private static void advance(SimWorld world, Instant now) {
     long creationOrder = world.jobs().stream().mapToLong(j -> j.tasks.size()).sum() * 2L;
@@ -166,8 +209,20 @@ public final class Simulator {
             next.add(t);
           }
           case PIPELINED -> {
-            place(t, TaskStatus.PENDING, null, List.of(), GpuAmount.ZERO, now);
-            next.add(t);
+            if (t.releasing != null) {
+              // the evicted pod is still releasing where it ran; its replacement comes later
+              t.status = TaskStatus.RELEASING;
+              t.node = t.releasing.node();
+              t.gpuGroups = t.releasing.gpuGroups();
+              t.gpuPortion = t.releasing.gpuPortion();
+              t.releasing = null;
+              if (releaseOrKeep(job, t, now, next, creationOrder)) {
+                creationOrder++;
+              }
+            } else {
+              place(t, TaskStatus.PENDING, null, List.of(), GpuAmount.ZERO, now);
+              next.add(t);
+            }
           }
           case RUNNING -> {
             if (job.duration.isPresent() && !t.since.plus(job.duration.get()).isAfter(now)) {
@@ -178,14 +233,8 @@ public final class Simulator {
             next.add(t);
           }
           case RELEASING -> {
-            Duration released = Duration.between(t.since, now);
-            if ((released.compareTo(job.terminationGracePeriod) >= 0 && !released.isZero())
-                || job.terminationGracePeriod.isZero()) {
-              if (job.replace) {
-                next.add(t.replacement(now, creationOrder++));
-              }
-            } else {
-              next.add(t);
+            if (releaseOrKeep(job, t, now, next, creationOrder)) {
+              creationOrder++;
             }
           }
           default -> next.add(t);

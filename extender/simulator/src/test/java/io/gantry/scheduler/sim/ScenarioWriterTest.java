@@ -2,6 +2,7 @@ package io.gantry.scheduler.sim;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.google.common.collect.ImmutableSortedMap;
 import io.gantry.scheduler.api.SchedulerWiring;
 import io.gantry.scheduler.api.result.BindDecision;
 import io.gantry.scheduler.api.result.CycleResult;
@@ -48,13 +49,13 @@ class ScenarioWriterTest {
   @MethodSource("examples")
   void aWrittenSnapshotReplaysToTheSameDecisions(Path example) throws Exception {
     SimWorld world = ScenarioCompiler.compile(ScenarioLoader.load(example));
-    ClusterSnapshot original = Simulator.snapshot(world, world.start());
+    ClusterSnapshot original = Simulator.snapshot(world, world.start(), ImmutableSortedMap.of());
     Map<String, String> expected = binds(original, world, false);
 
     String yaml =
         ScenarioWriter.write("replay", "written from " + example, original, world.config());
     SimWorld replayed = ScenarioCompiler.compile(ScenarioLoader.parse("replay.yaml", yaml));
-    ClusterSnapshot again = Simulator.snapshot(replayed, replayed.start());
+    ClusterSnapshot again = Simulator.snapshot(replayed, replayed.start(), ImmutableSortedMap.of());
 
     assertThat(binds(again, replayed, true)).as(yaml).isEqualTo(expected);
     assertThat(again.nodes()).isEqualTo(original.nodes());

@@ -9,30 +9,52 @@ import java.util.Map;
 
 /**
  * One scheduler configuration, the same for every front door: the actions in the order they run,
- * plugin settings merged onto KAI's defaults by name, and the placement strategy. Validated when a
- * cycle is built from it ({@link io.gantry.scheduler.api.SchedulerWiring#cycle}), which throws
- * {@link ConfigException} naming the key.
+ * plugin settings merged onto KAI's defaults by name, the placement strategy, and the eviction
+ * actions' settings. Validated when a cycle is built from it ({@link
+ * io.gantry.scheduler.api.SchedulerWiring#cycle}), which throws {@link ConfigException} naming the
+ * key.
  */
 public record SchedulerConfig(
     ImmutableList<String> actions,
     ImmutableSortedMap<String, PluginSetting> plugins,
-    Placement placement) {
+    Placement placement,
+    EvictionSettings evictions) {
 
-  /** The actions this build implements, in KAI's order. */
-  public static final ImmutableList<String> DEFAULT_ACTIONS = ImmutableList.of("allocate");
+  /** KAI's actions in KAI's order (kai-reference §2.5, §2.7). */
+  public static final ImmutableList<String> DEFAULT_ACTIONS =
+      ImmutableList.of("allocate", "consolidation", "reclaim", "preempt", "stalegangeviction");
 
   public static final SchedulerConfig DEFAULTS =
-      new SchedulerConfig(DEFAULT_ACTIONS, ImmutableSortedMap.of(), Placement.DEFAULTS);
+      new SchedulerConfig(
+          DEFAULT_ACTIONS, ImmutableSortedMap.of(), Placement.DEFAULTS, EvictionSettings.DEFAULTS);
 
   public SchedulerConfig {
     requireNonNull(actions, "actions is null");
     requireNonNull(plugins, "plugins is null");
     requireNonNull(placement, "placement is null");
+    requireNonNull(evictions, "evictions is null");
+  }
+
+  /** A configuration with KAI's default eviction settings. */
+  public SchedulerConfig(
+      ImmutableList<String> actions,
+      ImmutableSortedMap<String, PluginSetting> plugins,
+      Placement placement) {
+    this(actions, plugins, placement, EvictionSettings.DEFAULTS);
   }
 
   public static SchedulerConfig of(
       List<String> actions, Map<String, PluginSetting> plugins, Placement placement) {
     return new SchedulerConfig(
         ImmutableList.copyOf(actions), ImmutableSortedMap.copyOf(plugins), placement);
+  }
+
+  public static SchedulerConfig of(
+      List<String> actions,
+      Map<String, PluginSetting> plugins,
+      Placement placement,
+      EvictionSettings evictions) {
+    return new SchedulerConfig(
+        ImmutableList.copyOf(actions), ImmutableSortedMap.copyOf(plugins), placement, evictions);
   }
 }

@@ -1,7 +1,12 @@
 package io.gantry.scheduler.framework.fit;
 
+import io.gantry.scheduler.api.kai.GoDuration;
 import io.gantry.scheduler.model.ResourceKind;
+import io.gantry.scheduler.model.ResourceNames;
+import io.gantry.scheduler.model.ResourceVector;
 import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -55,7 +60,72 @@ public final class FitMessages {
       case JOB_NOT_READY -> notReady((JobNotReady) reason);
       case GANG_INCOMPLETE -> gangIncomplete((GangIncomplete) reason);
       case POD_RESOURCES_NOT_FOUND -> podResourcesNotFound((PodResourcesNotFound) reason);
+      // Gantry's wording: the victim-invariant check before an eviction search
+      case ALLOCATABLE_TOO_SMALL ->
+          "node(s) didn't have enough allocatable resources: "
+              + kubernetesResourceName(((AllocatableTooSmall) reason).resource());
+      case NO_EVICTION_CAN_HELP -> noEvictionCanHelp((NoEvictionCanHelp) reason);
+      case PREEMPTION_DELAY_NOT_ELAPSED ->
+          preemptionDelayNotElapsed((PreemptionDelayNotElapsed) reason);
     };
+  }
+
+  /** KAI's eviction message (kai-reference §4.7–4.10). */
+  public static String eviction(EvictionReason reason) {
+    if (reason instanceof EvictionReason.Reclaimed r) {
+      String head = String.format("Pod %s was preempted by workload %s.", r.pod(), r.reclaimer());
+      if (r.reclaimeeQueue().isEmpty() || r.reclaimerQueue().isEmpty()) {
+        return head;
+      }
+      return head
+          + "\n"
+          + queueDetails(r.reclaimeeQueue().get())
+          + "\n"
+          + queueDetails(r.reclaimerQueue().get());
+    }
+    if (reason instanceof EvictionReason.Preempted p) {
+      return String.format(
+          "Pod %s was preempted by higher priority workload %s", p.pod(), p.preemptor());
+    }
+    if (reason instanceof EvictionReason.Consolidated c) {
+      return String.format(
+          "Pod %s was preempted and rescheduled due to bin packing (resource consolidation)"
+              + " procedure",
+          c.pod());
+    }
+    EvictionReason.GangBelowMinimum g = (EvictionReason.GangBelowMinimum) reason;
+    if (g.subGroup().isPresent()) {
+      return String.format(
+          "Workload doesn't meet the minimum required number of pods (%d) in sub-group %s,"
+              + " evicting remaining pod: %s",
+          g.minMember(), g.subGroup().get(), g.pod());
+    }
+    return String.format(
+        "Workload doesn't meet the minimum required number of pods (%d), evicting remaining pod:"
+            + " %s",
+        g.minMember(), g.pod());
+  }
+
+  /** The {@code StaleJob} event's message (kai-reference §4.10). */
+  public static String staleJob(StaleJob e) {
+    String head =
+        String.format(
+            "Job is stale. %d pods are active, minMember is %d", e.active(), e.minMember());
+    return e.subGroup()
+        .map(
+            s ->
+                head
+                    + String.format(
+                        ", subGroup %s minMember is %d and %d pods are active",
+                        s.name(), s.minMember(), s.active()))
+        .orElse(head);
+  }
+
+  /** KAI's ResourceRequirements.String(): GPUs, cores and GB with up to three decimals. */
+  public static String resources(ResourceVector v) {
+    return String.format(
+        "GPU: %s, CPU: %s (cores), memory: %s (GB)",
+        humanize(v.gpus(), 1), humanize(v.cpuMillis(), 1000), humanize(v.memoryBytes(), 1e9));
   }
 
   /** KAI's name for a job fit error's reason. */
@@ -66,6 +136,7 @@ public final class FitMessages {
       case NON_PREEMPTIBLE_OVER_QUOTA -> "NonPreemptibleOverQuota";
       case QUEUE_DOES_NOT_EXIST -> "QueueDoesNotExist";
       case NOT_READY -> "NotReady";
+      case PREEMPTION_DELAY_NOT_ELAPSED -> "PreemptionDelayNotElapsed";
     };
   }
 
@@ -161,6 +232,49 @@ public final class FitMessages {
     return String.format(
         "Resources were not found for pod %s/%s due to: %s",
         r.namespace(), r.pod(), summary(r.nodes()));
+  }
+
+  private static String noEvictionCanHelp(NoEvictionCanHelp r) {
+    return String.format(
+        "Resources were not found for pod %s/%s due to: no eviction can make room for it: %s",
+        r.namespace(), r.pod(), summary(r.nodes()));
+  }
+
+  private static String preemptionDelayNotElapsed(PreemptionDelayNotElapsed r) {
+    return String.format(
+        "Workload is within its preemption delay window (%s) and may not trigger evictions before"
+            + " %s",
+        GoDuration.format(r.delay()), r.until().truncatedTo(ChronoUnit.SECONDS));
+  }
+
+  private static String queueDetails(EvictionReason.QueueState q) {
+    return String.format(
+        "%s uses <%s> with a quota of <%s>, fair-share of <%s> and queue priority of <%d>.",
+        q.queue(),
+        resources(q.allocated()),
+        resources(q.deserved()),
+        resources(q.fairShare()),
+        q.priority());
+  }
+
+  /** KAI's HumanizeResource: -1 is Unlimited, else up to three decimals without trailing zeros. */
+  private static String humanize(double value, double unit) {
+    if (value == -1) {
+      return "Unlimited";
+    }
+    BigDecimal d =
+        new BigDecimal(value / unit).setScale(3, RoundingMode.HALF_EVEN).stripTrailingZeros();
+    return d.signum() == 0 ? "0" : d.toPlainString();
+  }
+
+  /** A Kubernetes resource name as fit sentences call it. */
+  private static String kubernetesResourceName(String resource) {
+    return switch (resource) {
+      case ResourceNames.GPU -> resourceName(ResourceKind.GPU);
+      case ResourceNames.CPU -> resourceName(ResourceKind.CPU);
+      case ResourceNames.MEMORY -> resourceName(ResourceKind.MEMORY);
+      default -> resource;
+    };
   }
 
   /** What a resource is called: "GPUs", "CPU cores", "memory" (KAI's wording). */

@@ -27,7 +27,10 @@ public sealed interface FitReason permits NodeFitReason, JobFitReason {
     QUEUE_DOES_NOT_EXIST,
     JOB_NOT_READY,
     GANG_INCOMPLETE,
-    POD_RESOURCES_NOT_FOUND
+    POD_RESOURCES_NOT_FOUND,
+    ALLOCATABLE_TOO_SMALL,
+    NO_EVICTION_CAN_HELP,
+    PREEMPTION_DELAY_NOT_ELAPSED
   }
 
   Kind kind();

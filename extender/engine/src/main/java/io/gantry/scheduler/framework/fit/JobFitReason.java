@@ -6,14 +6,19 @@ package io.gantry.scheduler.framework.fit;
  * FitMessages#jobMessage}.
  */
 public sealed interface JobFitReason extends FitReason
-    permits CapacityExceeded, QueueDoesNotExist, JobNotReady, PodSchedulingFailure {
+    permits CapacityExceeded,
+        QueueDoesNotExist,
+        JobNotReady,
+        PodSchedulingFailure,
+        PreemptionDelayNotElapsed {
   /** KAI's fit-error reasons; {@link FitMessages#code} spells them. */
   enum Code {
     POD_SCHEDULING_ERRORS,
     OVER_LIMIT,
     NON_PREEMPTIBLE_OVER_QUOTA,
     QUEUE_DOES_NOT_EXIST,
-    NOT_READY
+    NOT_READY,
+    PREEMPTION_DELAY_NOT_ELAPSED
   }
 
   Code code();

@@ -17,4 +17,5 @@ public sealed interface NodeFitReason extends FitReason
         GpuMemoryNotSynced,
         GpuMemoryTooSmall,
         SharedGpusUnavailable,
+        AllocatableTooSmall,
         CapacityExceeded {}

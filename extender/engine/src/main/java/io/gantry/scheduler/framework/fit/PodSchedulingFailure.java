@@ -6,7 +6,7 @@ package io.gantry.scheduler.framework.fit;
  * refused it.
  */
 public sealed interface PodSchedulingFailure extends JobFitReason
-    permits GangIncomplete, PodResourcesNotFound {
+    permits GangIncomplete, PodResourcesNotFound, NoEvictionCanHelp {
   NoNodeFits nodes();
 
   @Override

@@ -96,7 +96,92 @@ class FitMessagesTest {
                 + TWO_OF_THREE_TEXT),
         new Case(
             new PodResourcesNotFound("ns", "train-0", TWO_OF_THREE),
-            "Resources were not found for pod ns/train-0 due to: " + TWO_OF_THREE_TEXT));
+            "Resources were not found for pod ns/train-0 due to: " + TWO_OF_THREE_TEXT),
+        new Case(
+            new AllocatableTooSmall("nvidia.com/gpu"),
+            "node(s) didn't have enough allocatable resources: GPUs"),
+        new Case(
+            new NoEvictionCanHelp("ns", "train-0", TWO_OF_THREE),
+            "Resources were not found for pod ns/train-0 due to: no eviction can make room for it: "
+                + TWO_OF_THREE_TEXT),
+        new Case(
+            new PreemptionDelayNotElapsed(
+                java.time.Duration.ofMinutes(10), java.time.Instant.parse("2026-01-01T00:08:00Z")),
+            "Workload is within its preemption delay window (10m0s) and may not trigger evictions"
+                + " before 2026-01-01T00:08:00Z"));
+  }
+
+  record Eviction(String name, EvictionReason reason, String message) {
+    @Override
+    public String toString() {
+      return name;
+    }
+  }
+
+  static Stream<Eviction> evictions() {
+    EvictionReason.QueueState reclaimee =
+        new EvictionReason.QueueState(
+            "team-a",
+            new io.gantry.scheduler.model.ResourceVector(8, 8_000, 8_589_934_592.0),
+            new io.gantry.scheduler.model.ResourceVector(4, -1, -1),
+            new io.gantry.scheduler.model.ResourceVector(6, 8_000, 8_589_934_592.0),
+            100);
+    EvictionReason.QueueState reclaimer =
+        new EvictionReason.QueueState(
+            "team-b",
+            new io.gantry.scheduler.model.ResourceVector(0.5, 1_500, 1e9),
+            new io.gantry.scheduler.model.ResourceVector(4, -1, -1),
+            new io.gantry.scheduler.model.ResourceVector(2, 2_000, 2_147_483_648.0),
+            50);
+    return Stream.of(
+        new Eviction(
+            "reclaim",
+            new EvictionReason.Reclaimed(
+                "ns/a-7-run", "ns/b-train", Optional.of(reclaimee), Optional.of(reclaimer)),
+            "Pod ns/a-7-run was preempted by workload ns/b-train.\n"
+                + "team-a uses <GPU: 8, CPU: 8 (cores), memory: 8.59 (GB)> with a quota of <GPU:"
+                + " 4, CPU: Unlimited (cores), memory: Unlimited (GB)>, fair-share of <GPU: 6, CPU:"
+                + " 8 (cores), memory: 8.59 (GB)> and queue priority of <100>.\n"
+                + "team-b uses <GPU: 0.5, CPU: 1.5 (cores), memory: 1 (GB)> with a quota of <GPU:"
+                + " 4, CPU: Unlimited (cores), memory: Unlimited (GB)>, fair-share of <GPU: 2, CPU:"
+                + " 2 (cores), memory: 2.147 (GB)> and queue priority of <50>."),
+        new Eviction(
+            "preempt",
+            new EvictionReason.Preempted("ns/r-3-run", "ns/urgent"),
+            "Pod ns/r-3-run was preempted by higher priority workload ns/urgent"),
+        new Eviction(
+            "consolidation",
+            new EvictionReason.Consolidated("ns/r-3-run"),
+            "Pod ns/r-3-run was preempted and rescheduled due to bin packing (resource"
+                + " consolidation) procedure"),
+        new Eviction(
+            "stale gang",
+            new EvictionReason.GangBelowMinimum("ns/g-a", 3, Optional.empty()),
+            "Workload doesn't meet the minimum required number of pods (3), evicting remaining"
+                + " pod: ns/g-a"),
+        new Eviction(
+            "stale sub-group",
+            new EvictionReason.GangBelowMinimum("ns/g-a", 2, Optional.of("workers")),
+            "Workload doesn't meet the minimum required number of pods (2) in sub-group workers,"
+                + " evicting remaining pod: ns/g-a"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("evictions")
+  void eviction(Eviction e) {
+    assertThat(FitMessages.eviction(e.reason())).isEqualTo(e.message());
+  }
+
+  @Test
+  void staleJobEvent() {
+    assertThat(FitMessages.staleJob(new StaleJob(2, 4, Optional.empty())))
+        .isEqualTo("Job is stale. 2 pods are active, minMember is 4");
+    assertThat(
+            FitMessages.staleJob(
+                new StaleJob(2, 3, Optional.of(new StaleJob.ShortSubGroup("workers", 2, 1)))))
+        .isEqualTo(
+            "Job is stale. 2 pods are active, minMember is 3, subGroup workers minMember is 2 and"
+                + " 1 pods are active");
   }
 
   @ParameterizedTest(name = "{0}")
@@ -207,7 +292,8 @@ class FitMessagesTest {
             "OverLimit",
             "NonPreemptibleOverQuota",
             "QueueDoesNotExist",
-            "NotReady");
+            "NotReady",
+            "PreemptionDelayNotElapsed");
   }
 
   @Test

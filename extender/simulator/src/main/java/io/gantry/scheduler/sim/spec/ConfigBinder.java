@@ -3,14 +3,16 @@ package io.gantry.scheduler.sim.spec;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSet;
 import com.google.common.collect.ImmutableSortedMap;
+import io.gantry.scheduler.api.config.SearchBudgets;
 import io.gantry.scheduler.sim.spec.Field.DurationBound;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
 /** Binds the {@code config} section. */
-final class ConfigBinder {
+public final class ConfigBinder {
   /** The actions a scenario may run, in KAI's default order. */
-  static final List<String> ACTIONS =
+  public static final List<String> ACTIONS =
       ImmutableList.of("allocate", "consolidation", "reclaim", "preempt", "stalegangeviction");
 
   static final List<String> PLACEMENTS = ImmutableList.of("binpack", "spread");
@@ -25,7 +27,25 @@ final class ConfigBinder {
           "plugins",
           "staleGangGracePeriod",
           "maxConsolidationPreemptees",
-          "allowConsolidatingReclaim");
+          "allowConsolidatingReclaim",
+          "usage",
+          "scenarioSearchBudgets");
+
+  private static final ImmutableSet<String> USAGE_KEYS =
+      ImmutableSet.of("windowSize", "halfLifePeriod", "windowType", "tumblingWindowStartTime");
+  private static final List<String> WINDOW_TYPES = ImmutableList.of("sliding", "tumbling");
+
+  private static final ImmutableSet<String> BUDGET_KEYS =
+      ImmutableSet.of(
+          "maxActionSearchDuration",
+          "maxJobSearchDuration",
+          "minJobSearchDuration",
+          "maxGeneratorSearchDuration");
+  private static final ImmutableSet<String> ACTION_BUDGET_KEYS =
+      ImmutableSet.of(SearchBudgets.DEFAULT, "reclaim", "preempt", "consolidation");
+  private static final ImmutableSet<String> GENERATOR_BUDGET_KEYS =
+      ImmutableSet.of(
+          SearchBudgets.DEFAULT, SearchBudgets.NODE_LOCAL_GREEDY, SearchBudgets.MULTI_NODE_GANG);
 
   private static final ImmutableSet<String> PLACEMENT_KEYS = ImmutableSet.of("gpu", "cpu");
   private static final ImmutableSet<String> PLUGIN_KEYS = ImmutableSet.of("enabled", "arguments");
@@ -68,10 +88,75 @@ final class ConfigBinder {
         gpuPlacement,
         cpuPlacement,
         plugins(config.optional("plugins")),
-        config.optDuration("staleGangGracePeriod", DurationBound.NON_NEGATIVE),
+        config.optDuration("staleGangGracePeriod", DurationBound.ANY),
         config.optInt("maxConsolidationPreemptees", -1),
         config.optBoolean("allowConsolidatingReclaim"),
+        usage(config.optional("usage"), fieldLines),
+        budgets(config.optional("scenarioSearchBudgets")),
         fieldLines.build());
+  }
+
+  private static Optional<UsageSpec> usage(
+      Optional<Field> field, ImmutableSortedMap.Builder<String, Integer> fieldLines)
+      throws ScenarioException {
+    if (field.isEmpty()) {
+      return Optional.empty();
+    }
+    MapReader usage = field.get().asMap(USAGE_KEYS);
+    usage.fieldLines().forEach((key, line) -> fieldLines.put("usage." + key, line));
+    Duration window =
+        usage.optDuration("windowSize", DurationBound.POSITIVE).orElse(UsageSpec.DEFAULT_WINDOW);
+    return Optional.of(
+        new UsageSpec(
+            window,
+            usage.optDuration("halfLifePeriod", DurationBound.NON_NEGATIVE).orElse(Duration.ZERO),
+            usage.optChoice("windowType", WINDOW_TYPES).orElse("sliding").equals("tumbling")
+                ? UsageSpec.WindowType.TUMBLING
+                : UsageSpec.WindowType.SLIDING,
+            usage.optDuration("tumblingWindowStartTime", DurationBound.ANY).orElse(Duration.ZERO)));
+  }
+
+  /** KAI's {@code scenarioSearchBudgets}; a key left out takes KAI's default. */
+  private static Optional<SearchBudgets> budgets(Optional<Field> field) throws ScenarioException {
+    if (field.isEmpty()) {
+      return Optional.empty();
+    }
+    MapReader budgets = field.get().asMap(BUDGET_KEYS);
+    SearchBudgets defaults = SearchBudgets.DEFAULTS;
+    Duration maxJob =
+        budgets
+            .optDuration("maxJobSearchDuration", DurationBound.NON_NEGATIVE)
+            .orElse(defaults.maxJobSearchDuration());
+    Duration minJob =
+        budgets
+            .optDuration("minJobSearchDuration", DurationBound.NON_NEGATIVE)
+            .orElse(defaults.minJobSearchDuration());
+    if (!maxJob.isZero() && minJob.compareTo(maxJob) >= 0) {
+      Optional<Field> min = budgets.optional("minJobSearchDuration");
+      Field at = min.isPresent() ? min.get() : budgets.required("maxJobSearchDuration");
+      throw at.error("minJobSearchDuration must be less than maxJobSearchDuration");
+    }
+    return Optional.of(
+        new SearchBudgets(
+            durations(budgets.optional("maxActionSearchDuration"), ACTION_BUDGET_KEYS),
+            maxJob,
+            minJob,
+            durations(budgets.optional("maxGeneratorSearchDuration"), GENERATOR_BUDGET_KEYS)));
+  }
+
+  private static ImmutableSortedMap<String, Duration> durations(
+      Optional<Field> field, ImmutableSet<String> keys) throws ScenarioException {
+    ImmutableSortedMap.Builder<String, Duration> out = ImmutableSortedMap.naturalOrder();
+    if (field.isPresent()) {
+      MapReader map = field.get().asMap(keys);
+      for (String key : keys) {
+        Optional<Duration> d = map.optDuration(key, DurationBound.NON_NEGATIVE);
+        if (d.isPresent()) {
+          out.put(key, d.get());
+        }
+      }
+    }
+    return out.build();
   }
 
   /**

@@ -2,6 +2,7 @@ package io.gantry.scheduler.sim.spec;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSortedMap;
+import io.gantry.scheduler.api.kai.GoDuration;
 import io.gantry.scheduler.model.Quantity;
 import io.gantry.scheduler.sim.spec.LocatedNode.ListNode;
 import io.gantry.scheduler.sim.spec.LocatedNode.MapNode;

@@ -96,7 +96,7 @@ final class JobBinder {
         job.optDuration("createdAt", DurationBound.ANY),
         job.optDuration("lastStartedAt", DurationBound.ANY),
         job.optDuration("preemptionDelay", DurationBound.NON_NEGATIVE),
-        job.optDuration("stalenessGracePeriod", DurationBound.NON_NEGATIVE),
+        job.optDuration("stalenessGracePeriod", DurationBound.ANY),
         job.optDuration("staleSince", DurationBound.ANY),
         job.booleanOr("replace", true),
         job.optDuration("terminationGracePeriod", DurationBound.NON_NEGATIVE),

@@ -29,6 +29,20 @@ public record ScenarioSpec(
     requireNonNull(expect, "expect is null");
   }
 
+  /** The same scenario running {@code actions} each cycle instead of its {@code config.actions}. */
+  public ScenarioSpec withActions(List<String> actions) {
+    return new ScenarioSpec(
+        sourceName,
+        name,
+        description,
+        config.withActions(actions),
+        topologies,
+        nodes,
+        queues,
+        jobs,
+        expect);
+  }
+
   /** Whether the file has an {@code expect:} block with at least one expectation. */
   public boolean hasExpectations() {
     return !expect.equals(Expectations.NONE);

@@ -14,8 +14,8 @@ import java.util.Optional;
  * schedulePeriod}, {@code queueLabelKey}, {@code nodePoolLabelKey}, {@code nodePoolLabelValue},
  * {@code leaderElection}, {@code bindConcurrency}, {@code statusWritesPerSecond}, {@code
  * eventsPerSecond}. What the engine does not support yet ({@code queueDepthPerAction}, {@code
- * scenarioSearchBudgets}, the settings of actions not built) and what only a simulation has ({@code
- * cycles}, {@code cyclePeriod}) is an error naming the key and its line.
+ * usage}) and what only a simulation has ({@code cycles}, {@code cyclePeriod}) is an error naming
+ * the key and its line.
  */
 public final class SchedulerFileLoader {
   private static final ImmutableSet<String> OWN_KEYS =
@@ -29,8 +29,7 @@ public final class SchedulerFileLoader {
           "bindConcurrency",
           "statusWritesPerSecond",
           "eventsPerSecond",
-          "queueDepthPerAction",
-          "scenarioSearchBudgets");
+          "queueDepthPerAction");
   private static final ImmutableSet<String> LEADER_KEYS =
       ImmutableSet.of(
           "enabled", "namespace", "leaseName", "leaseDuration", "renewDeadline", "retryPeriod");
@@ -104,11 +103,8 @@ public final class SchedulerFileLoader {
         throw f.get().error("only a simulation has cycles; a scheduler runs every schedulePeriod");
       }
     }
-    notSupported(top, "staleGangGracePeriod", "stale gang eviction");
-    notSupported(top, "maxConsolidationPreemptees", "consolidation");
-    notSupported(top, "allowConsolidatingReclaim", "reclaim");
+    notSupported(top, "usage", "time-based fair share from Prometheus");
     notSupported(top, "queueDepthPerAction", "a per-action queue depth");
-    notSupported(top, "scenarioSearchBudgets", "scenario search (reclaim, preempt, consolidation)");
   }
 
   private static void notSupported(MapReader top, String key, String feature)

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.google.common.collect.ImmutableSortedMap;
+import io.gantry.scheduler.api.config.SearchBudgets;
 import io.gantry.scheduler.api.kai.Preemptibility;
 import io.gantry.scheduler.model.placement.SelectorOperator;
 import io.gantry.scheduler.sim.expect.Expectations;
@@ -194,6 +195,8 @@ class ScenarioLoaderTest {
                 Optional.of(Duration.ofSeconds(60)),
                 OptionalInt.of(-1),
                 Optional.of(true),
+                Optional.empty(),
+                Optional.empty(),
                 lines(
                     "actions",
                     7,
@@ -621,6 +624,90 @@ class ScenarioLoaderTest {
                                 "cpu", 32000.0, "gpu", 4.0, "memory", 274877906944.0)))),
                 ImmutableSortedMap.of(
                     "dgx-0", new NodeExpectation(OptionalInt.of(4), OptionalInt.of(0)))));
+  }
+
+  @Test
+  void usage() throws ScenarioException {
+    String yaml =
+        MINIMAL.replace(
+            "nodes:",
+            "config: {usage: {windowSize: 10m, halfLifePeriod: 5m, windowType: tumbling,"
+                + " tumblingWindowStartTime: 1m}}\nnodes:");
+
+    assertThat(ScenarioLoader.parse("usage.yaml", yaml).config().usage())
+        .contains(
+            new UsageSpec(
+                Duration.ofMinutes(10),
+                Duration.ofMinutes(5),
+                UsageSpec.WindowType.TUMBLING,
+                Duration.ofMinutes(1)));
+    assertThat(
+            ScenarioLoader.parse(
+                    "usage.yaml", MINIMAL.replace("nodes:", "config: {usage: {}}\nnodes:"))
+                .config()
+                .usage())
+        .contains(
+            new UsageSpec(
+                UsageSpec.DEFAULT_WINDOW,
+                Duration.ZERO,
+                UsageSpec.WindowType.SLIDING,
+                Duration.ZERO));
+    assertThatThrownBy(
+            () ->
+                ScenarioLoader.parse(
+                    "usage.yaml",
+                    MINIMAL.replace("nodes:", "config: {usage: {windowSize: 0s}}\nnodes:")))
+        .isInstanceOf(ScenarioException.class)
+        .hasMessageContaining("config.usage.windowSize");
+  }
+
+  @Test
+  void scenarioSearchBudgets() throws ScenarioException {
+    String yaml =
+        MINIMAL.replace(
+            "nodes:",
+            """
+            config:
+              scenarioSearchBudgets:
+                maxActionSearchDuration: {default: 1m, preempt: 0s}
+                maxJobSearchDuration: 30s
+                minJobSearchDuration: 1s
+                maxGeneratorSearchDuration: {MultiNodeGang: 20s}
+            nodes:""");
+
+    SearchBudgets budgets =
+        ScenarioLoader.parse("b.yaml", yaml).config().evictionSettings().budgets();
+
+    assertThat(budgets)
+        .isEqualTo(
+            new SearchBudgets(
+                ImmutableSortedMap.of("default", Duration.ofMinutes(1), "preempt", Duration.ZERO),
+                Duration.ofSeconds(30),
+                Duration.ofSeconds(1),
+                ImmutableSortedMap.of("MultiNodeGang", Duration.ofSeconds(20))));
+    assertThat(budgets.action("reclaim")).isEqualTo(Duration.ofMinutes(1));
+    assertThat(budgets.generator("NodeLocalGreedy")).isEqualTo(Duration.ofSeconds(30));
+    assertThat(ScenarioLoader.parse("m.yaml", MINIMAL).config().evictionSettings().budgets())
+        .isEqualTo(SearchBudgets.DEFAULTS);
+    assertThatThrownBy(
+            () ->
+                ScenarioLoader.parse(
+                    "b.yaml",
+                    MINIMAL.replace(
+                        "nodes:",
+                        "config: {scenarioSearchBudgets: {maxJobSearchDuration: 1s,"
+                            + " minJobSearchDuration: 1s}}\nnodes:")))
+        .hasMessage(
+            "b.yaml:4: config.scenarioSearchBudgets.minJobSearchDuration:"
+                + " minJobSearchDuration must be less than maxJobSearchDuration");
+    assertThatThrownBy(
+            () ->
+                ScenarioLoader.parse(
+                    "b.yaml",
+                    MINIMAL.replace(
+                        "nodes:",
+                        "config: {scenarioSearchBudgets: {maxJobSearchDuration: -1s}}\nnodes:")))
+        .hasMessageContaining("config.scenarioSearchBudgets.maxJobSearchDuration");
   }
 
   @Test

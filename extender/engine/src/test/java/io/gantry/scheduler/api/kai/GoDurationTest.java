@@ -1,4 +1,4 @@
-package io.gantry.scheduler.sim.spec;
+package io.gantry.scheduler.api.kai;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -85,5 +85,34 @@ class GoDurationTest {
 
   static List<String> outOfRange() {
     return List.of("3000000h", "-3000000h");
+  }
+
+  record Formatted(Duration duration, String expected) {
+    @Override
+    public String toString() {
+      return expected;
+    }
+  }
+
+  static List<Formatted> formatted() {
+    return List.of(
+        new Formatted(Duration.ZERO, "0s"),
+        new Formatted(Duration.ofSeconds(30), "30s"),
+        new Formatted(Duration.ofMinutes(5), "5m0s"),
+        new Formatted(Duration.ofMinutes(90), "1h30m0s"),
+        new Formatted(Duration.ofHours(2), "2h0m0s"),
+        new Formatted(Duration.ofMillis(1500), "1.5s"),
+        new Formatted(Duration.ofMillis(500), "500ms"),
+        new Formatted(Duration.ofNanos(250_000), "250\u00b5s"),
+        new Formatted(Duration.ofNanos(7), "7ns"),
+        new Formatted(Duration.ofMinutes(-10), "-10m0s"),
+        new Formatted(Duration.ofMillis(3_723_004), "1h2m3.004s"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("formatted")
+  void formatsTheWayGoPrintsADuration(Formatted c) {
+    assertThat(GoDuration.format(c.duration())).isEqualTo(c.expected());
+    assertThat(GoDuration.parse(c.expected())).isEqualTo(c.duration());
   }
 }

@@ -1,4 +1,4 @@
-package io.gantry.scheduler.sim.spec;
+package io.gantry.scheduler.api.kai;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -54,6 +54,46 @@ public final class GoDuration {
     } catch (ArithmeticException e) {
       throw new IllegalArgumentException("duration out of range: \"" + text + "\"", e);
     }
+  }
+
+  /**
+   * The duration as Go's {@code time.Duration.String()} writes it: {@code 0s}, {@code 1.5s}, {@code
+   * 5m0s}, {@code 1h0m0s}, {@code 500ms}, {@code -10m0s}; KAI prints durations this way.
+   */
+  public static String format(Duration duration) {
+    long nanos = duration.toNanos();
+    if (nanos == 0) {
+      return "0s";
+    }
+    boolean negative = nanos < 0;
+    BigDecimal abs = BigDecimal.valueOf(nanos).abs();
+    StringBuilder out = new StringBuilder(negative ? "-" : "");
+    if (abs.compareTo(BigDecimal.valueOf(NANOS_PER_SECOND)) < 0) {
+      long n = abs.longValueExact();
+      if (n < NANOS_PER_MICRO) {
+        return out.append(n).append("ns").toString();
+      }
+      if (n < NANOS_PER_MILLI) {
+        return out.append(decimal(n, NANOS_PER_MICRO)).append("\u00b5s").toString();
+      }
+      return out.append(decimal(n, NANOS_PER_MILLI)).append("ms").toString();
+    }
+    long n = abs.longValueExact();
+    long hours = n / (3600 * NANOS_PER_SECOND);
+    long minutes = (n / (60 * NANOS_PER_SECOND)) % 60;
+    long secondNanos = n % (60 * NANOS_PER_SECOND);
+    if (hours > 0) {
+      out.append(hours).append('h');
+    }
+    if (hours > 0 || minutes > 0) {
+      out.append(minutes).append('m');
+    }
+    return out.append(decimal(secondNanos, NANOS_PER_SECOND)).append('s').toString();
+  }
+
+  private static String decimal(long value, long unit) {
+    BigDecimal d = BigDecimal.valueOf(value).divide(BigDecimal.valueOf(unit)).stripTrailingZeros();
+    return d.scale() < 0 ? d.setScale(0).toPlainString() : d.toPlainString();
   }
 
   private static BigDecimal number(String text, String number) {

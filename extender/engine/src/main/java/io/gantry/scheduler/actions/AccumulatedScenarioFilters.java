@@ -1,0 +1,106 @@
+package io.gantry.scheduler.actions;
+
+import io.gantry.scheduler.framework.AccumulatedScenario;
+import io.gantry.scheduler.framework.NodeState;
+import io.gantry.scheduler.framework.Session;
+import io.gantry.scheduler.framework.TaskState;
+import io.gantry.scheduler.framework.VictimBatch;
+import io.gantry.scheduler.model.GpuAmount;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Prunes accumulated victim sets that cannot help before any is simulated (kai-reference §4.11):
+ * node-affinity feasibility — every pending task has a node, among those it may use without
+ * evictions and those of the victims, that its node affinity, taints and the node's state allow;
+ * and idle GPUs — the GPUs free in the cluster plus those the victims hold cover the pending
+ * demand, and some node could hold the largest pending task. Both are necessary conditions, so a
+ * scenario that could succeed is never pruned. (Topology-aware capacity needs topology, which this
+ * build does not schedule.) One instance serves one probe; victims only accumulate.
+ */
+final class AccumulatedScenarioFilters {
+  private final Session session;
+  private final List<TaskState> unplaceable = new ArrayList<>();
+  private final Set<String> nodesSeen = new HashSet<>();
+  private final Map<String, GpuAmount> victimGpusByNode = new HashMap<>();
+  private final GpuAmount clusterFree;
+  private final GpuAmount pendingDemand;
+  private final GpuAmount largestPendingTask;
+  private GpuAmount victimGpus = GpuAmount.ZERO;
+  private GpuAmount largestNodeCapacity = GpuAmount.ZERO;
+  private final Set<TaskState> counted = new HashSet<>();
+
+  AccumulatedScenarioFilters(Session session, List<TaskState> pendingTasks) {
+    this.session = session;
+    this.unplaceable.addAll(pendingTasks);
+    GpuAmount free = GpuAmount.ZERO;
+    for (NodeState n : session.nodes()) {
+      if (n.info().ready()) {
+        free = free.plus(freeGpus(n));
+        largestNodeCapacity = largestNodeCapacity.max(freeGpus(n));
+      }
+    }
+    this.clusterFree = free;
+    GpuAmount demand = GpuAmount.ZERO;
+    GpuAmount largest = GpuAmount.ZERO;
+    for (TaskState t : pendingTasks) {
+      GpuAmount g = session.quotaGpus(t);
+      demand = demand.plus(g);
+      largest = largest.max(g);
+    }
+    this.pendingDemand = demand;
+    this.largestPendingTask = largest;
+  }
+
+  /** Whether the accumulated scenario may be worth simulating. */
+  boolean pass(AccumulatedScenario base) {
+    for (TaskState t : base.recorded()) {
+      addVictim(t);
+    }
+    for (VictimBatch b : base.potential()) {
+      for (TaskState t : b.tasks()) {
+        addVictim(t);
+      }
+    }
+    for (String node : base.feasibleNodes()) {
+      seeNode(node);
+    }
+    return unplaceable.isEmpty() && enoughGpus();
+  }
+
+  private void addVictim(TaskState t) {
+    if (!counted.add(t)) {
+      return;
+    }
+    GpuAmount g = session.quotaGpus(t);
+    victimGpus = victimGpus.plus(g);
+    String node = t.nodeName().orElseThrow();
+    GpuAmount onNode = victimGpusByNode.merge(node, g, GpuAmount::plus);
+    largestNodeCapacity = largestNodeCapacity.max(freeGpus(session.node(node)).plus(onNode));
+    seeNode(node);
+  }
+
+  private void seeNode(String name) {
+    if (!nodesSeen.add(name) || unplaceable.isEmpty()) {
+      return;
+    }
+    NodeState node = session.node(name);
+    unplaceable.removeIf(t -> session.hooks().filterVictimInvariant(t, node).isSuccess());
+  }
+
+  private boolean enoughGpus() {
+    if (!pendingDemand.isPositive()) {
+      return true;
+    }
+    return clusterFree.plus(victimGpus).compareTo(pendingDemand) >= 0
+        && largestNodeCapacity.compareTo(largestPendingTask) >= 0;
+  }
+
+  private static GpuAmount freeGpus(NodeState n) {
+    return n.idleOrReleasing().gpus().max(GpuAmount.ZERO);
+  }
+}

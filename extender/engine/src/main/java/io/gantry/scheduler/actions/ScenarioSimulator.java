@@ -1,0 +1,151 @@
+package io.gantry.scheduler.actions;
+
+import static java.util.Objects.requireNonNull;
+
+import com.google.common.collect.ImmutableList;
+import io.gantry.scheduler.api.result.EvictionCause;
+import io.gantry.scheduler.framework.ActionType;
+import io.gantry.scheduler.framework.EvictionScenario;
+import io.gantry.scheduler.framework.JobState;
+import io.gantry.scheduler.framework.Session;
+import io.gantry.scheduler.framework.Statement;
+import io.gantry.scheduler.framework.TaskState;
+import io.gantry.scheduler.framework.TasksToAllocate;
+import io.gantry.scheduler.model.Resources;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.BiFunction;
+import java.util.function.Predicate;
+
+/**
+ * Simulates one eviction scenario (kai-reference §4.11): evicts every victim in a statement, then
+ * allocates — in queue order, every placement pipelined — the preemptor's tasks and each victim job
+ * again, the victims only where they fit. The scenario holds when the preemptor is placed and the
+ * validator accepts what the victims ended as; its statement is then handed back open, with the
+ * victims that were really evicted (released, or pipelined elsewhere). A victim placed back on its
+ * own node keeps running and is no victim.
+ */
+final class ScenarioSimulator {
+  private final Session session;
+  private final ActionType action;
+  private final JobAllocator allocator;
+  private final TasksToAllocate tasksToAllocate;
+  private final boolean allowConsolidatingReclaim;
+  private final BiFunction<TaskState, JobState, String> message;
+  private final Predicate<EvictionScenario> validator;
+
+  /** A scenario that holds: its open statement and the tasks it evicts. */
+  record Solution(Statement statement, ImmutableList<TaskState> victims) {
+    Solution {
+      requireNonNull(statement, "statement is null");
+      requireNonNull(victims, "victims is null");
+    }
+  }
+
+  ScenarioSimulator(
+      Session session,
+      ActionType action,
+      boolean allowConsolidatingReclaim,
+      BiFunction<TaskState, JobState, String> message,
+      Predicate<EvictionScenario> validator) {
+    this.session = session;
+    this.action = action;
+    this.allocator = new JobAllocator(session);
+    this.tasksToAllocate = new TasksToAllocate(session);
+    this.allowConsolidatingReclaim = allowConsolidatingReclaim;
+    this.message = message;
+    this.validator = validator;
+  }
+
+  Optional<Solution> simulate(
+      JobState preemptor,
+      List<TaskState> pendingTasks,
+      Resources request,
+      List<TaskState> victims) {
+    if (victims.isEmpty()) {
+      return Optional.empty();
+    }
+    Statement statement = session.statement();
+    boolean handedOver = false;
+    try {
+      // messages describe the state before any victim is evicted
+      IdentityHashMap<TaskState, String> messages = new IdentityHashMap<>();
+      for (TaskState v : victims) {
+        messages.put(v, message.apply(v, preemptor));
+      }
+      EvictionCause cause =
+          new EvictionCause(action.actionName(), Optional.of(preemptor.id()), victims.size());
+      Set<JobState> victimJobs = new LinkedHashSet<>();
+      for (TaskState v : victims) {
+        statement.evict(v, messages.get(v), cause);
+        victimJobs.add(v.job());
+      }
+      if (!allocateInQueueOrder(preemptor, pendingTasks, victimJobs, statement)) {
+        return Optional.empty();
+      }
+      EvictionScenario scenario =
+          new EvictionScenario(
+              preemptor,
+              ImmutableList.copyOf(pendingTasks),
+              request,
+              ImmutableList.copyOf(victims),
+              allowConsolidatingReclaim);
+      if (!validator.test(scenario)) {
+        return Optional.empty();
+      }
+      ImmutableList.Builder<TaskState> evicted = ImmutableList.builder();
+      for (TaskState v : victims) {
+        if (statement.evicted(v)) {
+          evicted.add(v);
+        }
+      }
+      handedOver = true;
+      return Optional.of(new Solution(statement, evicted.build()));
+    } finally {
+      if (!handedOver) {
+        statement.close();
+      }
+    }
+  }
+
+  private boolean allocateInQueueOrder(
+      JobState preemptor,
+      List<TaskState> pendingTasks,
+      Set<JobState> victimJobs,
+      Statement statement) {
+    List<JobState> jobs = new ArrayList<>();
+    jobs.add(preemptor);
+    for (JobState j : victimJobs) {
+      if (j != preemptor) {
+        jobs.add(j);
+      }
+    }
+    JobsOrderByQueues order =
+        new JobsOrderByQueues(session.hooks(), session.snapshot().queues(), jobs);
+    boolean placed = false;
+    JobState job;
+    while ((job = order.pop()) != null) {
+      if (job == preemptor) {
+        if (!allocator.simulate(preemptor, pendingTasks, statement)) {
+          order.finish(job, false);
+          return false;
+        }
+        placed = true;
+      } else {
+        List<TaskState> tasks = tasksToAllocate.of(job);
+        if (!tasks.isEmpty()) {
+          Statement.Checkpoint checkpoint = statement.checkpoint();
+          if (!allocator.simulate(job, tasks, statement)) {
+            statement.rollback(checkpoint);
+          }
+        }
+      }
+      order.finish(job, false);
+    }
+    return placed;
+  }
+}

@@ -1,0 +1,75 @@
+package io.gantry.scheduler.actions;
+
+import com.google.common.collect.ImmutableList;
+import io.gantry.scheduler.framework.JobState;
+import io.gantry.scheduler.framework.Session;
+import io.gantry.scheduler.framework.TaskState;
+import io.gantry.scheduler.framework.TasksToEvict;
+import io.gantry.scheduler.framework.VictimBatch;
+import io.gantry.scheduler.model.Resources;
+import io.gantry.scheduler.model.TaskStatus;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Pops victim batches in the order KAI's victim queue gives them (kai-reference §4.11): the job
+ * scheduled last comes first, and each pop takes its next batch — an elastic surplus pod or child
+ * SubGroup, else the whole gang — putting the job back while it has tasks left. Victim tasks are
+ * the placed tasks the snapshot brought (binding, bound, running) that are not yet recorded victims
+ * of the preemptor; this cycle's own placements are never taken back.
+ */
+final class VictimAccumulator {
+  private final Session session;
+  private final TasksToEvict tasksToEvict;
+  private final Map<JobState, Set<TaskState>> remaining = new LinkedHashMap<>();
+  private final JobsOrderByQueues queue;
+
+  VictimAccumulator(Session session, List<JobState> victimJobs, Set<TaskState> recorded) {
+    this.session = session;
+    this.tasksToEvict = new TasksToEvict(session.hooks());
+    List<JobState> withTasks = new ArrayList<>();
+    for (JobState job : victimJobs) {
+      Set<TaskState> tasks = new LinkedHashSet<>();
+      for (TaskState t : job.tasks()) {
+        if (isVictimTask(t) && !recorded.contains(t)) {
+          tasks.add(t);
+        }
+      }
+      if (!tasks.isEmpty()) {
+        remaining.put(job, tasks);
+        withTasks.add(job);
+      }
+    }
+    this.queue = JobsOrderByQueues.victims(session.hooks(), session.snapshot().queues(), withTasks);
+  }
+
+  /** A task that holds a place since before this cycle and may be taken as a victim. */
+  static boolean isVictimTask(TaskState task) {
+    TaskStatus s = task.status();
+    return task.nodeName().isPresent()
+        && (s == TaskStatus.BINDING || s == TaskStatus.BOUND || s == TaskStatus.RUNNING);
+  }
+
+  /** The next batch, or empty when no victim is left. */
+  Optional<VictimBatch> next() {
+    JobState job = queue.pop();
+    if (job == null) {
+      return Optional.empty();
+    }
+    Set<TaskState> left = remaining.get(job);
+    List<TaskState> batch = tasksToEvict.next(job, left);
+    batch.forEach(left::remove);
+    Resources taken = Resources.ZERO;
+    for (TaskState t : batch) {
+      Resources r = t.info().request();
+      taken = taken.plus(Resources.of(r.cpuMillis(), r.memoryBytes(), session.quotaGpus(t)));
+    }
+    queue.finishVictim(job, taken, !left.isEmpty());
+    return Optional.of(new VictimBatch(job, ImmutableList.copyOf(batch)));
+  }
+}

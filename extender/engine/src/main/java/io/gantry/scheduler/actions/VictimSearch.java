@@ -1,0 +1,62 @@
+package io.gantry.scheduler.actions;
+
+import io.gantry.scheduler.api.result.Decision;
+import io.gantry.scheduler.framework.ActionType;
+import io.gantry.scheduler.framework.EvictionScenario;
+import io.gantry.scheduler.framework.JobState;
+import io.gantry.scheduler.framework.Session;
+import io.gantry.scheduler.framework.Statement;
+import io.gantry.scheduler.framework.TaskState;
+import java.util.List;
+import java.util.function.BiFunction;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
+
+/**
+ * One eviction action's search for one preemptor: tells the validators the job's search starts,
+ * runs the {@link JobSolver} within the action's budget, and commits the solution it finds —
+ * victims evicted, preemptor and re-placed victims pipelined — with KAI's events.
+ */
+final class VictimSearch {
+  private final Session session;
+  private final ActionType action;
+  private final SearchBudget budget;
+  private final ScenarioSimulator simulator;
+
+  VictimSearch(
+      Session session,
+      ActionType action,
+      ActionContext context,
+      BiFunction<TaskState, JobState, String> message,
+      Predicate<EvictionScenario> validator) {
+    this.session = session;
+    this.action = action;
+    this.budget =
+        SearchBudget.forAction(
+            context.ticker(), context.evictions().budgets(), action.actionName());
+    this.simulator =
+        new ScenarioSimulator(
+            session, action, context.evictions().allowConsolidatingReclaim(), message, validator);
+  }
+
+  /** The action's time is spent: the jobs left are not attempted. */
+  boolean exhausted() {
+    return budget.exhausted();
+  }
+
+  SearchResult search(JobState job, Supplier<List<JobState>> victimJobs) {
+    if (budget.exhausted()) {
+      return SearchResult.NOT_ATTEMPTED;
+    }
+    session.hooks().onJobSolutionStart(action, job);
+    JobSolver.Outcome outcome =
+        new JobSolver(session, budget.beginJob(), simulator, victimJobs).solve(job);
+    if (outcome.result() == SearchResult.SOLVED) {
+      try (Statement statement = outcome.statement().orElseThrow()) {
+        List<Decision> decisions = statement.commit();
+        CommitEvents.record(session, decisions);
+      }
+    }
+    return outcome.result();
+  }
+}
