@@ -39,6 +39,8 @@ class ExamplesTest {
           Map.entry("reclaim.yaml", new Expected(0, "every expectation held")),
           Map.entry("reclaim-min-runtime.yaml", new Expected(0, "every expectation held")),
           Map.entry("gpu-memory-sizes.yaml", new Expected(0, "every expectation held")),
+          Map.entry("workload-pytorchjob.yaml", new Expected(0, "every expectation held")),
+          Map.entry("workload-jobset.yaml", new Expected(0, "every expectation held")),
           Map.entry(
               "topology-rack.yaml",
               new Expected(

@@ -16,7 +16,6 @@ import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.BiFunction;
@@ -74,7 +73,7 @@ final class ScenarioSimulator {
     boolean handedOver = false;
     try {
       // messages describe the state before any victim is evicted
-      Map<TaskState, String> messages = new IdentityHashMap<>();
+      IdentityHashMap<TaskState, String> messages = new IdentityHashMap<>();
       for (TaskState v : victims) {
         messages.put(v, message.apply(v, preemptor));
       }

@@ -19,6 +19,7 @@ import io.gantry.scheduler.model.PodSet;
 import io.gantry.scheduler.model.QueueInfo;
 import io.gantry.scheduler.model.QueueResource;
 import io.gantry.scheduler.model.ResourceKind;
+import io.gantry.scheduler.model.ResourceVector;
 import io.gantry.scheduler.model.TaskInfo;
 import io.gantry.scheduler.model.TaskStatus;
 import io.gantry.scheduler.plugins.PluginRegistry;
@@ -81,7 +82,7 @@ class EvictionInvariantsTest {
 
   @Property(tries = 250)
   void aQueueWithinItsDeservedQuotaNeverLosesResourcesToReclaim(@ForAll("runs") Run run) {
-    Map<String, double[]> start = allocationAtStart(run.snapshot());
+    Map<String, ResourceVector> start = allocationAtStart(run.snapshot());
     Map<String, QueueInfo> queues = new HashMap<>();
     run.snapshot().queues().forEach(q -> queues.put(q.name(), q));
     Set<String> replaced = pipelined(run);
@@ -96,8 +97,7 @@ class EvictionInvariantsTest {
       boolean overDeserved = false;
       for (ResourceKind r : ResourceKind.values()) {
         double deserved = q.resource(r).quota();
-        overDeserved |=
-            deserved != QueueResource.UNLIMITED && start.get(leveled)[r.ordinal()] > deserved;
+        overDeserved |= deserved != QueueResource.UNLIMITED && start.get(leveled).get(r) > deserved;
       }
       assertThat(overDeserved).as(e + " from " + leveled).isTrue();
     }
@@ -319,11 +319,11 @@ class EvictionInvariantsTest {
   }
 
   /** Each queue's allocation in the snapshot, its subtree's placed tasks, per resource. */
-  private static Map<String, double[]> allocationAtStart(ClusterSnapshot snapshot) {
+  private static Map<String, ResourceVector> allocationAtStart(ClusterSnapshot snapshot) {
     Map<String, QueueInfo> queues = new HashMap<>();
     snapshot.queues().forEach(q -> queues.put(q.name(), q));
-    Map<String, double[]> out = new HashMap<>();
-    snapshot.queues().forEach(q -> out.put(q.name(), new double[ResourceKind.values().length]));
+    Map<String, ResourceVector> out = new HashMap<>();
+    snapshot.queues().forEach(q -> out.put(q.name(), ResourceVector.ZERO));
     for (JobInfo j : snapshot.jobs()) {
       for (TaskInfo t : j.tasks()) {
         if (t.status() != TaskStatus.RUNNING) {
@@ -332,9 +332,7 @@ class EvictionInvariantsTest {
         for (QueueInfo q = queues.get(j.queue());
             q != null;
             q = q.parent().map(queues::get).orElse(null)) {
-          for (ResourceKind r : ResourceKind.values()) {
-            out.get(q.name())[r.ordinal()] += r.of(t.request());
-          }
+          out.merge(q.name(), ResourceVector.of(t.request()), ResourceVector::plus);
         }
       }
     }

@@ -83,7 +83,7 @@ class JobSolverTest {
     JobSolver.Outcome outcome = solve(session, new FakeTicker(), SearchBudgets.DEFAULTS);
 
     assertThat(outcome.result()).isEqualTo(SearchResult.SOLVED);
-    try (Statement statement = outcome.statement().orElseThrow()) {
+    try (Statement unused = outcome.statement().orElseThrow()) {
       assertThat(session.job("ns/gang").tasks())
           .extracting(TaskState::status)
           .containsOnly(TaskStatus.PIPELINED);

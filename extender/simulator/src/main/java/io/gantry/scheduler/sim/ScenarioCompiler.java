@@ -215,7 +215,7 @@ final class ScenarioCompiler {
     long taskOrder = 0;
     for (int i = 0; i < spec.jobs().size(); i++) {
       JobSpec j = spec.jobs().get(i);
-      String field = "jobs[" + i + "]";
+      String field = j.field();
       rejectUnsupportedJobFields(j, field);
       int priority =
           j.priority().isPresent()
@@ -251,7 +251,7 @@ final class ScenarioCompiler {
                 j.terminationGracePeriod().orElse(Duration.ZERO));
         for (int t = 0; t < j.tasks().size(); t++) {
           TaskSpec ts = j.tasks().get(t);
-          String taskField = field + ".tasks[" + t + "]";
+          String taskField = ts.field();
           for (int r = 0; r < ts.replicas(); r++) {
             String taskName = ts.replicas() == 1 ? ts.name() : ts.name() + "-" + r;
             TaskInfo task =
@@ -407,7 +407,7 @@ final class ScenarioCompiler {
     return new TaskInfo(
         jobId + "/" + taskName,
         taskName,
-        jobName + "-" + taskName,
+        ts.podName().orElse(jobName + "-" + taskName),
         j.namespace(),
         jobId,
         podSet,

@@ -61,7 +61,7 @@ final class ExpansionCheck {
     }
   }
 
-  private static String over(long total, String what, int max, String flag) {
+  static String over(long total, String what, int max, String flag) {
     return "the scenario would have " + total + " " + what + limit(max, flag);
   }
 

@@ -68,6 +68,19 @@ final class Field {
     return sourceName;
   }
 
+  /** Where the value is in the document, such as {@code jobs[2].tasks[0]}; "" for the root. */
+  String path() {
+    return path;
+  }
+
+  boolean isMap() {
+    return node instanceof MapNode;
+  }
+
+  boolean isList() {
+    return node instanceof ListNode;
+  }
+
   int line() {
     return line;
   }

@@ -103,6 +103,7 @@ final class JobBinder {
         job.optDuration("arrival", DurationBound.NON_NEGATIVE),
         job.optDuration("duration", DurationBound.POSITIVE),
         tasks,
+        item.path(),
         job.line(),
         job.fieldLines());
   }

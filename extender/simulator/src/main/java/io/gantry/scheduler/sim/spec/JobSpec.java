@@ -14,6 +14,8 @@ import java.util.OptionalInt;
  * A job entry (one PodGroup); with {@code count} N it stands for N copies. Times are relative to
  * the start of the simulation.
  *
+ * @param field where the entry is in the file ({@code jobs[2]}, or {@code workloads[0]} for the
+ *     PodGroups of a workload), for errors found after loading
  * @param fieldLines each key present in the YAML mapping and its line
  */
 public record JobSpec(
@@ -38,6 +40,7 @@ public record JobSpec(
     Optional<Duration> arrival,
     Optional<Duration> duration,
     List<TaskSpec> tasks,
+    String field,
     int line,
     ImmutableSortedMap<String, Integer> fieldLines) {
   public static final String DEFAULT_NAMESPACE = "default";
@@ -62,6 +65,7 @@ public record JobSpec(
     requireNonNull(arrival, "arrival is null");
     requireNonNull(duration, "duration is null");
     tasks = ImmutableList.copyOf(requireNonNull(tasks, "tasks is null"));
+    requireNonNull(field, "field is null");
     requireNonNull(fieldLines, "fieldLines is null");
   }
 

@@ -1,5 +1,6 @@
 package io.gantry.scheduler.sim.spec;
 
+import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSet;
 import io.gantry.scheduler.sim.expect.Expectations;
 import io.gantry.scheduler.sim.spec.LocatedNode.MapNode;
@@ -8,8 +9,8 @@ import java.util.Optional;
 
 /**
  * Binds the top level of a scenario. Sections are bound in dependency order (topologies, nodes and
- * queues before the jobs that name them, jobs before the expectations) so that each reference is
- * checked where it is written.
+ * queues before the jobs and workloads that name them, those before the expectations) so that each
+ * reference is checked where it is written.
  */
 final class ScenarioBinder {
   static final String API_VERSION = "gantry.io/v1alpha1";
@@ -25,6 +26,7 @@ final class ScenarioBinder {
           "nodes",
           "queues",
           "jobs",
+          "workloads",
           "expect");
   private static final ImmutableSet<String> METADATA_KEYS = ImmutableSet.of("name", "description");
 
@@ -51,7 +53,12 @@ final class ScenarioBinder {
     List<NodeSpec> nodes = NodeBinder.bind(top.list("nodes"));
     List<QueueSpec> queues = QueueBinder.bind(sourceName, top.list("queues"));
     Catalog catalog = new Catalog(topologies, nodes, queues);
-    List<JobSpec> jobs = JobBinder.bind(top.list("jobs"), catalog);
+    List<JobSpec> ownJobs = JobBinder.bind(top.list("jobs"), catalog);
+    List<JobSpec> jobs =
+        ImmutableList.<JobSpec>builder()
+            .addAll(ownJobs)
+            .addAll(WorkloadBinder.bind(top.list("workloads"), catalog, limits, ownJobs))
+            .build();
     Optional<Field> expectField = top.optional("expect");
     Expectations expect =
         expectField.isPresent()

@@ -37,6 +37,10 @@ final class TaskBinder {
   private static final ImmutableSet<String> TOLERATION_KEYS =
       ImmutableSet.of("key", "operator", "value", "effect");
 
+  /** A manifest's tolerations may also say how long a NoExecute taint is tolerated. */
+  static final ImmutableSet<String> MANIFEST_TOLERATION_KEYS =
+      ImmutableSet.of("key", "operator", "value", "effect", "tolerationSeconds");
+
   private TaskBinder() {}
 
   static TaskSpec bind(Field item, Catalog catalog, SubGroupTree subGroups, UniqueNames names)
@@ -85,8 +89,10 @@ final class TaskBinder {
         task.stringMap("labels"),
         task.stringMap("annotations"),
         task.stringMap("nodeSelector"),
-        tolerations(task.list("tolerations")),
+        tolerations(task.list("tolerations"), TOLERATION_KEYS),
         AffinityBinder.bind(task.optional("affinity")),
+        Optional.empty(),
+        item.path(),
         task.line(),
         task.fieldLines());
   }
@@ -141,10 +147,13 @@ final class TaskBinder {
     return resources.build();
   }
 
-  private static List<TolerationSpec> tolerations(List<Field> items) throws ScenarioException {
+  /** Kubernetes tolerations, each with {@code keys} only. */
+  static List<TolerationSpec> tolerations(List<Field> items, ImmutableSet<String> keys)
+      throws ScenarioException {
     ImmutableList.Builder<TolerationSpec> tolerations = ImmutableList.builder();
     for (Field item : items) {
-      MapReader toleration = item.asMap(TOLERATION_KEYS);
+      MapReader toleration = item.asMap(keys);
+      toleration.optLong("tolerationSeconds", Long.MIN_VALUE);
       Optional<String> key = toleration.optString("key").filter(k -> !k.isEmpty());
       String operator = toleration.optChoice("operator", TolerationSpec.OPERATORS).orElse("Equal");
       Optional<String> value = toleration.optString("value");

@@ -17,6 +17,10 @@ import java.util.OptionalLong;
  * @param resources requests by resource name: {@code cpu} in millicores, {@code memory} in bytes,
  *     anything else a whole count
  * @param node where the task is; present for Running, Bound, Releasing and StuckInReleasing tasks
+ * @param podName the pod's name when it is not {@code <job>-<task>} (the pods of {@code workloads}
+ *     keep the names their controllers give them)
+ * @param field where the entry is in the file ({@code jobs[0].tasks[1]}, or the pod spec of a
+ *     workload), for errors found after loading
  * @param fieldLines each key present in the YAML mapping and its line
  */
 public record TaskSpec(
@@ -37,6 +41,8 @@ public record TaskSpec(
     ImmutableSortedMap<String, String> nodeSelector,
     List<TolerationSpec> tolerations,
     Optional<AffinitySpec> affinity,
+    Optional<String> podName,
+    String field,
     int line,
     ImmutableSortedMap<String, Integer> fieldLines) {
   public TaskSpec {
@@ -56,6 +62,8 @@ public record TaskSpec(
     requireNonNull(nodeSelector, "nodeSelector is null");
     tolerations = ImmutableList.copyOf(requireNonNull(tolerations, "tolerations is null"));
     requireNonNull(affinity, "affinity is null");
+    requireNonNull(podName, "podName is null");
+    requireNonNull(field, "field is null");
     requireNonNull(fieldLines, "fieldLines is null");
   }
 

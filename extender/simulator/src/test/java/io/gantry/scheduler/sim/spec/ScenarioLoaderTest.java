@@ -390,6 +390,7 @@ class ScenarioLoaderTest {
                 Optional.of(Duration.ZERO),
                 Optional.of(Duration.ofHours(2)),
                 List.of(),
+                "jobs[0]",
                 51,
                 lines(
                     "name",
@@ -464,6 +465,8 @@ class ScenarioLoaderTest {
                     new TolerationSpec(
                         Optional.empty(), "Exists", Optional.empty(), Optional.empty())),
                 tasks.get(0).affinity(),
+                Optional.empty(),
+                "jobs[0].tasks[0]",
                 75,
                 lines(
                     "name",
@@ -518,6 +521,8 @@ class ScenarioLoaderTest {
                 ImmutableSortedMap.of(),
                 List.of(),
                 Optional.empty(),
+                Optional.empty(),
+                "jobs[0].tasks[1]",
                 109,
                 lines("name", 109, "subGroup", 110, "gpuMemory", 111)));
     assertThat(tasks.get(2).replicas()).isZero();
@@ -661,9 +666,14 @@ class ScenarioLoaderTest {
     String yaml =
         MINIMAL.replace(
             "nodes:",
-            "config:\n  scenarioSearchBudgets:\n    maxActionSearchDuration: {default: 1m, preempt: 0s}\n"
-                + "    maxJobSearchDuration: 30s\n    minJobSearchDuration: 1s\n"
-                + "    maxGeneratorSearchDuration: {MultiNodeGang: 20s}\nnodes:");
+            """
+            config:
+              scenarioSearchBudgets:
+                maxActionSearchDuration: {default: 1m, preempt: 0s}
+                maxJobSearchDuration: 30s
+                minJobSearchDuration: 1s
+                maxGeneratorSearchDuration: {MultiNodeGang: 20s}
+            nodes:""");
 
     SearchBudgets budgets =
         ScenarioLoader.parse("b.yaml", yaml).config().evictionSettings().budgets();
