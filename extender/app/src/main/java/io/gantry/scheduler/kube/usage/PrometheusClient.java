@@ -17,7 +17,6 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 
@@ -112,8 +111,7 @@ public final class PrometheusClient {
 
   private static ImmutableSortedMap<String, String> labels(JsonNode metric) {
     ImmutableSortedMap.Builder<String, String> out = ImmutableSortedMap.naturalOrder();
-    for (Iterator<Map.Entry<String, JsonNode>> it = metric.fields(); it.hasNext(); ) {
-      Map.Entry<String, JsonNode> e = it.next();
+    for (Map.Entry<String, JsonNode> e : metric.properties()) {
       out.put(e.getKey(), e.getValue().asText());
     }
     return out.build();

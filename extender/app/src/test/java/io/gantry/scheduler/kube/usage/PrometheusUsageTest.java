@@ -29,6 +29,9 @@ import org.junit.jupiter.api.io.TempDir;
  * reports memory.
  */
 class PrometheusUsageTest {
+  // the backfilled samples must lie inside a real Prometheus's retention, so they are placed
+  // relative to the real time, once for the class
+  @SuppressWarnings("TimeInStaticInitializer")
   private static final Instant NOW = Instant.now().truncatedTo(ChronoUnit.MINUTES).minusSeconds(60);
 
   @TempDir static Path dir;
