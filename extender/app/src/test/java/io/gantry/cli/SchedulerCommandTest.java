@@ -3,17 +3,24 @@ package io.gantry.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.google.common.collect.ImmutableSortedMap;
 import io.gantry.scheduler.api.config.EvictionSettings;
 import io.gantry.scheduler.api.config.PlacementStrategy;
 import io.gantry.scheduler.api.config.SearchBudgets;
 import io.gantry.scheduler.kube.SchedulerConfigFile;
 import io.gantry.scheduler.kube.SchedulerSettings;
+import io.gantry.scheduler.kube.usage.UsageDb;
 import io.gantry.scheduler.sim.spec.ScenarioException;
 import io.gantry.scheduler.sim.spec.SchedulerFileLoader;
+import io.gantry.scheduler.sim.spec.UsageDbSpec;
+import io.gantry.scheduler.sim.spec.UsageSpec;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -95,6 +102,79 @@ class SchedulerCommandTest {
     assertThat(s.leaderElection().leaseDuration()).isEqualTo(Duration.ofSeconds(15));
   }
 
+  @Test
+  void usageDbConfigIsKaisAndTheUrlMayComeFromTheEnvironment() throws ScenarioException {
+    String yaml =
+        """
+        usageDBConfig:
+          clientType: prometheus
+          connectionStringEnvVar: PROMETHEUS_URL
+          usageParams:
+            windowSize: 24h
+            halfLifePeriod: 2h
+            windowType: tumbling
+            tumblingWindowStartTime: "2025-01-06T00:00:00Z"
+            fetchInterval: 30s
+            stalenessPeriod: 2m
+            waitTimeout: 5s
+            extraParams:
+              usageQueryTimeout: 3s
+              queryResolution: 5m
+              gpuAllocationMetric: gantry_queue_gpu_usage
+        """;
+    SchedulerSettings s =
+        SchedulerConfigFile.settings(
+            SchedulerFileLoader.parse("scheduler.yaml", yaml),
+            "replica-0",
+            "gantry-system",
+            Map.of("PROMETHEUS_URL", "http://prometheus.monitoring:9090"));
+
+    UsageDb db = s.usageDb().orElseThrow();
+    assertThat(db.address()).isEqualTo(URI.create("http://prometheus.monitoring:9090"));
+    assertThat(db.spec())
+        .isEqualTo(
+            new UsageDbSpec(
+                Optional.empty(),
+                Optional.of("PROMETHEUS_URL"),
+                Duration.ofHours(24),
+                Duration.ofHours(2),
+                UsageSpec.WindowType.TUMBLING,
+                Optional.of(Instant.parse("2025-01-06T00:00:00Z")),
+                Duration.ofSeconds(30),
+                Duration.ofMinutes(2),
+                Duration.ofSeconds(5),
+                Duration.ofSeconds(3),
+                Duration.ofMinutes(5),
+                ImmutableSortedMap.of("gpuAllocationMetric", "gantry_queue_gpu_usage")));
+    assertThatThrownBy(
+            () ->
+                SchedulerConfigFile.settings(
+                    SchedulerFileLoader.parse("scheduler.yaml", yaml),
+                    "replica-0",
+                    "gantry-system",
+                    Map.of()))
+        .hasMessage(
+            "scheduler.yaml:3: usageDBConfig.connectionStringEnvVar:"
+                + " environment variable PROMETHEUS_URL is not set");
+  }
+
+  @Test
+  void usageDbConfigDefaultsAreKais() throws ScenarioException {
+    SchedulerSettings s =
+        settings("usageDBConfig: {clientType: prometheus, connectionString: http://p:9090}");
+
+    UsageDbSpec spec = s.usageDb().orElseThrow().spec();
+    assertThat(spec.windowSize()).isEqualTo(Duration.ofDays(7));
+    assertThat(spec.halfLifePeriod()).isZero();
+    assertThat(spec.windowType()).isEqualTo(UsageSpec.WindowType.SLIDING);
+    assertThat(spec.fetchInterval()).isEqualTo(Duration.ofMinutes(1));
+    assertThat(spec.stalenessPeriod()).isEqualTo(Duration.ofMinutes(5));
+    assertThat(spec.waitTimeout()).isEqualTo(Duration.ofMinutes(1));
+    assertThat(spec.queryTimeout()).isEqualTo(Duration.ofSeconds(10));
+    assertThat(spec.queryResolution()).isEqualTo(Duration.ofMinutes(1));
+    assertThat(settings("{}").usageDb()).isEmpty();
+  }
+
   @ParameterizedTest(name = "{0}")
   @CsvSource(
       delimiter = '|',
@@ -110,7 +190,25 @@ class SchedulerCommandTest {
         "queue depth|'queueDepthPerAction: {allocate: 10}'"
             + "|scheduler.yaml:1: queueDepthPerAction: a per-action queue depth is not supported yet",
         "usage|'usage: {windowSize: 1h}'"
-            + "|scheduler.yaml:1: usage: time-based fair share from Prometheus is not supported yet",
+            + "|scheduler.yaml:1: usage: only a simulation computes usage from its own history;"
+            + " a scheduler reads it from Prometheus (usageDBConfig)",
+        "usage db without url|'usageDBConfig: {clientType: prometheus}'"
+            + "|scheduler.yaml:1: usageDBConfig: needs connectionString or connectionStringEnvVar",
+        "usage db client|'usageDBConfig: {clientType: influx, connectionString: http://p:9090}'"
+            + "|scheduler.yaml:1: usageDBConfig.clientType: expected one of prometheus",
+        "usage db cron|'usageDBConfig:\n  clientType: prometheus\n  connectionString: http://p:9090\n"
+            + "  usageParams: {windowType: cron}'"
+            + "|scheduler.yaml:4: usageDBConfig.usageParams.windowType:"
+            + " cron usage windows are not supported yet",
+        "usage db url|'usageDBConfig: {clientType: prometheus, connectionString: p:9090}'"
+            + "|scheduler.yaml:1: usageDBConfig.connectionString: expected an http or https URL",
+        "usage db start|'usageDBConfig:\n  clientType: prometheus\n  connectionString: http://p:9090\n"
+            + "  usageParams: {windowType: tumbling, tumblingWindowStartTime: monday}'"
+            + "|scheduler.yaml:4: usageDBConfig.usageParams.tumblingWindowStartTime:"
+            + " expected an RFC 3339 time",
+        "usage db extra|'usageDBConfig:\n  clientType: prometheus\n  connectionString: http://p:9090\n"
+            + "  usageParams: {extraParams: {gpuMetric: x}}'"
+            + "|scheduler.yaml:4: usageDBConfig.usageParams.extraParams.gpuMetric: unknown field",
         "budgets|'scenarioSearchBudgets: {minJobSearchDuration: 5m}'"
             + "|scheduler.yaml:1: scenarioSearchBudgets.minJobSearchDuration:"
             + " minJobSearchDuration must be less than maxJobSearchDuration",

@@ -5,14 +5,26 @@ import static java.util.Objects.requireNonNull;
 import io.gantry.scheduler.api.SchedulerWiring;
 import io.gantry.scheduler.api.SchedulingCycle;
 import io.gantry.scheduler.api.kai.QueueAssignment;
+import io.gantry.scheduler.api.usage.UsageSource;
+import io.gantry.scheduler.kube.usage.PrometheusClient;
+import io.gantry.scheduler.kube.usage.PrometheusUsage;
+import io.gantry.scheduler.kube.usage.UsageCache;
+import io.gantry.scheduler.kube.usage.UsageDb;
 import io.gantry.scheduler.sim.ScenarioWriter;
 import io.kubernetes.client.openapi.ApiClient;
 import io.kubernetes.client.openapi.apis.CoordinationV1Api;
+import java.net.http.HttpClient;
 import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The secondary scheduler's composition root: informers, leader election, the loop and its writers,
@@ -21,6 +33,8 @@ import java.util.concurrent.TimeUnit;
  * background ({@link #ready()}).
  */
 public final class KubeScheduler implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(KubeScheduler.class);
+
   private final SchedulerSettings settings;
   private final ClusterInformers informers;
   private final Leadership leadership;
@@ -32,6 +46,8 @@ public final class KubeScheduler implements AutoCloseable {
   private final SnapshotBuilder snapshots;
   private final Binder binder;
   private final SchedulerLoop loop;
+  private final Optional<UsageCache> usage;
+  private final Optional<ScheduledExecutorService> usageFetcher;
 
   private KubeScheduler(ApiClient client, SchedulerSettings settings, Clock clock) {
     this.settings = settings;
@@ -79,6 +95,26 @@ public final class KubeScheduler implements AutoCloseable {
             writers,
             settings.schedulerName(),
             new QueueAssignment(settings.queueLabelKey(), settings.nodePool().labelKey()));
+    if (settings.usageDb().isPresent()) {
+      UsageDb db = settings.usageDb().get();
+      HttpClient http = HttpClient.newBuilder().connectTimeout(db.spec().queryTimeout()).build();
+      PrometheusUsage prometheus =
+          new PrometheusUsage(
+              new PrometheusClient(db.address(), http, db.spec().queryTimeout()), db.spec());
+      this.usage =
+          Optional.of(new UsageCache(prometheus::fetch, clock, db.spec().stalenessPeriod()));
+      this.usageFetcher =
+          Optional.of(
+              Executors.newSingleThreadScheduledExecutor(
+                  r -> {
+                    Thread t = new Thread(r, "gantry-usage");
+                    t.setDaemon(true);
+                    return t;
+                  }));
+    } else {
+      this.usage = Optional.empty();
+      this.usageFetcher = Optional.empty();
+    }
     this.snapshots =
         new SnapshotBuilder(
             informers,
@@ -86,7 +122,8 @@ public final class KubeScheduler implements AutoCloseable {
             settings.nodePool(),
             clock,
             binder::inFlight,
-            grouper::assigned);
+            grouper::assigned,
+            usage.isPresent() ? usage.get() : UsageSource.NONE);
     this.loop =
         new SchedulerLoop(
             informers,
@@ -110,8 +147,40 @@ public final class KubeScheduler implements AutoCloseable {
     KubeScheduler s = new KubeScheduler(client, settings, clock);
     s.informers.start();
     s.elector.ifPresent(LeaseElector::start);
+    s.startUsage();
     s.loop.start();
     return s;
+  }
+
+  /**
+   * Fetches usage every {@code fetchInterval} from now on, and waits for the first answer at most
+   * {@code waitTimeout} (KAI's), so the first cycles already see it.
+   */
+  private void startUsage() {
+    if (usage.isEmpty() || usageFetcher.isEmpty() || settings.usageDb().isEmpty()) {
+      return;
+    }
+    UsageCache cache = usage.get();
+    Duration every = settings.usageDb().get().spec().fetchInterval();
+    // refresh() catches every failure itself, so the future never completes exceptionally.
+    var unused =
+        usageFetcher
+            .get()
+            .scheduleWithFixedDelay(cache::refresh, 0, every.toMillis(), TimeUnit.MILLISECONDS);
+    try {
+      if (!cache.awaitFirst(settings.usageDb().get().spec().waitTimeout())) {
+        LOG.warn(
+            "No queue usage from {} yet; scheduling starts without it",
+            settings.usageDb().get().address());
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** When the queue usage in use was fetched; empty without a usage database or a first answer. */
+  public Optional<Instant> usageFetchedAt() {
+    return usage.flatMap(UsageCache::fetchedAt);
   }
 
   public SchedulerSettings settings() {
@@ -187,6 +256,7 @@ public final class KubeScheduler implements AutoCloseable {
   }
 
   private void stopWriters() {
+    usageFetcher.ifPresent(ExecutorService::shutdownNow);
     writers.shutdownNow();
     try {
       writers.awaitTermination(5, TimeUnit.SECONDS);

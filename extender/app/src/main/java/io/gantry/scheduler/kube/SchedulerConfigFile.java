@@ -7,12 +7,17 @@ import io.gantry.scheduler.api.config.PlacementStrategy;
 import io.gantry.scheduler.api.config.PluginSetting;
 import io.gantry.scheduler.api.config.SchedulerConfig;
 import io.gantry.scheduler.api.kai.QueueAssignment;
+import io.gantry.scheduler.kube.usage.UsageDb;
 import io.gantry.scheduler.sim.spec.ConfigSpec;
 import io.gantry.scheduler.sim.spec.PluginSpec;
 import io.gantry.scheduler.sim.spec.ScenarioException;
 import io.gantry.scheduler.sim.spec.SchedulerFileSpec;
+import io.gantry.scheduler.sim.spec.UsageDbSpec;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
@@ -36,6 +41,13 @@ public final class SchedulerConfigFile {
    */
   public static SchedulerSettings settings(
       SchedulerFileSpec file, String identity, String namespace) throws ScenarioException {
+    return settings(file, identity, namespace, System.getenv());
+  }
+
+  /** The same, reading {@code usageDBConfig.connectionStringEnvVar} from {@code env}. */
+  public static SchedulerSettings settings(
+      SchedulerFileSpec file, String identity, String namespace, Map<String, String> env)
+      throws ScenarioException {
     SchedulerConfig engine = engine(file);
     try {
       new SchedulerWiring().cycle(engine);
@@ -67,7 +79,52 @@ public final class SchedulerConfigFile {
         election,
         file.bindConcurrency().orElse(SchedulerSettings.DEFAULT_BIND_CONCURRENCY),
         file.statusWritesPerSecond().orElse(SchedulerSettings.DEFAULT_STATUS_WRITES_PER_SECOND),
-        file.eventsPerSecond().orElse(SchedulerSettings.DEFAULT_EVENTS_PER_SECOND));
+        file.eventsPerSecond().orElse(SchedulerSettings.DEFAULT_EVENTS_PER_SECOND),
+        usageDb(file, env));
+  }
+
+  /**
+   * The usage database of {@code usageDBConfig}: its address from {@code connectionString}, else
+   * from the environment variable {@code connectionStringEnvVar} names; an absolute http(s) URL.
+   */
+  private static Optional<UsageDb> usageDb(SchedulerFileSpec file, Map<String, String> env)
+      throws ScenarioException {
+    if (file.usageDb().isEmpty()) {
+      return Optional.empty();
+    }
+    UsageDbSpec spec = file.usageDb().get();
+    String key = "usageDBConfig.connectionString";
+    String address;
+    if (spec.connectionString().isPresent()) {
+      address = spec.connectionString().get();
+    } else {
+      key = "usageDBConfig.connectionStringEnvVar";
+      String variable = spec.connectionStringEnvVar().orElseThrow();
+      address = env.get(variable);
+      if (address == null || address.isEmpty()) {
+        throw new ScenarioException(
+            file.sourceName(),
+            file.line(key),
+            key,
+            "environment variable " + variable + " is not set");
+      }
+    }
+    URI uri;
+    try {
+      uri = new URI(address);
+    } catch (URISyntaxException e) {
+      throw new ScenarioException(
+          file.sourceName(), file.line(key), key, "not a URL: \"" + address + "\"");
+    }
+    if (!("http".equals(uri.getScheme()) || "https".equals(uri.getScheme()))
+        || uri.getHost() == null) {
+      throw new ScenarioException(
+          file.sourceName(),
+          file.line(key),
+          key,
+          "expected an http or https URL of Prometheus, got \"" + address + "\"");
+    }
+    return Optional.of(new UsageDb(uri, spec));
   }
 
   /** The engine configuration the file's shared keys describe, as a scenario's would. */

@@ -3,7 +3,9 @@ package io.gantry.scheduler.kube;
 import static java.util.Objects.requireNonNull;
 
 import io.gantry.scheduler.api.config.SchedulerConfig;
+import io.gantry.scheduler.kube.usage.UsageDb;
 import java.time.Duration;
+import java.util.Optional;
 
 /**
  * Everything the secondary scheduler runs with: the engine's configuration ({@code engine}:
@@ -13,6 +15,8 @@ import java.time.Duration;
  * @param bindConcurrency binds (and evictions) under way at once
  * @param statusWritesPerSecond pod, PodGroup and Queue status writes a second
  * @param eventsPerSecond Events written a second
+ * @param usageDb where time-based fair share reads queue usage (KAI's {@code usageDBConfig}); off
+ *     when empty
  */
 public record SchedulerSettings(
     String schedulerName,
@@ -23,7 +27,8 @@ public record SchedulerSettings(
     LeaderElection leaderElection,
     int bindConcurrency,
     double statusWritesPerSecond,
-    double eventsPerSecond) {
+    double eventsPerSecond,
+    Optional<UsageDb> usageDb) {
   public static final String DEFAULT_SCHEDULER_NAME = "gantry-scheduler";
   public static final Duration DEFAULT_SCHEDULE_PERIOD = Duration.ofSeconds(1);
   public static final int DEFAULT_BIND_CONCURRENCY = 16;
@@ -37,6 +42,7 @@ public record SchedulerSettings(
     requireNonNull(queueLabelKey, "queueLabelKey is null");
     requireNonNull(engine, "engine is null");
     requireNonNull(leaderElection, "leaderElection is null");
+    requireNonNull(usageDb, "usageDb is null");
     if (bindConcurrency < 1) {
       throw new IllegalArgumentException("bindConcurrency must be >= 1");
     }

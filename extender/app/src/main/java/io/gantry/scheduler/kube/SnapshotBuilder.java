@@ -6,6 +6,7 @@ import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
 import io.gantry.scheduler.api.kai.KaiObjectException;
 import io.gantry.scheduler.api.kai.PriorityClassTable;
+import io.gantry.scheduler.api.usage.UsageSource;
 import io.gantry.scheduler.kube.LiveSnapshot.Problem;
 import io.gantry.scheduler.kube.crd.KaiPodGroup;
 import io.gantry.scheduler.model.ClusterSnapshot;
@@ -44,7 +45,8 @@ import java.util.function.Function;
  * outside the snapshot hold on them (pods of other schedulers, pods without a PodGroup); every
  * Queue with a parent chain that exists; every PodGroup of the pool with its pods of this
  * scheduler. A pod's status follows KAI's model; a pod whose bind is in flight is {@code Binding}
- * on its chosen node. Time is the injected clock's.
+ * on its chosen node. Time is the injected clock's; each queue's historical usage (time-based fair
+ * share) is the usage source's answer at that time.
  */
 final class SnapshotBuilder {
   /** KAI's {@code --stuck-in-releasing-threshold}. */
@@ -56,6 +58,7 @@ final class SnapshotBuilder {
   private final Clock clock;
   private final Function<String, Optional<InFlightBind>> inFlight;
   private final Function<String, Optional<String>> groupedPods;
+  private final UsageSource usage;
   private final Map<String, PodFacts> podMemo = new HashMap<>();
   private final Map<String, Memo<NodeInfo>> nodeMemo = new HashMap<>();
 
@@ -67,13 +70,15 @@ final class SnapshotBuilder {
       NodePool pool,
       Clock clock,
       Function<String, Optional<InFlightBind>> inFlight,
-      Function<String, Optional<String>> groupedPods) {
+      Function<String, Optional<String>> groupedPods,
+      UsageSource usage) {
     this.cache = requireNonNull(cache, "cache is null");
     this.schedulerName = requireNonNull(schedulerName, "schedulerName is null");
     this.pool = requireNonNull(pool, "pool is null");
     this.clock = requireNonNull(clock, "clock is null");
     this.inFlight = requireNonNull(inFlight, "inFlight is null");
     this.groupedPods = requireNonNull(groupedPods, "groupedPods is null");
+    this.usage = requireNonNull(usage, "usage is null");
   }
 
   synchronized LiveSnapshot build() {
@@ -169,7 +174,11 @@ final class SnapshotBuilder {
 
     ClusterSnapshot snapshot =
         new ClusterSnapshot(
-            now, nodes(otherUse, otherPods), QueueReader.read(cache.queues()), jobs.build());
+            now,
+            nodes(otherUse, otherPods),
+            QueueReader.read(cache.queues()),
+            jobs.build(),
+            usage.usage(now));
     return new LiveSnapshot(
         snapshot,
         taskPods.buildKeepingLast(),

@@ -1,12 +1,28 @@
 package io.gantry.scheduler.kube;
 
 import io.gantry.scheduler.api.config.SchedulerConfig;
+import io.gantry.scheduler.kube.usage.UsageDb;
 import java.time.Duration;
 import java.util.Optional;
 
 /** Scheduler settings for tests: short periods, and leader election as asked. */
 public final class Schedulers {
   private Schedulers() {}
+
+  /** The same settings, reading queue usage from {@code usageDb}. */
+  public static SchedulerSettings withUsage(SchedulerSettings s, UsageDb usageDb) {
+    return new SchedulerSettings(
+        s.schedulerName(),
+        s.schedulePeriod(),
+        s.nodePool(),
+        s.queueLabelKey(),
+        s.engine(),
+        s.leaderElection(),
+        s.bindConcurrency(),
+        s.statusWritesPerSecond(),
+        s.eventsPerSecond(),
+        Optional.of(usageDb));
+  }
 
   public static SchedulerSettings settings(Duration period, Optional<String> identity) {
     return settings(period, identity, SchedulerConfig.DEFAULTS);
@@ -35,6 +51,7 @@ public final class Schedulers {
             Duration.ofMillis(250)),
         bindConcurrency,
         1000,
-        1000);
+        1000,
+        Optional.empty());
   }
 }

@@ -10,22 +10,28 @@ import static io.gantry.scheduler.kube.TestObjects.podGroup;
 import static io.gantry.scheduler.kube.TestObjects.priorityClass;
 import static io.gantry.scheduler.kube.TestObjects.queue;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.entry;
 import static org.awaitility.Awaitility.await;
 
 import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableSortedMap;
 import io.gantry.fakekube.FakeKubeServer;
 import io.gantry.fakekube.FakeKubelet;
+import io.gantry.scheduler.api.usage.UsageSource;
 import io.gantry.scheduler.model.ClusterSnapshot;
 import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.model.JobInfo;
 import io.gantry.scheduler.model.NodeInfo;
 import io.gantry.scheduler.model.QueueInfo;
+import io.gantry.scheduler.model.ResourceVector;
 import io.gantry.scheduler.model.TaskInfo;
 import io.gantry.scheduler.model.TaskStatus;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -50,6 +56,10 @@ class SnapshotBuilderTest {
   }
 
   private SnapshotBuilder builder(NodePool pool) {
+    return builder(pool, UsageSource.NONE);
+  }
+
+  private SnapshotBuilder builder(NodePool pool, UsageSource usage) {
     informers.start();
     await().atMost(WAIT).until(informers::hasSynced);
     return new SnapshotBuilder(
@@ -58,7 +68,24 @@ class SnapshotBuilderTest {
         pool,
         Clock.fixed(NOW, ZoneOffset.UTC),
         key -> Optional.ofNullable(inFlight.get(key)),
-        key -> Optional.empty());
+        key -> Optional.empty(),
+        usage);
+  }
+
+  @Test
+  void theSnapshotCarriesTheUsageSourcesAnswerAtItsTime() {
+    ResourceVector used = new ResourceVector(0.25, 0.5, 0);
+    List<Instant> askedAt = new ArrayList<>();
+    SnapshotBuilder builder =
+        builder(
+            NodePool.ALL,
+            now -> {
+              askedAt.add(now);
+              return ImmutableSortedMap.of("team-a", used);
+            });
+
+    assertThat(builder.build().snapshot().queueUsage()).containsExactly(entry("team-a", used));
+    assertThat(askedAt).containsExactly(NOW);
   }
 
   @Test

@@ -83,12 +83,15 @@ class JobSolverTest {
     JobSolver.Outcome outcome = solve(session, new FakeTicker(), SearchBudgets.DEFAULTS);
 
     assertThat(outcome.result()).isEqualTo(SearchResult.SOLVED);
-    try (Statement unused = outcome.statement().orElseThrow()) {
+    Statement statement = outcome.statement().orElseThrow();
+    try {
       assertThat(session.job("ns/gang").tasks())
           .extracting(TaskState::status)
           .containsOnly(TaskStatus.PIPELINED);
       assertThat(session.jobs().stream().filter(j -> j.info().queue().equals("qa")))
           .allSatisfy(j -> assertThat(j.tasks().get(0).status()).isEqualTo(TaskStatus.RELEASING));
+    } finally {
+      statement.close();
     }
     // closing the statement undid the whole solution
     assertThat(session.task("ns/a-0/t").status()).isEqualTo(TaskStatus.RUNNING);

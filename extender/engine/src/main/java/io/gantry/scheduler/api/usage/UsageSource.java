@@ -13,6 +13,9 @@ import java.time.Instant;
  * Prometheus.
  */
 public interface UsageSource {
+  /** No usage data: every queue has used nothing, and shares follow weights alone. */
+  UsageSource NONE = now -> ImmutableSortedMap.of();
+
   /** Each queue's usage as of {@code now}; queues that used nothing may be left out. */
   ImmutableSortedMap<String, ResourceVector> usage(Instant now);
 }

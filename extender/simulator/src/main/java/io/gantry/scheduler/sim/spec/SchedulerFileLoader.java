@@ -5,6 +5,11 @@ import com.google.common.collect.ImmutableSortedMap;
 import io.gantry.scheduler.sim.spec.Field.DurationBound;
 import io.gantry.scheduler.sim.spec.LocatedNode.MapNode;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -13,9 +18,9 @@ import java.util.Optional;
  * the two can never drift apart — and the scheduler's own: {@code schedulerName}, {@code
  * schedulePeriod}, {@code queueLabelKey}, {@code nodePoolLabelKey}, {@code nodePoolLabelValue},
  * {@code leaderElection}, {@code bindConcurrency}, {@code statusWritesPerSecond}, {@code
- * eventsPerSecond}. What the engine does not support yet ({@code queueDepthPerAction}, {@code
- * usage}) and what only a simulation has ({@code cycles}, {@code cyclePeriod}) is an error naming
- * the key and its line.
+ * eventsPerSecond}, {@code usageDBConfig}. What the engine does not support yet ({@code
+ * queueDepthPerAction}, cron usage windows) and what only a simulation has ({@code cycles}, {@code
+ * cyclePeriod}, {@code usage}) is an error naming the key and its line.
  */
 public final class SchedulerFileLoader {
   private static final ImmutableSet<String> OWN_KEYS =
@@ -29,10 +34,37 @@ public final class SchedulerFileLoader {
           "bindConcurrency",
           "statusWritesPerSecond",
           "eventsPerSecond",
-          "queueDepthPerAction");
+          "queueDepthPerAction",
+          "usageDBConfig");
   private static final ImmutableSet<String> LEADER_KEYS =
       ImmutableSet.of(
           "enabled", "namespace", "leaseName", "leaseDuration", "renewDeadline", "retryPeriod");
+
+  private static final ImmutableSet<String> USAGE_DB_KEYS =
+      ImmutableSet.of("clientType", "connectionString", "connectionStringEnvVar", "usageParams");
+  private static final ImmutableSet<String> USAGE_PARAM_KEYS =
+      ImmutableSet.of(
+          "halfLifePeriod",
+          "windowSize",
+          "windowType",
+          "tumblingWindowStartTime",
+          "cronString",
+          "fetchInterval",
+          "stalenessPeriod",
+          "waitTimeout",
+          "extraParams");
+
+  /** KAI's {@code extraParams}: two durations and the metric overrides. */
+  public static final ImmutableSet<String> EXTRA_PARAM_KEYS =
+      ImmutableSet.of(
+          "usageQueryTimeout",
+          "queryResolution",
+          "gpuAllocationMetric",
+          "cpuAllocationMetric",
+          "memoryAllocationMetric",
+          "gpuCapacityMetric",
+          "cpuCapacityMetric",
+          "memoryCapacityMetric");
 
   private SchedulerFileLoader() {}
 
@@ -88,12 +120,110 @@ public final class SchedulerFileLoader {
         top.optInt("bindConcurrency", 1),
         top.optDouble("statusWritesPerSecond", Double.MIN_VALUE),
         top.optDouble("eventsPerSecond", Double.MIN_VALUE),
+        usageDb(top.optional("usageDBConfig"), lines),
         lines.build());
   }
 
   private static Optional<String> nonEmpty(MapReader map, String key) throws ScenarioException {
     Optional<Field> f = map.optional(key);
     return f.isPresent() ? Optional.of(f.get().asNonEmptyString()) : Optional.empty();
+  }
+
+  /** KAI's {@code usageDBConfig}; only the {@code prometheus} client exists. */
+  private static Optional<UsageDbSpec> usageDb(
+      Optional<Field> field, ImmutableSortedMap.Builder<String, Integer> lines)
+      throws ScenarioException {
+    if (field.isEmpty()) {
+      return Optional.empty();
+    }
+    MapReader db = field.get().asMap(USAGE_DB_KEYS);
+    db.fieldLines().forEach((k, line) -> lines.put("usageDBConfig." + k, line));
+    db.required("clientType").asChoice(List.of("prometheus"));
+    Optional<String> url = nonEmpty(db, "connectionString");
+    Optional<String> envVar = nonEmpty(db, "connectionStringEnvVar");
+    if (url.isEmpty() && envVar.isEmpty()) {
+      throw field.get().error("needs connectionString or connectionStringEnvVar");
+    }
+    Optional<Field> paramsField = db.optional("usageParams");
+    MapReader params = paramsField.isPresent() ? paramsField.get().asMap(USAGE_PARAM_KEYS) : null;
+    if (params == null) {
+      return Optional.of(
+          new UsageDbSpec(
+              url,
+              envVar,
+              UsageSpec.DEFAULT_WINDOW,
+              Duration.ZERO,
+              UsageSpec.WindowType.SLIDING,
+              Optional.empty(),
+              UsageDbSpec.DEFAULT_FETCH_INTERVAL,
+              UsageDbSpec.DEFAULT_STALENESS_PERIOD,
+              UsageDbSpec.DEFAULT_WAIT_TIMEOUT,
+              UsageDbSpec.DEFAULT_QUERY_TIMEOUT,
+              UsageDbSpec.DEFAULT_QUERY_RESOLUTION,
+              ImmutableSortedMap.of()));
+    }
+    Optional<Field> cron = params.optional("cronString");
+    if (cron.isPresent()) {
+      throw cron.get().error("cron usage windows are not supported yet");
+    }
+    String windowType =
+        params.optChoice("windowType", List.of("sliding", "tumbling", "cron")).orElse("sliding");
+    if (windowType.equals("cron")) {
+      throw params.required("windowType").error("cron usage windows are not supported yet");
+    }
+    Optional<Instant> tumblingStart = Optional.empty();
+    Optional<Field> startField = params.optional("tumblingWindowStartTime");
+    if (startField.isPresent()) {
+      String text = startField.get().asNonEmptyString();
+      try {
+        tumblingStart = Optional.of(OffsetDateTime.parse(text).toInstant());
+      } catch (DateTimeParseException e) {
+        throw startField.get().error("expected an RFC 3339 time, got " + Field.quote(text));
+      }
+    }
+    Duration queryTimeout = UsageDbSpec.DEFAULT_QUERY_TIMEOUT;
+    Duration queryResolution = UsageDbSpec.DEFAULT_QUERY_RESOLUTION;
+    ImmutableSortedMap.Builder<String, String> metrics = ImmutableSortedMap.naturalOrder();
+    Optional<Field> extraField = params.optional("extraParams");
+    if (extraField.isPresent()) {
+      MapReader extra = extraField.get().asMap(EXTRA_PARAM_KEYS);
+      queryTimeout =
+          extra.optDuration("usageQueryTimeout", DurationBound.POSITIVE).orElse(queryTimeout);
+      queryResolution =
+          extra.optDuration("queryResolution", DurationBound.POSITIVE).orElse(queryResolution);
+      for (String key : EXTRA_PARAM_KEYS) {
+        if (key.endsWith("Metric")) {
+          Optional<String> metric = nonEmpty(extra, key);
+          if (metric.isPresent()) {
+            metrics.put(key, metric.get());
+          }
+        }
+      }
+    }
+    return Optional.of(
+        new UsageDbSpec(
+            url,
+            envVar,
+            params
+                .optDuration("windowSize", DurationBound.POSITIVE)
+                .orElse(UsageSpec.DEFAULT_WINDOW),
+            params.optDuration("halfLifePeriod", DurationBound.NON_NEGATIVE).orElse(Duration.ZERO),
+            windowType.equals("tumbling")
+                ? UsageSpec.WindowType.TUMBLING
+                : UsageSpec.WindowType.SLIDING,
+            tumblingStart,
+            params
+                .optDuration("fetchInterval", DurationBound.POSITIVE)
+                .orElse(UsageDbSpec.DEFAULT_FETCH_INTERVAL),
+            params
+                .optDuration("stalenessPeriod", DurationBound.POSITIVE)
+                .orElse(UsageDbSpec.DEFAULT_STALENESS_PERIOD),
+            params
+                .optDuration("waitTimeout", DurationBound.NON_NEGATIVE)
+                .orElse(UsageDbSpec.DEFAULT_WAIT_TIMEOUT),
+            queryTimeout,
+            queryResolution,
+            metrics.build()));
   }
 
   private static void rejectUnsupported(MapReader top) throws ScenarioException {
@@ -103,7 +233,14 @@ public final class SchedulerFileLoader {
         throw f.get().error("only a simulation has cycles; a scheduler runs every schedulePeriod");
       }
     }
-    notSupported(top, "usage", "time-based fair share from Prometheus");
+    Optional<Field> usage = top.optional("usage");
+    if (usage.isPresent()) {
+      throw usage
+          .get()
+          .error(
+              "only a simulation computes usage from its own history; a scheduler reads it from"
+                  + " Prometheus (usageDBConfig)");
+    }
     notSupported(top, "queueDepthPerAction", "a per-action queue depth");
   }
 

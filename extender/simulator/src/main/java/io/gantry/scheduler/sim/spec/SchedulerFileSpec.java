@@ -13,7 +13,9 @@ import java.util.OptionalInt;
  * with a scenario's {@code config} ({@code actions}, {@code placement}, {@code plugins}) in {@code
  * config}, and the scheduler's own; every field optional, an absent one means the default.
  *
- * @param fieldLines each top-level key present (plus {@code leaderElection.*}) and its line
+ * @param usageDb time-based fair share's usage database ({@code usageDBConfig}); off when empty
+ * @param fieldLines each top-level key present (plus {@code leaderElection.*} and {@code
+ *     usageDBConfig.*}) and its line
  */
 public record SchedulerFileSpec(
     String sourceName,
@@ -32,10 +34,12 @@ public record SchedulerFileSpec(
     OptionalInt bindConcurrency,
     OptionalDouble statusWritesPerSecond,
     OptionalDouble eventsPerSecond,
+    Optional<UsageDbSpec> usageDb,
     ImmutableSortedMap<String, Integer> fieldLines) {
   public SchedulerFileSpec {
     requireNonNull(sourceName, "sourceName is null");
     requireNonNull(config, "config is null");
+    requireNonNull(usageDb, "usageDb is null");
     requireNonNull(fieldLines, "fieldLines is null");
   }
 
@@ -58,6 +62,7 @@ public record SchedulerFileSpec(
         OptionalInt.empty(),
         OptionalDouble.empty(),
         OptionalDouble.empty(),
+        Optional.empty(),
         ImmutableSortedMap.of());
   }
 
