@@ -239,7 +239,7 @@ final class BenchCommand implements Callable<Integer> {
     if (name.equals("custom")) {
       BenchWorkload workload =
           override(new BenchWorkload(5_000, 8, 0, 2, 7, 10_000, 1, 1, 0, 0.5, 0, 0, 0, 0, 13));
-      return runner.run(name, workload, config(wiring, name, actions), options);
+      return runner.run(name, workload, config(wiring, actions), options);
     }
     BenchPreset preset =
         BenchPreset.byName(name)
@@ -253,7 +253,7 @@ final class BenchCommand implements Callable<Integer> {
                             + Arrays.stream(BenchPreset.values())
                                 .map(BenchPreset::presetName)
                                 .collect(Collectors.joining(", "))));
-    SchedulerConfig config = config(wiring, name, preset.actions());
+    SchedulerConfig config = config(wiring, preset.actions());
     if (preset == BenchPreset.SCALING) {
       return runner.runScaling(config, options);
     }
@@ -261,7 +261,7 @@ final class BenchCommand implements Callable<Integer> {
   }
 
   /** The configuration for {@code actions}; an action this build lacks stops the preset. */
-  private static SchedulerConfig config(SchedulerWiring wiring, String name, List<String> actions)
+  private static SchedulerConfig config(SchedulerWiring wiring, List<String> actions)
       throws NotBuiltException {
     for (String action : actions) {
       try {

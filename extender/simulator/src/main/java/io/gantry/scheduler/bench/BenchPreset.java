@@ -40,7 +40,12 @@ public enum BenchPreset {
   public static final int SCALING_PODS_PER_NODE = 10;
 
   private final String presetName;
+
+  // BenchWorkload is a record of immutable values; Error Prone cannot see that without an
+  // annotation
+  @SuppressWarnings("ImmutableEnumChecker")
   private final BenchWorkload spec;
+
   private final ImmutableList<String> actions;
 
   BenchPreset(String presetName, BenchWorkload spec, ImmutableList<String> actions) {

@@ -61,8 +61,9 @@ public final class WorkloadGenerator {
     if (spec.reclaimShortfallGpus() > 0) {
       long need = spec.pendingPods() * spec.gpusPerPod();
       long runningGpuPods = Math.min(spec.runningPods(), gpuNodes * spec.gpusPerNode());
-      queues.add(queue("victims", runningGpuPods - need + spec.reclaimShortfallGpus(), 0));
-      queues.add(queue("reclaimer", need, 1));
+      queues.add(
+          queue("victims", (double) (runningGpuPods - need + spec.reclaimShortfallGpus()), 0));
+      queues.add(queue("reclaimer", (double) need, 1));
       running(spec, nodes, List.of("victims"), random, jobs);
       pending(spec, List.of("reclaimer"), random, jobs);
     } else {
