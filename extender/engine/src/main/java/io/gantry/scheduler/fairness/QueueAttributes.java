@@ -21,6 +21,7 @@ public final class QueueAttributes implements QueueAmounts {
   private Resources allocatedNonPreemptible = Resources.ZERO;
   private Resources request = Resources.ZERO;
   private ResourceVector fairShare = ResourceVector.ZERO;
+  private long version;
 
   public QueueAttributes(QueueInfo info) {
     this.info = requireNonNull(info, "info is null");
@@ -104,8 +105,14 @@ public final class QueueAttributes implements QueueAmounts {
         allocatable(ResourceKind.MEMORY));
   }
 
+  /** Changes whenever any of the queue's quantities does, so derived values can be cached. */
+  public long version() {
+    return version;
+  }
+
   void setFairShare(ResourceKind r, double value) {
     fairShare = fairShare.with(r, value);
+    version++;
   }
 
   /** GPUs, CPU and memory of {@code amounts} count as allocated; extended resources are ignored. */
@@ -114,6 +121,7 @@ public final class QueueAttributes implements QueueAmounts {
     if (nonPreemptible) {
       allocatedNonPreemptible = allocatedNonPreemptible.plus(amounts);
     }
+    version++;
   }
 
   void removeAllocated(Resources amounts, boolean nonPreemptible) {
@@ -121,9 +129,11 @@ public final class QueueAttributes implements QueueAmounts {
     if (nonPreemptible) {
       allocatedNonPreemptible = allocatedNonPreemptible.minus(amounts);
     }
+    version++;
   }
 
   void addRequest(Resources amounts) {
     request = request.plus(amounts);
+    version++;
   }
 }

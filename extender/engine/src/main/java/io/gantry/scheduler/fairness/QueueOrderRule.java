@@ -29,6 +29,60 @@ public final class QueueOrderRule {
   }
 
   /**
+   * What the order reads of one queue with the request of the job it would schedule next, computed
+   * once so a caller can keep it while neither the queue nor the job changes.
+   */
+  public record Position(
+      QueueAttributes queue,
+      boolean overFairShare,
+      boolean withinDeserved,
+      boolean wantsZeroAllocatable,
+      double share,
+      double plainShare) {
+    public Position {
+      requireNonNull(queue, "queue is null");
+    }
+  }
+
+  /** {@code q}'s position with {@code request}, for {@link #compare(Position, Position)}. */
+  public Position position(QueueAttributes q, Resources request) {
+    return new Position(
+        q,
+        overFairShare(q),
+        withinDeserved(q, request),
+        wantsZeroAllocatable(q, request),
+        share(q, request),
+        share(q, Resources.ZERO));
+  }
+
+  /** The order of {@link #compare(QueueAttributes, Resources, QueueAttributes, Resources)}. */
+  public int compare(Position a, Position b) {
+    if (a.overFairShare() != b.overFairShare()) {
+      return a.overFairShare() ? 1 : -1;
+    }
+    if (a.withinDeserved() != b.withinDeserved()) {
+      return a.withinDeserved() ? -1 : 1;
+    }
+    if (a.queue().priority() != b.queue().priority()) {
+      return a.queue().priority() > b.queue().priority() ? -1 : 1;
+    }
+    if (a.wantsZeroAllocatable() != b.wantsZeroAllocatable()) {
+      return a.wantsZeroAllocatable() ? 1 : -1;
+    }
+    if (Math.abs(a.share() - b.share()) > EPS) {
+      return a.share() < b.share() ? -1 : 1;
+    }
+    if (Math.abs(a.plainShare() - b.plainShare()) > EPS) {
+      return a.plainShare() < b.plainShare() ? -1 : 1;
+    }
+    int smaller = smallerAllocatable(a.queue(), b.queue());
+    if (smaller != 0) {
+      return smaller;
+    }
+    return Long.compare(a.queue().info().creationOrder(), b.queue().info().creationOrder());
+  }
+
+  /**
    * The same order as a victim queue needs it: the dominant-share step (item 5) takes each queue's
    * allocation less {@code removedA} / {@code removedB}, what was already chosen as victims from
    * its subtree (KAI passes the popped victims to the queue order).

@@ -34,6 +34,7 @@ import io.gantry.scheduler.model.ResourceVector;
 import io.gantry.scheduler.model.Resources;
 import io.gantry.scheduler.model.TaskStatus;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -77,6 +78,12 @@ public final class ProportionPlugin
   private record JobRequest(long version, Resources request) {}
 
   private final IdentityHashMap<JobState, JobRequest> jobRequests = new IdentityHashMap<>();
+
+  /** A queue's order position as of its version and its next job's version; looked up only. */
+  private record QueuePosition(
+      long queueVersion, JobState job, long jobVersion, QueueOrderRule.Position position) {}
+
+  private final Map<String, QueuePosition> positions = new HashMap<>();
 
   public ProportionPlugin(ProportionArgs args) {
     this.args = args;
@@ -157,8 +164,29 @@ public final class ProportionPlugin
 
   @Override
   public int compareQueues(String queueA, JobState jobA, String queueB, JobState jobB) {
-    return orderRule.compare(
-        tree.get(queueA), jobRequest(jobA), tree.get(queueB), jobRequest(jobB));
+    if (session.strategy() == SearchStrategy.BASELINE) {
+      return orderRule.compare(
+          tree.get(queueA), jobRequest(jobA), tree.get(queueB), jobRequest(jobB));
+    }
+    return orderRule.compare(position(queueA, jobA), position(queueB, jobB));
+  }
+
+  /**
+   * The queue's position in the queue order with {@code job} next, asked on every heap comparison
+   * and so kept per queue while neither the queue's quantities nor the job change.
+   */
+  private QueueOrderRule.Position position(String queue, JobState job) {
+    QueueAttributes q = tree.get(queue);
+    QueuePosition cached = positions.get(queue);
+    if (cached != null
+        && cached.queueVersion() == q.version()
+        && cached.job().equals(job)
+        && cached.jobVersion() == job.version()) {
+      return cached.position();
+    }
+    QueueOrderRule.Position position = orderRule.position(q, jobRequest(job));
+    positions.put(queue, new QueuePosition(q.version(), job, job.version(), position));
+    return position;
   }
 
   @Override

@@ -231,4 +231,17 @@ class QueueOrderRuleTest {
     assertThat(Integer.signum(rule.compare(b, c.requestB(), a, c.requestA())))
         .isEqualTo(-c.expectedSign());
   }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("cases")
+  void positionsComputedOnceOrderTheSame(Case c) {
+    QueueOrderRule rule = new QueueOrderRule(CLUSTER);
+    QueueAttributes a = c.a().attributes();
+    QueueAttributes b = c.b().attributes();
+
+    assertThat(rule.compare(rule.position(a, c.requestA()), rule.position(b, c.requestB())))
+        .isEqualTo(rule.compare(a, c.requestA(), b, c.requestB()));
+    assertThat(rule.compare(rule.position(b, c.requestB()), rule.position(a, c.requestA())))
+        .isEqualTo(rule.compare(b, c.requestB(), a, c.requestA()));
+  }
 }
