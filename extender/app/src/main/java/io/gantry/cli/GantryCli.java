@@ -12,6 +12,7 @@ import picocli.CommandLine.Command;
     subcommands = {
       SimulateCommand.class,
       SchedulerCommand.class,
+      ExtenderCommand.class,
       BenchCommand.class,
       CommandLine.HelpCommand.class
     })

@@ -185,10 +185,9 @@ public final class Extender implements AutoCloseable {
       // placed (nothing to evict) or not Gantry's: no victims are needed for it
       return out.build();
     }
-    ClusterView view = cluster.view();
     Map<String, TaskInfo> tasks = new HashMap<>();
     Map<String, JobInfo> jobs = new HashMap<>();
-    for (JobInfo j : view.snapshot().jobs()) {
+    for (JobInfo j : cluster.snapshot().jobs()) {
       jobs.put(j.id(), j);
       for (TaskInfo t : j.tasks()) {
         tasks.put(t.id(), t);
@@ -207,8 +206,7 @@ public final class Extender implements AutoCloseable {
     for (Map.Entry<String, NodeVictims> e : args.victims().entrySet()) {
       boolean allowed = true;
       for (String uid : e.getValue().podUids()) {
-        String taskId = view.taskIdByUid().get(uid);
-        TaskInfo victim = taskId == null ? null : tasks.get(taskId);
+        TaskInfo victim = cluster.taskIdOfUid(uid).map(tasks::get).orElse(null);
         JobInfo victimJob = victim == null ? null : jobs.get(victim.jobId());
         if (victimJob == null
             || !victimJob.preemptible()

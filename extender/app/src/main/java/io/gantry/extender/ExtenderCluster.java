@@ -1,6 +1,8 @@
 package io.gantry.extender;
 
+import io.gantry.scheduler.model.ClusterSnapshot;
 import io.gantry.scheduler.model.TaskInfo;
+import java.util.Optional;
 
 /**
  * Where the extender's cluster state comes from and where its binds go: the live cluster (informer
@@ -9,7 +11,13 @@ import io.gantry.scheduler.model.TaskInfo;
  */
 public interface ExtenderCluster {
   /** The cluster now: every node, queue and job of the scheduler's pods, as the engine reads it. */
-  ClusterView view();
+  ClusterSnapshot snapshot();
+
+  /**
+   * The task of the pod with this UID (kube-scheduler names preemption victims by UID only); empty
+   * when no pod of the cluster has it.
+   */
+  Optional<String> taskIdOfUid(String uid);
 
   /**
    * Binds the task's pod to {@code placement}'s node: for a task with GPUs, first records which

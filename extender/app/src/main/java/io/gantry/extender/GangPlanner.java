@@ -84,8 +84,7 @@ final class GangPlanner {
       return new PlanOutcome.Reserved(existing.get());
     }
     expire(now);
-    ClusterView view = cluster.view();
-    ClusterSnapshot snapshot = book.apply(view.snapshot());
+    ClusterSnapshot snapshot = book.apply(cluster.snapshot());
     JobInfo job = null;
     TaskInfo task = null;
     for (JobInfo j : snapshot.jobs()) {

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
+import com.google.common.collect.ImmutableSet;
 import io.gantry.scheduler.model.ClusterSnapshot;
 import io.gantry.scheduler.model.JobInfo;
 import io.gantry.scheduler.model.TaskInfo;
@@ -26,36 +27,39 @@ public final class ScenarioCluster implements ExtenderCluster {
   private static final Logger LOG = LoggerFactory.getLogger(ScenarioCluster.class);
 
   private final ClusterSnapshot start;
-  private final ImmutableMap<String, String> taskIdByUid;
+  private final ImmutableSet<String> taskIds;
   private final Map<String, PlannedNode> bound = new ConcurrentHashMap<>();
   private final List<String> events = new ArrayList<>();
 
   public ScenarioCluster(ClusterSnapshot start) {
     this.start = requireNonNull(start, "start is null");
-    ImmutableMap.Builder<String, String> uids = ImmutableMap.builder();
+    ImmutableSet.Builder<String> ids = ImmutableSet.builder();
     for (JobInfo j : start.jobs()) {
       for (TaskInfo t : j.tasks()) {
-        uids.put(t.id(), t.id());
+        ids.add(t.id());
       }
     }
-    this.taskIdByUid = uids.buildKeepingLast();
+    this.taskIds = ids.build();
   }
 
   @Override
-  public ClusterView view() {
+  public Optional<String> taskIdOfUid(String uid) {
+    return taskIds.contains(uid) ? Optional.of(uid) : Optional.empty();
+  }
+
+  @Override
+  public ClusterSnapshot snapshot() {
     if (bound.isEmpty()) {
-      return new ClusterView(start, taskIdByUid);
+      return start;
     }
-    return new ClusterView(
-        Snapshots.mapTasks(
-            start,
-            t -> {
-              PlannedNode p = bound.get(t.id());
-              return p == null
-                  ? Optional.empty()
-                  : Optional.of(Snapshots.placed(t, TaskStatus.BOUND, p));
-            }),
-        taskIdByUid);
+    return Snapshots.mapTasks(
+        start,
+        t -> {
+          PlannedNode p = bound.get(t.id());
+          return p == null
+              ? Optional.empty()
+              : Optional.of(Snapshots.placed(t, TaskStatus.BOUND, p));
+        });
   }
 
   @Override

@@ -4,9 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.google.common.collect.ImmutableList;
 import io.gantry.scheduler.api.result.BindDecision;
-import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.model.TaskInfo;
 import io.kubernetes.client.openapi.ApiException;
 import io.kubernetes.client.openapi.models.V1Pod;
@@ -91,24 +89,8 @@ final class Binder {
 
   /** Starts a bind; a pod already in flight is left to the bind under way. */
   void submit(BindDecision decision, PodFacts pod, TaskInfo task) {
-    Optional<GpuAllocation> allocation = Optional.empty();
-    if (task.gpuSharing().isPresent()) {
-      allocation =
-          Optional.of(
-              new GpuAllocation(
-                  decision.nodeName(),
-                  task.gpuSharing().get().numDevices(),
-                  decision.gpuPortion(),
-                  decision.gpuGroups()));
-    } else if (task.request().gpus().isPositive()) {
-      allocation =
-          Optional.of(
-              new GpuAllocation(
-                  decision.nodeName(),
-                  Math.toIntExact(task.request().gpus().wholeDevices()),
-                  GpuAmount.ofDevices(1),
-                  ImmutableList.of()));
-    }
+    Optional<GpuAllocation> allocation =
+        GpuAllocations.of(task, decision.nodeName(), decision.gpuGroups(), decision.gpuPortion());
     Flight flight =
         new Flight(
             new InFlightBind(
