@@ -14,6 +14,7 @@ import picocli.CommandLine.Command;
       SchedulerCommand.class,
       ExtenderCommand.class,
       BenchCommand.class,
+      ExtenderBenchCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class GantryCli implements Runnable {

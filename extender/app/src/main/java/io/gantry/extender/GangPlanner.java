@@ -3,6 +3,7 @@ package io.gantry.extender;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSet;
 import io.gantry.scheduler.api.SchedulingCycle;
 import io.gantry.scheduler.api.result.BindDecision;
@@ -21,6 +22,7 @@ import io.gantry.scheduler.model.SubGroupSet;
 import io.gantry.scheduler.model.TaskInfo;
 import io.gantry.scheduler.model.TaskStatus;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,6 +53,21 @@ final class GangPlanner {
   private final ExtenderSettings settings;
   private final ExtenderMetrics metrics;
   private final Clock clock;
+  private volatile LastPlan last;
+
+  /**
+   * The last cycle's answer for the pods it left pending, reused for {@link #PLAN_REUSE}: a pod
+   * that cannot be placed is asked about again at kube-scheduler's pace (every filter, every
+   * retry), and one cycle a second answers them all.
+   */
+  private record LastPlan(
+      Instant at,
+      ImmutableMap<String, TaskInfo> pendingByPod,
+      ImmutableMap<String, JobInfo> jobs,
+      CycleResult result) {}
+
+  /** How long a plan's rejections stand before a pod asking again gets a fresh cycle. */
+  static final Duration PLAN_REUSE = Duration.ofSeconds(1);
 
   GangPlanner(
       ExtenderCluster cluster,
@@ -73,6 +90,13 @@ final class GangPlanner {
     if (r.isPresent()) {
       return new PlanOutcome.Reserved(r.get());
     }
+    LastPlan p = last;
+    if (p != null && clock.instant().isBefore(p.at().plus(PLAN_REUSE))) {
+      TaskInfo task = p.pendingByPod().get(podKey);
+      if (task != null) {
+        return rejected(p.jobs().get(task.jobId()), task, p.result());
+      }
+    }
     return planNow(podKey);
   }
 
@@ -84,10 +108,10 @@ final class GangPlanner {
       return new PlanOutcome.Reserved(existing.get());
     }
     expire(now);
-    ClusterSnapshot snapshot = book.apply(cluster.snapshot());
+    ClusterSnapshot live = cluster.snapshot();
     JobInfo job = null;
     TaskInfo task = null;
-    for (JobInfo j : snapshot.jobs()) {
+    for (JobInfo j : live.jobs()) {
       for (TaskInfo t : j.tasks()) {
         if (Snapshots.podKey(t).equals(podKey)) {
           job = j;
@@ -102,6 +126,7 @@ final class GangPlanner {
       return new PlanOutcome.NotManaged(
           "pod " + podKey + " is " + task.status().displayName() + ", not Pending");
     }
+    ClusterSnapshot snapshot = book.apply(live);
     String jobId = job.id();
     if (!settings.fairShareWaiting()) {
       snapshot =
@@ -112,11 +137,31 @@ final class GangPlanner {
     CycleResult result = cycle.run(snapshot);
     metrics.planned();
     reserve(snapshot, result, now);
+    remember(snapshot, result, now);
     Optional<Reservation> mine = book.live(podKey, now);
     if (mine.isPresent()) {
       return new PlanOutcome.Reserved(mine.get());
     }
     return rejected(job, task, result);
+  }
+
+  /** Keeps the pods this cycle left pending (without a reservation) and why, for reuse. */
+  private void remember(ClusterSnapshot snapshot, CycleResult result, Instant now) {
+    ImmutableMap.Builder<String, TaskInfo> pending = ImmutableMap.builder();
+    ImmutableMap.Builder<String, JobInfo> jobs = ImmutableMap.builder();
+    for (JobInfo j : snapshot.jobs()) {
+      boolean any = false;
+      for (TaskInfo t : j.tasks()) {
+        if (pending(t) && book.live(Snapshots.podKey(t), now).isEmpty()) {
+          pending.put(Snapshots.podKey(t), t);
+          any = true;
+        }
+      }
+      if (any) {
+        jobs.put(j.id(), j);
+      }
+    }
+    last = new LastPlan(now, pending.buildKeepingLast(), jobs.buildKeepingLast(), result);
   }
 
   /** Ends expired reservations, with a metric and a warning event on each pod. */
@@ -125,6 +170,8 @@ final class GangPlanner {
     if (expired.isEmpty()) {
       return;
     }
+    // capacity came free: the last plan's rejections no longer stand
+    last = null;
     metrics.expired(expired.size());
     for (Reservation r : expired) {
       String message =
