@@ -1,5 +1,7 @@
 package io.gantry.cli;
 
+import com.google.common.collect.ImmutableSet;
+import io.gantry.extender.AdmissionWebhook;
 import io.gantry.extender.Extender;
 import io.gantry.extender.ExtenderCluster;
 import io.gantry.extender.ExtenderMetrics;
@@ -25,6 +27,7 @@ import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -43,7 +46,7 @@ import picocli.CommandLine.Option;
     mixinStandardHelpOptions = true,
     description =
         "Serve kube-scheduler's HTTP extender protocol (POST /filter, /prioritize, /preempt,"
-            + " /bind; GET /healthz, /metrics) so that the stock kube-scheduler places pods with"
+            + " /bind), the pod admission webhook (POST /admit) and GET /healthz, /metrics so that the stock kube-scheduler places pods with"
             + " Gantry's gang, queue and GPU-sharing rules. See docs/extender.md.",
     exitCodeListHeading = "%nExit status:%n",
     exitCodeList = {
@@ -130,6 +133,25 @@ final class ExtenderCommand implements Callable<Integer> {
               + " Default: ${DEFAULT-VALUE}.")
   String requestTimeout;
 
+  @Option(
+      names = "--webhook-failure-policy",
+      paramLabel = "POLICY",
+      defaultValue = "Fail",
+      description =
+          "What the admission webhook (POST /admit) answers for a review whose pod it cannot"
+              + " read: Fail (deny) or Ignore (admit unchanged). Default: ${DEFAULT-VALUE}.")
+  AdmissionWebhook.FailurePolicy webhookFailurePolicy;
+
+  @Option(
+      names = "--webhook-skip-namespace",
+      paramLabel = "NAMESPACE",
+      split = ",",
+      defaultValue = "kube-system",
+      description =
+          "Namespaces whose pods the admission webhook admits unchanged (repeatable or"
+              + " comma-separated). Default: ${DEFAULT-VALUE}.")
+  List<String> webhookSkippedNamespaces;
+
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   @Override
@@ -178,7 +200,12 @@ final class ExtenderCommand implements Callable<Integer> {
             settings,
             new ExtenderMetrics(),
             Clock.systemUTC());
-    ExtenderServer server = ExtenderServer.start(extender, new InetSocketAddress(port));
+    ExtenderServer server =
+        ExtenderServer.start(
+            extender,
+            new AdmissionWebhook(
+                webhookFailurePolicy, ImmutableSet.copyOf(webhookSkippedNamespaces)),
+            new InetSocketAddress(port));
     Optional<LiveCluster> toClose = live;
     Runtime.getRuntime()
         .addShutdownHook(

@@ -78,7 +78,8 @@ public final class ExtenderBench {
                 new ExtenderMetrics(),
                 Clock.systemUTC());
         ExtenderServer server =
-            ExtenderServer.start(extender, new InetSocketAddress("127.0.0.1", 0))) {
+            ExtenderServer.start(
+                extender, AdmissionWebhook.defaults(), new InetSocketAddress("127.0.0.1", 0))) {
       String base = "http://127.0.0.1:" + server.port() + "/";
       HttpClient planner = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
       long start = System.nanoTime();

@@ -26,21 +26,23 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Routes whole requests: {@code POST …/filter}, {@code …/prioritize}, {@code …/preempt}, {@code
- * …/bind} (the last path segment is the verb, so any {@code urlPrefix} path works), {@code GET
- * /healthz} and {@code GET /metrics}. Verbs run on the {@code verbs} pool, never on the event loop
- * ({@code bind} may wait for the rest of a gang). A request the codec could not read is answered
- * 400 and its connection closed; a body the wire codec rejects is answered 400 with the field
- * named.
+ * …/bind} (the last path segment is the verb, so any {@code urlPrefix} path works), {@code POST
+ * …/admit} (the {@link AdmissionWebhook}), {@code GET /healthz} and {@code GET /metrics}. Verbs run
+ * on the {@code verbs} pool, never on the event loop ({@code bind} may wait for the rest of a
+ * gang). A request the codec could not read is answered 400 and its connection closed; a body the
+ * wire codec rejects is answered 400 with the field named.
  */
 @ChannelHandler.Sharable
 final class ExtenderHttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
   private static final Logger LOG = LoggerFactory.getLogger(ExtenderHttpHandler.class);
 
   private final Extender extender;
+  private final AdmissionWebhook webhook;
   private final ExecutorService verbs;
 
-  ExtenderHttpHandler(Extender extender, ExecutorService verbs) {
+  ExtenderHttpHandler(Extender extender, AdmissionWebhook webhook, ExecutorService verbs) {
     this.extender = requireNonNull(extender, "extender is null");
+    this.webhook = requireNonNull(webhook, "webhook is null");
     this.verbs = requireNonNull(verbs, "verbs is null");
   }
 
@@ -87,7 +89,7 @@ final class ExtenderHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
       Responses.errorAndClose(
           ctx,
           HttpResponseStatus.NOT_FOUND,
-          "no such verb: " + path + " (filter, prioritize, preempt, bind)",
+          "no such verb: " + path + " (filter, prioritize, preempt, bind, admit)",
           metrics);
       return;
     }
@@ -158,6 +160,9 @@ final class ExtenderHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
       case "bind" -> {
         BindingArgs args = WireCodec.bindingArgs(body);
         return WireCodec.bindingResult(extender.bind(args));
+      }
+      case "admit" -> {
+        return webhook.review(body);
       }
       default -> throw new IllegalStateException("no such verb " + verb);
     }

@@ -44,10 +44,14 @@ public final class ExtenderServer implements AutoCloseable {
     this.channel = channel;
   }
 
-  /** Starts serving {@code extender} on {@code address} (port 0: any free port). */
-  public static ExtenderServer start(Extender extender, InetSocketAddress address)
+  /**
+   * Starts serving {@code extender} and {@code webhook} on {@code address} (port 0: any free port).
+   */
+  public static ExtenderServer start(
+      Extender extender, AdmissionWebhook webhook, InetSocketAddress address)
       throws InterruptedException {
     requireNonNull(extender, "extender is null");
+    requireNonNull(webhook, "webhook is null");
     requireNonNull(address, "address is null");
     EventLoopGroup boss = new NioEventLoopGroup(1);
     EventLoopGroup workers = new NioEventLoopGroup();
@@ -59,7 +63,7 @@ public final class ExtenderServer implements AutoCloseable {
               t.setDaemon(true);
               return t;
             });
-    ExtenderHttpHandler handler = new ExtenderHttpHandler(extender, verbs);
+    ExtenderHttpHandler handler = new ExtenderHttpHandler(extender, webhook, verbs);
     ExtenderSettings settings = extender.settings();
     ExtenderMetrics metrics = extender.metrics();
     try {

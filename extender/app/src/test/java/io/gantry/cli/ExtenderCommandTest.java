@@ -22,7 +22,9 @@ class ExtenderCommandTest {
             "--http-timeout=DURATION",
             "--[no-]fair-share-waiting",
             "--max-request-bytes=BYTES",
-            "--request-timeout=DURATION");
+            "--request-timeout=DURATION",
+            "--webhook-failure-policy=POLICY",
+            "--webhook-skip-namespace=NAMESPACE");
   }
 
   @Test
@@ -43,5 +45,15 @@ class ExtenderCommandTest {
     CliRunner r = CliRunner.run("extender", "--scenario", file.toString(), "--port", "0");
     assertThat(r.exitCode()).isEqualTo(2);
     assertThat(r.err()).contains("bad.yaml").contains("nodez");
+  }
+
+  @Test
+  void theReadmeShowsTheKubeSchedulerConfigurationTheChartShips() throws Exception {
+    String chart =
+        Files.readString(
+            Path.of("..", "..", "charts", "gantry", "extender", "kube-scheduler-config.yaml"));
+    assertThat(chart).contains("nodeCacheCapable: true", "ignorable: false", "httpTimeout: 5s");
+    assertThat(Files.readString(Path.of("..", "..", "README.md")))
+        .contains("```yaml\n" + chart + "```");
   }
 }

@@ -55,7 +55,9 @@ class ExtenderServerTest {
             Scenarios.cluster(3, 4, GANG),
             settings,
             new TestClock(Instant.parse("2026-01-01T00:00:00Z")));
-    server = ExtenderServer.start(served.extender(), new InetSocketAddress("127.0.0.1", 0));
+    server =
+        ExtenderServer.start(
+            served.extender(), AdmissionWebhook.defaults(), new InetSocketAddress("127.0.0.1", 0));
   }
 
   @AfterEach

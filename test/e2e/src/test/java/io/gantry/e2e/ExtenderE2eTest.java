@@ -11,6 +11,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.gantry.extender.AdmissionWebhook;
 import io.gantry.extender.Extender;
 import io.gantry.extender.ExtenderMetrics;
 import io.gantry.extender.ExtenderServer;
@@ -80,7 +81,9 @@ class ExtenderE2eTest {
             ExtenderSettings.DEFAULTS,
             new ExtenderMetrics(),
             Clock.systemUTC());
-    server = ExtenderServer.start(extender, new InetSocketAddress("127.0.0.1", 0));
+    server =
+        ExtenderServer.start(
+            extender, AdmissionWebhook.defaults(), new InetSocketAddress("127.0.0.1", 0));
     return new KubeSchedulerClient("http://127.0.0.1:" + server.port() + "/gantry", names);
   }
 
