@@ -15,6 +15,7 @@ import picocli.CommandLine.Command;
       ExtenderCommand.class,
       BenchCommand.class,
       ExtenderBenchCommand.class,
+      CrdsCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class GantryCli implements Runnable {

@@ -3,8 +3,8 @@ package io.gantry.extender;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
+import io.gantry.gpusharing.GpuAmount;
 import io.gantry.scheduler.api.result.BindDecision;
-import io.gantry.scheduler.model.GpuAmount;
 
 /**
  * Where the engine placed a task: its node and, for a GPU fraction, the shared GPU groups and the

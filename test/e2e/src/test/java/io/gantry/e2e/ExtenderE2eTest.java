@@ -126,7 +126,7 @@ class ExtenderE2eTest {
                 .pod("ml", "gang-0")
                 .at("/metadata/annotations/gantry.io~1gpu-allocation")
                 .asText())
-        .contains("\"devices\":1");
+        .contains("\"deviceCount\":1");
   }
 
   @Test

@@ -4,6 +4,8 @@ import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.gantry.gpusharing.GpuAllocation;
+import io.gantry.gpusharing.json.GpuAllocationJson;
 import io.gantry.scheduler.api.result.BindDecision;
 import io.gantry.scheduler.model.TaskInfo;
 import io.kubernetes.client.openapi.ApiException;
@@ -145,7 +147,7 @@ final class Binder {
         patch
             .putObject("metadata")
             .putObject("annotations")
-            .put(GpuAllocation.ANNOTATION, f.allocation.get().toJson());
+            .put(GpuAllocation.ANNOTATION, GpuAllocationJson.write(f.allocation.get()));
         writer.patchPod(f.pod.namespace(), f.pod.name(), patch.toString());
       }
       KubeWriter.BindResponse response =

@@ -5,9 +5,11 @@ import static java.util.Objects.requireNonNull;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.common.collect.ImmutableList;
+import io.gantry.gpusharing.GpuAllocation;
+import io.gantry.gpusharing.GpuAmount;
+import io.gantry.gpusharing.json.GpuAllocationJson;
 import io.gantry.scheduler.api.usage.UsageSource;
 import io.gantry.scheduler.model.ClusterSnapshot;
-import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.model.TaskInfo;
 import io.kubernetes.client.openapi.ApiClient;
 import io.kubernetes.client.openapi.ApiException;
@@ -92,7 +94,7 @@ public final class LiveCluster implements AutoCloseable {
         patch
             .putObject("metadata")
             .putObject("annotations")
-            .put(GpuAllocation.ANNOTATION, allocation.get().toJson());
+            .put(GpuAllocation.ANNOTATION, GpuAllocationJson.write(allocation.get()));
         writer.patchPod(task.namespace(), task.podName(), patch.toString());
       }
       KubeWriter.BindResponse response = writer.bind(task.namespace(), task.podName(), node);
