@@ -9,6 +9,7 @@ import io.gantry.scheduler.model.NodeInfo;
 import io.gantry.scheduler.model.TaskInfo;
 import io.gantry.scheduler.model.TaskStatus;
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -79,7 +80,9 @@ public final class ExtenderBench {
                 Clock.systemUTC());
         ExtenderServer server =
             ExtenderServer.start(
-                extender, AdmissionWebhook.defaults(), new InetSocketAddress("127.0.0.1", 0))) {
+                extender,
+                AdmissionWebhook.defaults(),
+                new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
       String base = "http://127.0.0.1:" + server.port() + "/";
       HttpClient planner = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
       long start = System.nanoTime();

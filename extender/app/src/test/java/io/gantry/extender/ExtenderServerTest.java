@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -57,7 +58,9 @@ class ExtenderServerTest {
             new TestClock(Instant.parse("2026-01-01T00:00:00Z")));
     server =
         ExtenderServer.start(
-            served.extender(), AdmissionWebhook.defaults(), new InetSocketAddress("127.0.0.1", 0));
+            served.extender(),
+            AdmissionWebhook.defaults(),
+            new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
   }
 
   @AfterEach
@@ -206,7 +209,7 @@ class ExtenderServerTest {
         case 7 -> {
           // a header line without a colon
           requests.add(
-              ("POST /filter HTTP/1.1\r\nHost: x\r\nthis is not a header\r\nContent-Length: 2\r\n\r\n{}")
+              "POST /filter HTTP/1.1\r\nHost: x\r\nthis is not a header\r\nContent-Length: 2\r\n\r\n{}"
                   .getBytes(StandardCharsets.US_ASCII));
           expected.add(400);
         }

@@ -3,6 +3,7 @@ package io.gantry.extender;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
@@ -15,7 +16,7 @@ final class RawHttp {
 
   static Answer send(int port, byte[] request) throws IOException {
     try (Socket s = new Socket()) {
-      s.connect(new InetSocketAddress("127.0.0.1", port), 5_000);
+      s.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 5_000);
       s.setSoTimeout(10_000);
       s.getOutputStream().write(request);
       s.getOutputStream().flush();

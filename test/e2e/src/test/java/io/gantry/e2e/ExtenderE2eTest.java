@@ -22,6 +22,7 @@ import io.gantry.scheduler.kube.KubeClients;
 import io.gantry.scheduler.kube.LiveCluster;
 import io.gantry.scheduler.kube.Schedulers;
 import io.gantry.scheduler.kube.TestObjects;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.time.Clock;
 import java.time.Duration;
@@ -83,7 +84,9 @@ class ExtenderE2eTest {
             Clock.systemUTC());
     server =
         ExtenderServer.start(
-            extender, AdmissionWebhook.defaults(), new InetSocketAddress("127.0.0.1", 0));
+            extender,
+            AdmissionWebhook.defaults(),
+            new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
     return new KubeSchedulerClient("http://127.0.0.1:" + server.port() + "/gantry", names);
   }
 
