@@ -12,7 +12,9 @@ import picocli.CommandLine.Command;
     subcommands = {
       SimulateCommand.class,
       SchedulerCommand.class,
+      ExtenderCommand.class,
       BenchCommand.class,
+      ExtenderBenchCommand.class,
       CrdsCommand.class,
       CommandLine.HelpCommand.class
     })

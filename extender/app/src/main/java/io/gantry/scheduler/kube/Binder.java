@@ -91,21 +91,8 @@ final class Binder {
 
   /** Starts a bind; a pod already in flight is left to the bind under way. */
   void submit(BindDecision decision, PodFacts pod, TaskInfo task) {
-    Optional<GpuAllocation> allocation = Optional.empty();
-    if (task.gpuSharing().isPresent()) {
-      allocation =
-          Optional.of(
-              GpuAllocation.shared(
-                  decision.nodeName(),
-                  decision.gpuPortion(),
-                  task.gpuSharing().get().computeMode(),
-                  decision.gpuGroups()));
-    } else if (task.request().gpus().isPositive()) {
-      allocation =
-          Optional.of(
-              GpuAllocation.whole(
-                  decision.nodeName(), Math.toIntExact(task.request().gpus().wholeDevices())));
-    }
+    Optional<GpuAllocation> allocation =
+        GpuAllocations.of(task, decision.nodeName(), decision.gpuGroups(), decision.gpuPortion());
     Flight flight =
         new Flight(
             new InFlightBind(

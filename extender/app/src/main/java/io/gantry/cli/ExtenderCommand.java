@@ -1,0 +1,263 @@
+package io.gantry.cli;
+
+import com.google.common.collect.ImmutableSet;
+import io.gantry.extender.AdmissionWebhook;
+import io.gantry.extender.Extender;
+import io.gantry.extender.ExtenderCluster;
+import io.gantry.extender.ExtenderMetrics;
+import io.gantry.extender.ExtenderServer;
+import io.gantry.extender.ExtenderSettings;
+import io.gantry.extender.KubeCluster;
+import io.gantry.extender.ScenarioCluster;
+import io.gantry.scheduler.api.SchedulerWiring;
+import io.gantry.scheduler.api.config.SchedulerConfig;
+import io.gantry.scheduler.api.kai.GoDuration;
+import io.gantry.scheduler.kube.KubeClients;
+import io.gantry.scheduler.kube.LiveCluster;
+import io.gantry.scheduler.kube.SchedulerConfigFile;
+import io.gantry.scheduler.kube.SchedulerSettings;
+import io.gantry.scheduler.sim.ScenarioStart;
+import io.gantry.scheduler.sim.spec.ScenarioException;
+import io.gantry.scheduler.sim.spec.ScenarioLoader;
+import io.gantry.scheduler.sim.spec.SchedulerFileLoader;
+import io.gantry.scheduler.sim.spec.SchedulerFileSpec;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code gantry extender}: serves kube-scheduler's HTTP extender protocol (filter, prioritize,
+ * preempt, bind) with Gantry's engine, over the live cluster or over a scenario file's cluster,
+ * until stopped. Exit status 2 when the configuration or the scenario is invalid, or the cluster's
+ * configuration cannot be read.
+ */
+@Command(
+    name = "extender",
+    mixinStandardHelpOptions = true,
+    description =
+        "Serve kube-scheduler's HTTP extender protocol (POST /filter, /prioritize, /preempt,"
+            + " /bind), the pod admission webhook (POST /admit) and GET /healthz, /metrics so that the stock kube-scheduler places pods with"
+            + " Gantry's gang, queue and GPU-sharing rules. See docs/extender.md.",
+    exitCodeListHeading = "%nExit status:%n",
+    exitCodeList = {
+      "0:stopped by a signal",
+      "2:the configuration or scenario is invalid, or the cluster's configuration cannot be read"
+    })
+final class ExtenderCommand implements Callable<Integer> {
+  /** kube-scheduler profiles schedule their pods under this name unless configured otherwise. */
+  static final String DEFAULT_SCHEDULER_NAME = "default-scheduler";
+
+  @Option(
+      names = "--scenario",
+      paramLabel = "FILE",
+      description =
+          "Serve the cluster of this scenario file instead of a live cluster: no cluster needed,"
+              + " binds are kept in memory, a pod's UID is its task id (namespace/job/task).")
+  Path scenario;
+
+  @Option(
+      names = "--kubeconfig",
+      paramLabel = "FILE",
+      description = "A kubeconfig file; default: the pod's in-cluster service account.")
+  Path kubeconfig;
+
+  @Option(
+      names = "--config",
+      paramLabel = "FILE",
+      description =
+          "The scheduler configuration (YAML), as for gantry scheduler; its schedulerName names"
+              + " the pods the extender plans (default here: "
+              + DEFAULT_SCHEDULER_NAME
+              + "). Ignored with --scenario, whose config: block applies.")
+  Path config;
+
+  @Option(
+      names = "--port",
+      paramLabel = "PORT",
+      defaultValue = "8888",
+      description = "Port the extender listens on. Default: ${DEFAULT-VALUE}.")
+  int port;
+
+  @Option(
+      names = "--reservation-ttl",
+      paramLabel = "DURATION",
+      defaultValue = "30s",
+      description =
+          "How long capacity planned for a gang stays reserved for it while its pods go through"
+              + " filter and bind (Go duration). Default: ${DEFAULT-VALUE}.")
+  String reservationTtl;
+
+  @Option(
+      names = "--http-timeout",
+      paramLabel = "DURATION",
+      defaultValue = "5s",
+      description =
+          "The httpTimeout of this extender in kube-scheduler's configuration; a gang member"
+              + " waits in bind for the others at most 4/5 of it. Default: ${DEFAULT-VALUE}.")
+  String httpTimeout;
+
+  @Option(
+      names = "--fair-share-waiting",
+      negatable = true,
+      defaultValue = "true",
+      fallbackValue = "true",
+      description =
+          "Plan all pending PodGroups together in fair-share order, so pods of queues over their"
+              + " fair share wait while queues ahead have pending work that fits"
+              + " (--no-fair-share-waiting: plan each PodGroup alone). Default: on.")
+  boolean fairShareWaiting;
+
+  @Option(
+      names = "--max-request-bytes",
+      paramLabel = "BYTES",
+      defaultValue = "" + ExtenderSettings.DEFAULT_MAX_REQUEST_BYTES,
+      description = "The largest request body accepted (413 above). Default: ${DEFAULT-VALUE}.")
+  int maxRequestBytes;
+
+  @Option(
+      names = "--request-timeout",
+      paramLabel = "DURATION",
+      defaultValue = "10s",
+      description =
+          "How long a client may take to send one whole request (408 after)."
+              + " Default: ${DEFAULT-VALUE}.")
+  String requestTimeout;
+
+  @Option(
+      names = "--webhook-failure-policy",
+      paramLabel = "POLICY",
+      defaultValue = "Fail",
+      description =
+          "What the admission webhook (POST /admit) answers for a review whose pod it cannot"
+              + " read: Fail (deny) or Ignore (admit unchanged). Default: ${DEFAULT-VALUE}.")
+  AdmissionWebhook.FailurePolicy webhookFailurePolicy;
+
+  @Option(
+      names = "--webhook-skip-namespace",
+      paramLabel = "NAMESPACE",
+      split = ",",
+      defaultValue = "kube-system",
+      description =
+          "Namespaces whose pods the admission webhook admits unchanged (repeatable or"
+              + " comma-separated). Default: ${DEFAULT-VALUE}.")
+  List<String> webhookSkippedNamespaces;
+
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter err = spec.commandLine().getErr();
+    ExtenderSettings settings = settings();
+    ExtenderCluster cluster;
+    SchedulerConfig engine;
+    Optional<LiveCluster> live = Optional.empty();
+    String source;
+    try {
+      if (scenario != null) {
+        ScenarioStart start = ScenarioStart.of(ScenarioLoader.load(scenario));
+        cluster = new ScenarioCluster(start.snapshot());
+        engine = start.config();
+        source = "scenario " + scenario;
+      } else {
+        SchedulerFileSpec file =
+            config == null ? SchedulerFileSpec.defaults() : SchedulerFileLoader.load(config);
+        SchedulerSettings scheduler = SchedulerConfigFile.settings(file, "extender", "default");
+        if (file.schedulerName().isEmpty()) {
+          scheduler = withSchedulerName(scheduler, DEFAULT_SCHEDULER_NAME);
+        }
+        LiveCluster c =
+            LiveCluster.start(
+                KubeClients.connect(Optional.ofNullable(kubeconfig)), scheduler, Clock.systemUTC());
+        live = Optional.of(c);
+        cluster = new KubeCluster(c);
+        engine = scheduler.engine();
+        source = "pods of " + scheduler.schedulerName();
+      }
+    } catch (ScenarioException e) {
+      err.println("error: " + e.getMessage());
+      err.flush();
+      return SimulateCommand.INVALID;
+    } catch (IOException e) {
+      err.println("error: cannot read the cluster configuration: " + e.getMessage());
+      err.flush();
+      return SimulateCommand.INVALID;
+    }
+    CountDownLatch stopped = new CountDownLatch(1);
+    Extender extender =
+        new Extender(
+            cluster,
+            new SchedulerWiring().cycle(engine),
+            settings,
+            new ExtenderMetrics(),
+            Clock.systemUTC());
+    ExtenderServer server =
+        ExtenderServer.start(
+            extender,
+            new AdmissionWebhook(
+                webhookFailurePolicy, ImmutableSet.copyOf(webhookSkippedNamespaces)),
+            new InetSocketAddress(port));
+    Optional<LiveCluster> toClose = live;
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  server.close();
+                  extender.close();
+                  toClose.ifPresent(LiveCluster::close);
+                  stopped.countDown();
+                },
+                "gantry-shutdown"));
+    spec.commandLine()
+        .getOut()
+        .printf("gantry extender: serving %s on :%d%n", source, server.port());
+    spec.commandLine().getOut().flush();
+    stopped.await();
+    return SimulateCommand.OK;
+  }
+
+  private ExtenderSettings settings() {
+    try {
+      return new ExtenderSettings(
+          duration(reservationTtl, "--reservation-ttl"),
+          duration(httpTimeout, "--http-timeout"),
+          fairShareWaiting,
+          maxRequestBytes,
+          duration(requestTimeout, "--request-timeout"));
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+    }
+  }
+
+  private Duration duration(String text, String option) {
+    try {
+      return GoDuration.parse(text);
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), option + ": expected a duration such as 5s or 1m30s, got " + text);
+    }
+  }
+
+  private static SchedulerSettings withSchedulerName(SchedulerSettings s, String name) {
+    return new SchedulerSettings(
+        name,
+        s.schedulePeriod(),
+        s.nodePool(),
+        s.queueLabelKey(),
+        s.engine(),
+        s.leaderElection(),
+        s.bindConcurrency(),
+        s.statusWritesPerSecond(),
+        s.eventsPerSecond(),
+        s.usageDb());
+  }
+}

@@ -1,0 +1,41 @@
+package io.gantry.extender;
+
+import io.gantry.scheduler.model.ClusterSnapshot;
+import io.gantry.scheduler.model.TaskInfo;
+import java.util.Optional;
+
+/**
+ * Where the extender's cluster state comes from and where its binds go: the live cluster (informer
+ * caches, the API server) or a scenario file (bindings kept in memory). Implementations are
+ * thread-safe: verbs call them from several threads at once.
+ */
+public interface ExtenderCluster {
+  /** The cluster now: every node, queue and job of the scheduler's pods, as the engine reads it. */
+  ClusterSnapshot snapshot();
+
+  /**
+   * The task of the pod with this UID (kube-scheduler names preemption victims by UID only); empty
+   * when no pod of the cluster has it.
+   */
+  Optional<String> taskIdOfUid(String uid);
+
+  /**
+   * Binds the task's pod to {@code placement}'s node: for a task with GPUs, first records which
+   * GPUs it got (the {@code gantry.io/gpu-allocation} annotation), then creates the binding.
+   *
+   * @throws BindFailure with the reason, when the pod could not be bound
+   */
+  void bind(TaskInfo task, PlannedNode placement) throws BindFailure;
+
+  /** Records a warning event on the task's pod. */
+  void warn(TaskInfo task, String reason, String message);
+
+  /** A bind that did not happen. */
+  final class BindFailure extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    public BindFailure(String message) {
+      super(message);
+    }
+  }
+}

@@ -1,0 +1,276 @@
+package io.gantry.extender;
+
+import static java.util.Objects.requireNonNull;
+
+import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableMap;
+import com.google.common.collect.ImmutableSet;
+import io.gantry.scheduler.api.SchedulingCycle;
+import io.gantry.scheduler.api.result.BindDecision;
+import io.gantry.scheduler.api.result.CycleEvent;
+import io.gantry.scheduler.api.result.CycleResult;
+import io.gantry.scheduler.api.result.Decision;
+import io.gantry.scheduler.api.result.EvictDecision;
+import io.gantry.scheduler.api.result.JobOutcome;
+import io.gantry.scheduler.api.result.PipelineDecision;
+import io.gantry.scheduler.api.result.TaskOutcome;
+import io.gantry.scheduler.model.ClusterSnapshot;
+import io.gantry.scheduler.model.JobInfo;
+import io.gantry.scheduler.model.PodSet;
+import io.gantry.scheduler.model.SubGroupNode;
+import io.gantry.scheduler.model.SubGroupSet;
+import io.gantry.scheduler.model.TaskInfo;
+import io.gantry.scheduler.model.TaskStatus;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Plans pods with the engine's one cycle API: the cluster now, with outstanding reservations as
+ * pods binding on their nodes, goes through {@link SchedulingCycle#run}; every PodGroup the cycle
+ * decides to bind gets its members' nodes reserved together ({@link Reservation}, one {@link
+ * GangBarrier} per PodGroup), so a gang is planned whole and its capacity is not offered to anyone
+ * else until it binds or the reservation expires. With fair-share waiting the whole cluster's
+ * pending work is planned together, in the engine's queue order; without, only the asking pod's
+ * PodGroup.
+ *
+ * <p>Planning is serialized (one cycle at a time); a pod with a reservation is answered without a
+ * cycle.
+ */
+final class GangPlanner {
+  private static final Logger LOG = LoggerFactory.getLogger(GangPlanner.class);
+
+  private final ExtenderCluster cluster;
+  private final SchedulingCycle cycle;
+  private final ReservationBook book;
+  private final ExtenderSettings settings;
+  private final ExtenderMetrics metrics;
+  private final Clock clock;
+  private volatile LastPlan last;
+
+  /**
+   * The last cycle's answer for the pods it left pending, reused for {@link #PLAN_REUSE}: a pod
+   * that cannot be placed is asked about again at kube-scheduler's pace (every filter, every
+   * retry), and one cycle a second answers them all.
+   */
+  private record LastPlan(
+      Instant at,
+      ImmutableMap<String, TaskInfo> pendingByPod,
+      ImmutableMap<String, JobInfo> jobs,
+      CycleResult result) {}
+
+  /** How long a plan's rejections stand before a pod asking again gets a fresh cycle. */
+  static final Duration PLAN_REUSE = Duration.ofSeconds(1);
+
+  GangPlanner(
+      ExtenderCluster cluster,
+      SchedulingCycle cycle,
+      ReservationBook book,
+      ExtenderSettings settings,
+      ExtenderMetrics metrics,
+      Clock clock) {
+    this.cluster = requireNonNull(cluster, "cluster is null");
+    this.cycle = requireNonNull(cycle, "cycle is null");
+    this.book = requireNonNull(book, "book is null");
+    this.settings = requireNonNull(settings, "settings is null");
+    this.metrics = requireNonNull(metrics, "metrics is null");
+    this.clock = requireNonNull(clock, "clock is null");
+  }
+
+  /** The pod's reservation if it has one, else a fresh plan. */
+  PlanOutcome plan(String podKey) {
+    Optional<Reservation> r = book.live(podKey, clock.instant());
+    if (r.isPresent()) {
+      return new PlanOutcome.Reserved(r.get());
+    }
+    LastPlan p = last;
+    if (p != null && clock.instant().isBefore(p.at().plus(PLAN_REUSE))) {
+      TaskInfo task = p.pendingByPod().get(podKey);
+      if (task != null) {
+        return rejected(p.jobs().get(task.jobId()), task, p.result());
+      }
+    }
+    return planNow(podKey);
+  }
+
+  /** A fresh plan, also for a pod with a reservation (preemption asks what evictions would do). */
+  synchronized PlanOutcome planNow(String podKey) {
+    Instant now = clock.instant();
+    Optional<Reservation> existing = book.live(podKey, now);
+    if (existing.isPresent()) {
+      return new PlanOutcome.Reserved(existing.get());
+    }
+    expire(now);
+    ClusterSnapshot live = cluster.snapshot();
+    JobInfo job = null;
+    TaskInfo task = null;
+    for (JobInfo j : live.jobs()) {
+      for (TaskInfo t : j.tasks()) {
+        if (Snapshots.podKey(t).equals(podKey)) {
+          job = j;
+          task = t;
+        }
+      }
+    }
+    if (task == null) {
+      return new PlanOutcome.NotManaged("pod " + podKey + " is in no PodGroup of Gantry");
+    }
+    if (task.status() != TaskStatus.PENDING) {
+      return new PlanOutcome.NotManaged(
+          "pod " + podKey + " is " + task.status().displayName() + ", not Pending");
+    }
+    ClusterSnapshot snapshot = book.apply(live);
+    String jobId = job.id();
+    if (!settings.fairShareWaiting()) {
+      snapshot =
+          Snapshots.filterJobs(
+              snapshot,
+              j -> j.id().equals(jobId) || j.tasks().stream().noneMatch(GangPlanner::pending));
+    }
+    CycleResult result = cycle.run(snapshot);
+    metrics.planned();
+    reserve(snapshot, result, now);
+    remember(snapshot, result, now);
+    Optional<Reservation> mine = book.live(podKey, now);
+    if (mine.isPresent()) {
+      return new PlanOutcome.Reserved(mine.get());
+    }
+    return rejected(job, task, result);
+  }
+
+  /** Keeps the pods this cycle left pending (without a reservation) and why, for reuse. */
+  private void remember(ClusterSnapshot snapshot, CycleResult result, Instant now) {
+    ImmutableMap.Builder<String, TaskInfo> pending = ImmutableMap.builder();
+    ImmutableMap.Builder<String, JobInfo> jobs = ImmutableMap.builder();
+    for (JobInfo j : snapshot.jobs()) {
+      boolean any = false;
+      for (TaskInfo t : j.tasks()) {
+        if (pending(t) && book.live(Snapshots.podKey(t), now).isEmpty()) {
+          pending.put(Snapshots.podKey(t), t);
+          any = true;
+        }
+      }
+      if (any) {
+        jobs.put(j.id(), j);
+      }
+    }
+    last = new LastPlan(now, pending.buildKeepingLast(), jobs.buildKeepingLast(), result);
+  }
+
+  /** Ends expired reservations, with a metric and a warning event on each pod. */
+  void expire(Instant now) {
+    ImmutableList<Reservation> expired = book.expire(now);
+    if (expired.isEmpty()) {
+      return;
+    }
+    // capacity came free: the last plan's rejections no longer stand
+    last = null;
+    metrics.expired(expired.size());
+    for (Reservation r : expired) {
+      String message =
+          "Capacity reserved on node "
+              + r.placement().node()
+              + " for PodGroup "
+              + r.task().jobId()
+              + " expired after "
+              + settings.reservationTtl().toSeconds()
+              + "s before the gang was bound";
+      LOG.info("{}: {}", r.podKey(), message);
+      cluster.warn(r.task(), "GangReservationExpired", message);
+    }
+  }
+
+  /** Reserves the nodes of every PodGroup the cycle decided to bind, one barrier per PodGroup. */
+  private void reserve(ClusterSnapshot snapshot, CycleResult result, Instant now) {
+    Map<String, List<BindDecision>> byJob = new TreeMap<>();
+    Map<String, TaskInfo> tasks = new TreeMap<>();
+    Map<String, JobInfo> jobs = new TreeMap<>();
+    for (JobInfo j : snapshot.jobs()) {
+      jobs.put(j.id(), j);
+      for (TaskInfo t : j.tasks()) {
+        tasks.put(t.id(), t);
+      }
+    }
+    for (Decision d : result.decisions()) {
+      if (d instanceof BindDecision b && tasks.containsKey(b.taskId())) {
+        byJob.computeIfAbsent(tasks.get(b.taskId()).jobId(), k -> new ArrayList<>()).add(b);
+      }
+    }
+    Instant expires = now.plus(settings.reservationTtl());
+    List<Reservation> out = new ArrayList<>();
+    for (Map.Entry<String, List<BindDecision>> e : byJob.entrySet()) {
+      JobInfo job = jobs.get(e.getKey());
+      long active = job.tasks().stream().filter(t -> t.status().isActiveAllocated()).count();
+      int required =
+          (int) Math.max(1, Math.min(e.getValue().size(), minMembers(job.root()) - active));
+      GangBarrier barrier = new GangBarrier(job.id(), required);
+      for (BindDecision b : e.getValue()) {
+        out.add(new Reservation(tasks.get(b.taskId()), PlannedNode.of(b), barrier, expires));
+      }
+    }
+    book.reserve(out);
+  }
+
+  private static PlanOutcome.Rejected rejected(JobInfo job, TaskInfo task, CycleResult result) {
+    ImmutableSet.Builder<String> resolvable = ImmutableSet.builder();
+    ImmutableSet.Builder<String> victims = ImmutableSet.builder();
+    for (Decision d : result.decisions()) {
+      if (d instanceof PipelineDecision p
+          && job.tasks().stream().anyMatch(t -> t.id().equals(p.taskId()))) {
+        resolvable.add(p.nodeName());
+      } else if (d instanceof EvictDecision e
+          && e.cause().preemptorJobId().filter(job.id()::equals).isPresent()) {
+        victims.add(e.taskId());
+      }
+    }
+    return new PlanOutcome.Rejected(
+        message(job, task, result), resolvable.build(), victims.build());
+  }
+
+  /** Why the pod was not placed: its own fit message, its job's, or the job's last event. */
+  private static String message(JobInfo job, TaskInfo task, CycleResult result) {
+    for (JobOutcome j : result.jobs()) {
+      if (!j.jobId().equals(job.id())) {
+        continue;
+      }
+      for (TaskOutcome t : j.tasks()) {
+        if (t.taskId().equals(task.id()) && t.fitMessage().isPresent()) {
+          return t.fitMessage().get();
+        }
+      }
+      if (j.fitMessage().isPresent()) {
+        return j.fitMessage().get();
+      }
+    }
+    String last = null;
+    for (CycleEvent e : result.events()) {
+      if (e.object().equals(job.id())) {
+        last = e.message();
+      }
+    }
+    if (last != null) {
+      return last;
+    }
+    return "Gantry placed no pod of PodGroup " + job.name() + " in this cycle";
+  }
+
+  private static boolean pending(TaskInfo t) {
+    return t.status() == TaskStatus.PENDING;
+  }
+
+  /** The pods a PodGroup needs at least: the sum of its PodSets' minMember. */
+  static long minMembers(SubGroupSet set) {
+    long sum = 0;
+    for (SubGroupNode child : set.children()) {
+      sum += child instanceof PodSet p ? p.minMember() : minMembers((SubGroupSet) child);
+    }
+    return sum;
+  }
+}

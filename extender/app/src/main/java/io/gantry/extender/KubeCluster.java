@@ -1,0 +1,43 @@
+package io.gantry.extender;
+
+import static java.util.Objects.requireNonNull;
+
+import io.gantry.scheduler.kube.LiveCluster;
+import io.gantry.scheduler.model.ClusterSnapshot;
+import io.gantry.scheduler.model.TaskInfo;
+import java.io.IOException;
+import java.util.Optional;
+
+/** The live cluster behind the extender: the kube adapter's caches and writes. */
+public final class KubeCluster implements ExtenderCluster {
+  private final LiveCluster live;
+
+  public KubeCluster(LiveCluster live) {
+    this.live = requireNonNull(live, "live is null");
+  }
+
+  @Override
+  public ClusterSnapshot snapshot() {
+    return live.snapshot();
+  }
+
+  @Override
+  public Optional<String> taskIdOfUid(String uid) {
+    // a task's id is its pod's key in the kube adapter's snapshots
+    return live.podKeyOfUid(uid);
+  }
+
+  @Override
+  public void bind(TaskInfo task, PlannedNode placement) throws BindFailure {
+    try {
+      live.bind(task, placement.node(), placement.gpuGroups(), placement.gpuPortion());
+    } catch (IOException e) {
+      throw new BindFailure(e.getMessage());
+    }
+  }
+
+  @Override
+  public void warn(TaskInfo task, String reason, String message) {
+    live.warn(task, reason, message);
+  }
+}

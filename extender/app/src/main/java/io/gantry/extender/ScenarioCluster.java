@@ -1,0 +1,103 @@
+package io.gantry.extender;
+
+import static java.util.Objects.requireNonNull;
+
+import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableMap;
+import com.google.common.collect.ImmutableSet;
+import io.gantry.scheduler.model.ClusterSnapshot;
+import io.gantry.scheduler.model.JobInfo;
+import io.gantry.scheduler.model.TaskInfo;
+import io.gantry.scheduler.model.TaskStatus;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A scenario file's cluster, served without a cluster ({@code gantry extender --scenario}): the
+ * snapshot at the scenario's start, with the binds made so far kept in memory (a bound pod is
+ * {@code Bound} on its node and GPUs from then on). A pod's UID is its task id ({@code
+ * namespace/job/task}), since scenario files name no UIDs. Events are logged and kept.
+ */
+public final class ScenarioCluster implements ExtenderCluster {
+  private static final Logger LOG = LoggerFactory.getLogger(ScenarioCluster.class);
+
+  private final ClusterSnapshot start;
+  private final ImmutableSet<String> taskIds;
+  private final Map<String, PlannedNode> bound = new ConcurrentHashMap<>();
+  private final List<String> events = new ArrayList<>();
+
+  public ScenarioCluster(ClusterSnapshot start) {
+    this.start = requireNonNull(start, "start is null");
+    ImmutableSet.Builder<String> ids = ImmutableSet.builder();
+    for (JobInfo j : start.jobs()) {
+      for (TaskInfo t : j.tasks()) {
+        ids.add(t.id());
+      }
+    }
+    this.taskIds = ids.build();
+  }
+
+  @Override
+  public Optional<String> taskIdOfUid(String uid) {
+    return taskIds.contains(uid) ? Optional.of(uid) : Optional.empty();
+  }
+
+  @Override
+  public ClusterSnapshot snapshot() {
+    if (bound.isEmpty()) {
+      return start;
+    }
+    return Snapshots.mapTasks(
+        start,
+        t -> {
+          PlannedNode p = bound.get(t.id());
+          return p == null
+              ? Optional.empty()
+              : Optional.of(Snapshots.placed(t, TaskStatus.BOUND, p));
+        });
+  }
+
+  @Override
+  public void bind(TaskInfo task, PlannedNode placement) throws BindFailure {
+    PlannedNode before = bound.putIfAbsent(task.id(), placement);
+    if (before != null && !before.node().equals(placement.node())) {
+      throw new BindFailure(
+          "pod " + Snapshots.podKey(task) + " is already bound to node " + before.node());
+    }
+    LOG.info("bound {} to {} {}", Snapshots.podKey(task), placement.node(), placement.gpuGroups());
+  }
+
+  /** Where each pod was bound, by pod key ({@code namespace/name}). */
+  public ImmutableMap<String, PlannedNode> bindings() {
+    ImmutableMap.Builder<String, PlannedNode> out = ImmutableMap.builder();
+    for (JobInfo j : start.jobs()) {
+      for (TaskInfo t : j.tasks()) {
+        PlannedNode p = bound.get(t.id());
+        if (p != null) {
+          out.put(Snapshots.podKey(t), p);
+        }
+      }
+    }
+    return out.buildKeepingLast();
+  }
+
+  @Override
+  public void warn(TaskInfo task, String reason, String message) {
+    LOG.warn("{} {}: {}", Snapshots.podKey(task), reason, message);
+    synchronized (events) {
+      events.add(Snapshots.podKey(task) + " " + reason + ": " + message);
+    }
+  }
+
+  /** The warning events recorded so far, as {@code pod reason: message}. */
+  public ImmutableList<String> events() {
+    synchronized (events) {
+      return ImmutableList.copyOf(events);
+    }
+  }
+}

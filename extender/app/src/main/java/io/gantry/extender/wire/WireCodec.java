@@ -1,0 +1,328 @@
+package io.gantry.extender.wire;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableSortedMap;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Reads and writes the extender protocol (protocols.md §1.2). Keys are Go's field names ({@code
+ * Pod}, {@code NodeNames}); like Go's decoder, reading prefers the exact key and accepts any other
+ * capitalisation, and ignores keys it does not know. Everything it needs is checked: a missing or
+ * mistyped field is a {@link BadRequest} naming the field. Writing sends every key, {@code null}
+ * for what is unset, as Go's encoder does.
+ */
+public final class WireCodec {
+  private static final ObjectMapper JSON =
+      JsonMapper.builder().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).build();
+
+  static {
+    // nesting deeper than any pod needs is an attack, not a pod
+    JSON.getFactory()
+        .setStreamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(64).build());
+  }
+
+  private WireCodec() {}
+
+  /** The body as a JSON object, or why it is not one. */
+  public static JsonNode object(byte[] body) throws BadRequest {
+    JsonNode root;
+    try {
+      root = JSON.readTree(body);
+    } catch (JsonProcessingException e) {
+      throw new BadRequest("request body: not valid JSON: " + e.getOriginalMessage());
+    } catch (IOException e) {
+      throw new BadRequest("request body: " + e.getMessage());
+    }
+    if (root == null || !root.isObject()) {
+      throw new BadRequest("request body: expected a JSON object");
+    }
+    return root;
+  }
+
+  public static ExtenderArgs extenderArgs(byte[] body) throws BadRequest {
+    JsonNode root = object(body);
+    PodRef pod = pod(field(root, "Pod"), "Pod");
+    JsonNode names = field(root, "NodeNames");
+    JsonNode nodes = field(root, "Nodes");
+    if (!isNull(names)) {
+      return new ExtenderArgs(pod, strings(names, "NodeNames"), Optional.empty());
+    }
+    if (isNull(nodes)) {
+      throw new BadRequest("NodeNames, Nodes: one of them must be set");
+    }
+    if (!nodes.isObject()) {
+      throw new BadRequest("Nodes: expected a NodeList object");
+    }
+    JsonNode items = nodes.get("items");
+    ImmutableList.Builder<String> nodeNames = ImmutableList.builder();
+    ImmutableList.Builder<JsonNode> nodeItems = ImmutableList.builder();
+    if (!isNull(items)) {
+      if (!items.isArray()) {
+        throw new BadRequest("Nodes.items: expected an array of nodes");
+      }
+      for (int i = 0; i < items.size(); i++) {
+        JsonNode node = items.get(i);
+        nodeNames.add(
+            text(node.path("metadata").get("name"), "Nodes.items[" + i + "].metadata.name"));
+        nodeItems.add(node);
+      }
+    }
+    return new ExtenderArgs(pod, nodeNames.build(), Optional.of(nodeItems.build()));
+  }
+
+  public static PreemptionArgs preemptionArgs(byte[] body) throws BadRequest {
+    JsonNode root = object(body);
+    PodRef pod = pod(field(root, "Pod"), "Pod");
+    JsonNode meta = field(root, "NodeNameToMetaVictims");
+    JsonNode full = field(root, "NodeNameToVictims");
+    boolean metaForm = !isNull(meta);
+    JsonNode map = metaForm ? meta : full;
+    String mapKey = metaForm ? "NodeNameToMetaVictims" : "NodeNameToVictims";
+    ImmutableSortedMap.Builder<String, NodeVictims> out = ImmutableSortedMap.naturalOrder();
+    if (isNull(map)) {
+      return new PreemptionArgs(pod, out.build());
+    }
+    if (!map.isObject()) {
+      throw new BadRequest(mapKey + ": expected an object of node name to victims");
+    }
+    for (Map.Entry<String, JsonNode> e : map.properties()) {
+      String at = mapKey + "." + e.getKey();
+      if (!e.getValue().isObject()) {
+        throw new BadRequest(at + ": expected an object with Pods and NumPDBViolations");
+      }
+      JsonNode pods = field(e.getValue(), "Pods");
+      ImmutableList.Builder<String> uids = ImmutableList.builder();
+      if (!isNull(pods)) {
+        if (!pods.isArray()) {
+          throw new BadRequest(at + ".Pods: expected an array");
+        }
+        for (int i = 0; i < pods.size(); i++) {
+          JsonNode p = pods.get(i);
+          String where = at + ".Pods[" + i + "]";
+          uids.add(
+              metaForm
+                  ? text(field(p, "UID"), where + ".UID")
+                  : text(p.path("metadata").get("uid"), where + ".metadata.uid"));
+        }
+      }
+      JsonNode pdb = field(e.getValue(), "NumPDBViolations");
+      long violations = 0;
+      if (!isNull(pdb)) {
+        if (!pdb.canConvertToLong() || !pdb.isIntegralNumber()) {
+          throw new BadRequest(at + ".NumPDBViolations: expected an integer");
+        }
+        violations = pdb.asLong();
+      }
+      out.put(e.getKey(), new NodeVictims(uids.build(), violations));
+    }
+    return new PreemptionArgs(pod, out.build());
+  }
+
+  public static BindingArgs bindingArgs(byte[] body) throws BadRequest {
+    JsonNode root = object(body);
+    String name = text(field(root, "PodName"), "PodName");
+    String namespace = text(field(root, "PodNamespace"), "PodNamespace");
+    JsonNode uid = field(root, "PodUID");
+    String node = text(field(root, "Node"), "Node");
+    if (name.isEmpty()) {
+      throw new BadRequest("PodName: must not be empty");
+    }
+    if (node.isEmpty()) {
+      throw new BadRequest("Node: must not be empty");
+    }
+    return new BindingArgs(
+        new PodRef(namespace, name, isNull(uid) ? "" : text(uid, "PodUID")), node);
+  }
+
+  /** {@code ExtenderFilterResult}, in the form the request came in ({@code nodeItems} or names). */
+  public static byte[] filterResult(FilterResult r, ExtenderArgs request) {
+    return write(
+        g -> {
+          g.writeStartObject();
+          g.writeFieldName("Nodes");
+          if (request.nodeItems().isPresent()) {
+            Set<String> passing = new HashSet<>(r.passing());
+            g.writeStartObject();
+            g.writeStringField("apiVersion", "v1");
+            g.writeStringField("kind", "NodeList");
+            g.writeArrayFieldStart("items");
+            for (JsonNode node : request.nodeItems().get()) {
+              if (passing.contains(node.path("metadata").path("name").asText())) {
+                JSON.writeTree(g, node);
+              }
+            }
+            g.writeEndArray();
+            g.writeEndObject();
+          } else {
+            g.writeNull();
+          }
+          g.writeFieldName("NodeNames");
+          if (request.nodeItems().isPresent()) {
+            g.writeNull();
+          } else {
+            g.writeStartArray();
+            for (String n : r.passing()) {
+              g.writeString(n);
+            }
+            g.writeEndArray();
+          }
+          writeMap(g, "FailedNodes", r.failedNodes());
+          writeMap(g, "FailedAndUnresolvableNodes", r.failedAndUnresolvableNodes());
+          g.writeStringField("Error", r.error());
+          g.writeEndObject();
+        });
+  }
+
+  /** {@code HostPriorityList}. */
+  public static byte[] priorities(List<HostPriority> list) {
+    return write(
+        g -> {
+          g.writeStartArray();
+          for (HostPriority p : list) {
+            g.writeStartObject();
+            g.writeStringField("Host", p.host());
+            g.writeNumberField("Score", p.score());
+            g.writeEndObject();
+          }
+          g.writeEndArray();
+        });
+  }
+
+  /** {@code ExtenderPreemptionResult}: always the meta form (UIDs). */
+  public static byte[] preemptionResult(Map<String, NodeVictims> victims) {
+    return write(
+        g -> {
+          g.writeStartObject();
+          g.writeObjectFieldStart("NodeNameToMetaVictims");
+          for (Map.Entry<String, NodeVictims> e : victims.entrySet()) {
+            g.writeObjectFieldStart(e.getKey());
+            g.writeArrayFieldStart("Pods");
+            for (String uid : e.getValue().podUids()) {
+              g.writeStartObject();
+              g.writeStringField("UID", uid);
+              g.writeEndObject();
+            }
+            g.writeEndArray();
+            g.writeNumberField("NumPDBViolations", e.getValue().numPdbViolations());
+            g.writeEndObject();
+          }
+          g.writeEndObject();
+          g.writeEndObject();
+        });
+  }
+
+  /** {@code ExtenderBindingResult}; the empty string when the bind succeeded. */
+  public static byte[] bindingResult(String error) {
+    return error(error);
+  }
+
+  /** {@code {"Error": message}}: the body of every error answer too. */
+  public static byte[] error(String message) {
+    return write(
+        g -> {
+          g.writeStartObject();
+          g.writeStringField("Error", message);
+          g.writeEndObject();
+        });
+  }
+
+  private interface Body {
+    void write(JsonGenerator g) throws IOException;
+  }
+
+  private static byte[] write(Body body) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream(256);
+    try (JsonGenerator g = JSON.getFactory().createGenerator(out)) {
+      body.write(g);
+    } catch (IOException e) {
+      // writing to memory fails only on a bug
+      throw new UncheckedIOException(e);
+    }
+    return out.toByteArray();
+  }
+
+  private static void writeMap(JsonGenerator g, String key, Map<String, String> map)
+      throws IOException {
+    g.writeObjectFieldStart(key);
+    for (Map.Entry<String, String> e : map.entrySet()) {
+      g.writeStringField(e.getKey(), e.getValue());
+    }
+    g.writeEndObject();
+  }
+
+  private static PodRef pod(JsonNode pod, String at) throws BadRequest {
+    if (isNull(pod)) {
+      throw new BadRequest(at + ": is required");
+    }
+    if (!pod.isObject()) {
+      throw new BadRequest(at + ": expected a Pod object");
+    }
+    JsonNode meta = pod.get("metadata");
+    if (meta == null || !meta.isObject()) {
+      throw new BadRequest(at + ".metadata: expected an object");
+    }
+    String name = text(meta.get("name"), at + ".metadata.name");
+    if (name.isEmpty()) {
+      throw new BadRequest(at + ".metadata.name: must not be empty");
+    }
+    JsonNode ns = meta.get("namespace");
+    JsonNode uid = meta.get("uid");
+    return new PodRef(
+        isNull(ns) ? "default" : text(ns, at + ".metadata.namespace"),
+        name,
+        isNull(uid) ? "" : text(uid, at + ".metadata.uid"));
+  }
+
+  private static ImmutableList<String> strings(JsonNode array, String at) throws BadRequest {
+    if (!array.isArray()) {
+      throw new BadRequest(at + ": expected an array of node names");
+    }
+    ImmutableList.Builder<String> out = ImmutableList.builderWithExpectedSize(array.size());
+    for (int i = 0; i < array.size(); i++) {
+      out.add(text(array.get(i), at + "[" + i + "]"));
+    }
+    return out.build();
+  }
+
+  private static String text(JsonNode node, String at) throws BadRequest {
+    if (node == null || !node.isTextual()) {
+      throw new BadRequest(at + ": expected a string");
+    }
+    return node.asText();
+  }
+
+  private static boolean isNull(JsonNode node) {
+    return node == null || node.isNull();
+  }
+
+  /** The value of {@code key}, matched as Go does: exactly if present, else ignoring case. */
+  static JsonNode field(JsonNode object, String key) {
+    if (object == null || !object.isObject()) {
+      return null;
+    }
+    JsonNode exact = object.get(key);
+    if (exact != null) {
+      return exact;
+    }
+    for (Map.Entry<String, JsonNode> e : object.properties()) {
+      if (e.getKey().equalsIgnoreCase(key)) {
+        return e.getValue();
+      }
+    }
+    return null;
+  }
+}

@@ -1,0 +1,30 @@
+package io.gantry.scheduler.kube;
+
+import com.google.common.collect.ImmutableList;
+import io.gantry.gpusharing.GpuAllocation;
+import io.gantry.gpusharing.GpuAmount;
+import io.gantry.scheduler.model.TaskInfo;
+import java.util.Optional;
+
+/**
+ * The one place that turns a placement into the {@link GpuAllocation} a bound pod carries, for the
+ * secondary scheduler's {@link Binder} and the HTTP extender alike: a shared-GPU task gets its
+ * groups, per-device portion and compute mode, a whole-GPU task its device count, a task without
+ * GPUs nothing.
+ */
+final class GpuAllocations {
+  private GpuAllocations() {}
+
+  static Optional<GpuAllocation> of(
+      TaskInfo task, String node, ImmutableList<String> gpuGroups, GpuAmount portion) {
+    if (task.gpuSharing().isPresent()) {
+      return Optional.of(
+          GpuAllocation.shared(node, portion, task.gpuSharing().get().computeMode(), gpuGroups));
+    }
+    if (task.request().gpus().isPositive()) {
+      return Optional.of(
+          GpuAllocation.whole(node, Math.toIntExact(task.request().gpus().wholeDevices())));
+    }
+    return Optional.empty();
+  }
+}

@@ -1,0 +1,144 @@
+package io.gantry.scheduler.kube;
+
+import static java.util.Objects.requireNonNull;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.google.common.collect.ImmutableList;
+import io.gantry.gpusharing.GpuAllocation;
+import io.gantry.gpusharing.GpuAmount;
+import io.gantry.gpusharing.json.GpuAllocationJson;
+import io.gantry.scheduler.api.usage.UsageSource;
+import io.gantry.scheduler.model.ClusterSnapshot;
+import io.gantry.scheduler.model.TaskInfo;
+import io.kubernetes.client.openapi.ApiClient;
+import io.kubernetes.client.openapi.ApiException;
+import io.kubernetes.client.openapi.models.V1Pod;
+import java.io.IOException;
+import java.time.Clock;
+import java.util.Optional;
+
+/**
+ * The live cluster for a front door that is not the secondary scheduler (the HTTP extender): the
+ * same informer caches and snapshot as the scheduler, and synchronous writes: a bind writes the
+ * {@value GpuAllocation#ANNOTATION} annotation first (for a task with GPUs), then the binding, and
+ * returns once the API server has answered. Pods join through their PodGroup annotation; no pod is
+ * grouped here, since the pods of the default scheduler are not all Gantry's.
+ */
+public final class LiveCluster implements AutoCloseable {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final ClusterInformers informers;
+  private final KubeWriter writer;
+  private final EventRecorder events;
+  private final SnapshotBuilder snapshots;
+
+  private LiveCluster(ApiClient client, SchedulerSettings settings, Clock clock) {
+    this.informers = new ClusterInformers(client);
+    this.writer = new KubeWriter(client);
+    this.events =
+        new EventRecorder(writer, settings.schedulerName(), clock, settings.eventsPerSecond());
+    this.snapshots =
+        new SnapshotBuilder(
+            informers,
+            settings.schedulerName(),
+            settings.nodePool(),
+            clock,
+            key -> Optional.empty(),
+            key -> Optional.empty(),
+            UsageSource.NONE);
+  }
+
+  /** Starts the informers; {@link #ready} tells when their caches have synced. */
+  public static LiveCluster start(ApiClient client, SchedulerSettings settings, Clock clock) {
+    requireNonNull(client, "client is null");
+    requireNonNull(settings, "settings is null");
+    requireNonNull(clock, "clock is null");
+    LiveCluster c = new LiveCluster(client, settings, clock);
+    c.informers.start();
+    return c;
+  }
+
+  public boolean ready() {
+    return informers.hasSynced();
+  }
+
+  /** The cluster now, as the secondary scheduler's cycle would see it. */
+  public ClusterSnapshot snapshot() {
+    return snapshots.build().snapshot();
+  }
+
+  /** The key ({@code namespace/name}, a task's id) of the cached pod with this UID. */
+  public Optional<String> podKeyOfUid(String uid) {
+    for (V1Pod pod : informers.pods()) {
+      if (uid.equals(pod.getMetadata().getUid())) {
+        return Optional.of(
+            PodFacts.key(pod.getMetadata().getNamespace(), pod.getMetadata().getName()));
+      }
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * Binds the task's pod to {@code node}: the GPU allocation annotation first, then the binding. A
+   * pod already bound to {@code node} counts as bound.
+   *
+   * @throws IOException with the API server's answer when the pod was not bound
+   */
+  public void bind(TaskInfo task, String node, ImmutableList<String> gpuGroups, GpuAmount portion)
+      throws IOException {
+    try {
+      Optional<GpuAllocation> allocation = GpuAllocations.of(task, node, gpuGroups, portion);
+      if (allocation.isPresent()) {
+        ObjectNode patch = JSON.createObjectNode();
+        patch
+            .putObject("metadata")
+            .putObject("annotations")
+            .put(GpuAllocation.ANNOTATION, GpuAllocationJson.write(allocation.get()));
+        writer.patchPod(task.namespace(), task.podName(), patch.toString());
+      }
+      KubeWriter.BindResponse response = writer.bind(task.namespace(), task.podName(), node);
+      if (response.ok()
+          || (response.code() == 409 && response.body().contains("node \\\"" + node + "\\\""))) {
+        return;
+      }
+      throw new IOException(
+          "binding pod "
+              + task.namespace()
+              + "/"
+              + task.podName()
+              + " to node "
+              + node
+              + ": HTTP "
+              + response.code()
+              + " "
+              + response.body());
+    } catch (ApiException e) {
+      throw new IOException(
+          "binding pod "
+              + task.namespace()
+              + "/"
+              + task.podName()
+              + ": HTTP "
+              + e.getCode()
+              + " "
+              + e.getResponseBody(),
+          e);
+    }
+  }
+
+  /** A warning event on the task's pod. */
+  public void warn(TaskInfo task, String reason, String message) {
+    V1Pod pod = informers.pod(task.namespace(), task.podName());
+    String uid =
+        pod == null || pod.getMetadata().getUid() == null ? "" : pod.getMetadata().getUid();
+    events.warning(
+        new ObjectRef("v1", "Pod", task.namespace(), task.podName(), uid), reason, message);
+  }
+
+  @Override
+  public void close() {
+    events.close();
+    informers.close();
+  }
+}

@@ -1,0 +1,219 @@
+package io.gantry.e2e;
+
+import static io.gantry.scheduler.kube.TestObjects.annotations;
+import static io.gantry.scheduler.kube.TestObjects.gpuNode;
+import static io.gantry.scheduler.kube.TestObjects.inGroup;
+import static io.gantry.scheduler.kube.TestObjects.pod;
+import static io.gantry.scheduler.kube.TestObjects.podGroup;
+import static io.gantry.scheduler.kube.TestObjects.queue;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.gantry.extender.AdmissionWebhook;
+import io.gantry.extender.Extender;
+import io.gantry.extender.ExtenderMetrics;
+import io.gantry.extender.ExtenderServer;
+import io.gantry.extender.ExtenderSettings;
+import io.gantry.extender.KubeCluster;
+import io.gantry.scheduler.api.SchedulerWiring;
+import io.gantry.scheduler.kube.KubeClients;
+import io.gantry.scheduler.kube.LiveCluster;
+import io.gantry.scheduler.kube.Schedulers;
+import io.gantry.scheduler.kube.TestObjects;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The HTTP extender against the fake API server, driven as kube-scheduler drives it (filter →
+ * prioritize → bind per pod): gangs are bound whole or not at all, also when two race for the same
+ * nodes, and two half-GPU pods share one device with their allocation written on them.
+ */
+class ExtenderE2eTest {
+  private static final Duration WAIT = Duration.ofSeconds(30);
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final E2eCluster cluster = new E2eCluster();
+  private LiveCluster live;
+  private Extender extender;
+  private ExtenderServer server;
+
+  @AfterEach
+  void stop() {
+    if (server != null) {
+      server.close();
+    }
+    if (extender != null) {
+      extender.close();
+    }
+    if (live != null) {
+      live.close();
+    }
+    cluster.close();
+  }
+
+  private KubeSchedulerClient start(int nodes, int gpusPerNode) throws Exception {
+    List<String> names = new ArrayList<>();
+    for (int i = 0; i < nodes; i++) {
+      cluster.node(gpuNode("gpu-" + i, gpusPerNode));
+      names.add("gpu-" + i);
+    }
+    cluster.create(queue("root", null, 0));
+    cluster.create(queue("team", "root", 0));
+    var settings = Schedulers.settings(Duration.ofSeconds(1), Optional.empty());
+    live = LiveCluster.start(KubeClients.forUrl(cluster.kube.url()), settings, Clock.systemUTC());
+    extender =
+        new Extender(
+            new KubeCluster(live),
+            new SchedulerWiring().cycle(settings.engine()),
+            ExtenderSettings.DEFAULTS,
+            new ExtenderMetrics(),
+            Clock.systemUTC());
+    server =
+        ExtenderServer.start(
+            extender,
+            AdmissionWebhook.defaults(),
+            new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+    return new KubeSchedulerClient("http://127.0.0.1:" + server.port() + "/gantry", names);
+  }
+
+  private void gang(String name, int members) {
+    cluster.create(podGroup("ml", name, "team", members));
+    for (int i = 0; i < members; i++) {
+      cluster.create(inGroup(pod("ml", name + "-" + i, TestObjects.SCHEDULER, "1", 1), name));
+    }
+  }
+
+  /** Waits until the extender's cache holds these pods of the PodGroups. */
+  private void awaitPods(int count) {
+    await()
+        .atMost(WAIT)
+        .until(
+            () ->
+                live.ready()
+                    && live.snapshot().jobs().stream().mapToInt(j -> j.tasks().size()).sum()
+                        == count);
+  }
+
+  @Test
+  void aFourPodGangIsBoundWhole() throws Exception {
+    KubeSchedulerClient scheduler = start(4, 1);
+    gang("gang", 4);
+    awaitPods(4);
+    List<KubeSchedulerClient.Attempt> attempts = new ArrayList<>();
+    for (int i = 0; i < 4; i++) {
+      attempts.add(scheduler.schedule(cluster.pod("ml", "gang-" + i)));
+    }
+    for (KubeSchedulerClient.Attempt a : attempts) {
+      assertThat(a.bind().get()).isEmpty();
+    }
+    assertThat(cluster.bindings()).isEqualTo(4);
+    assertThat(cluster.pods("ml"))
+        .extracting(p -> p.at("/spec/nodeName").asText())
+        .containsExactlyInAnyOrder("gpu-0", "gpu-1", "gpu-2", "gpu-3");
+    assertThat(
+            cluster
+                .pod("ml", "gang-0")
+                .at("/metadata/annotations/gantry.io~1gpu-allocation")
+                .asText())
+        .contains("\"deviceCount\":1");
+  }
+
+  @Test
+  void aFourPodGangIsNotBoundAtAllWhenThreeFit() throws Exception {
+    KubeSchedulerClient scheduler = start(3, 1);
+    gang("gang", 4);
+    awaitPods(4);
+    for (int i = 0; i < 4; i++) {
+      KubeSchedulerClient.Attempt a = scheduler.schedule(cluster.pod("ml", "gang-" + i));
+      assertThat(a.filter().get("NodeNames")).isEmpty();
+      JsonNode unresolvable = a.filter().get("FailedAndUnresolvableNodes");
+      assertThat(unresolvable.size()).isEqualTo(3);
+      assertThat(unresolvable.get("gpu-0").asText())
+          .contains("Resources were found for 3 pods while 4 are required for gang scheduling");
+      assertThat(a.bind().get()).isEqualTo("unschedulable");
+    }
+    assertThat(cluster.bindings()).isZero();
+  }
+
+  @Test
+  void twoGangsRacingForTheSameNodesNeverBothGetPartialCapacity() throws Exception {
+    KubeSchedulerClient scheduler = start(4, 1);
+    gang("blue", 4);
+    gang("red", 4);
+    awaitPods(8);
+    ExecutorService racers = Executors.newFixedThreadPool(2);
+    try {
+      List<Future<List<KubeSchedulerClient.Attempt>>> runs = new ArrayList<>();
+      for (String g : List.of("blue", "red")) {
+        Callable<List<KubeSchedulerClient.Attempt>> run =
+            () -> {
+              List<KubeSchedulerClient.Attempt> out = new ArrayList<>();
+              for (int i = 0; i < 4; i++) {
+                out.add(scheduler.schedule(cluster.pod("ml", g + "-" + i)));
+              }
+              return out;
+            };
+        runs.add(racers.submit(run));
+      }
+      for (Future<List<KubeSchedulerClient.Attempt>> run : runs) {
+        for (KubeSchedulerClient.Attempt a : run.get()) {
+          a.bind().get();
+        }
+      }
+    } finally {
+      racers.shutdownNow();
+    }
+    long blue = IntStream.range(0, 4).filter(i -> bound("blue-" + i)).count();
+    long red = IntStream.range(0, 4).filter(i -> bound("red-" + i)).count();
+    assertThat(List.of(blue, red)).containsExactlyInAnyOrder(4L, 0L);
+    assertThat(cluster.bindings()).isEqualTo(4);
+  }
+
+  private boolean bound(String pod) {
+    return !cluster.pod("ml", pod).at("/spec/nodeName").asText().isEmpty();
+  }
+
+  @Test
+  void twoHalvesAreBoundWithTheirAllocationOnOneSharedDevice() throws Exception {
+    KubeSchedulerClient scheduler = start(1, 1);
+    for (String name : List.of("half-a", "half-b")) {
+      cluster.create(podGroup("ml", name, "team", 1));
+      var pod = inGroup(pod("ml", name, TestObjects.SCHEDULER, "1", 0), name);
+      annotations(pod).put("gpu-fraction", "0.5");
+      cluster.create(pod);
+    }
+    awaitPods(2);
+    for (String name : List.of("half-a", "half-b")) {
+      KubeSchedulerClient.Attempt a = scheduler.schedule(cluster.pod("ml", name));
+      assertThat(a.bind().get()).isEmpty();
+    }
+    JsonNode a = allocation("half-a");
+    JsonNode b = allocation("half-b");
+    assertThat(a.get("node").asText()).isEqualTo("gpu-0");
+    assertThat(a.get("portion").asText()).isEqualTo("0.50");
+    assertThat(a.get("gpuGroups")).hasSize(1);
+    assertThat(b.get("gpuGroups")).isEqualTo(a.get("gpuGroups"));
+    assertThat(cluster.bindings()).isEqualTo(2);
+  }
+
+  private JsonNode allocation(String pod) throws Exception {
+    String json =
+        cluster.pod("ml", pod).at("/metadata/annotations/gantry.io~1gpu-allocation").asText();
+    assertThat(json).as(pod + " allocation").isNotEmpty();
+    return JSON.readTree(json);
+  }
+}
