@@ -26,6 +26,16 @@ class ChartRbacTest {
   }
 
   @Test
+  void theExtenderIsGrantedWhatTheSchedulerIs() {
+    RenderedChart chart = RenderedChart.render(java.util.Map.of("mode", "extender"));
+    RbacGrants grants = RbacGrants.of(chart, "gantry-extender", NS);
+
+    assertThat(grants.missing(SchedulerApiAccess.RULES)).isEmpty();
+    assertThat(grants.unneeded(SchedulerApiAccess.RULES)).isEmpty();
+    assertThat(RbacGrants.of(chart, "gantry-scheduler", NS).grants()).isEmpty();
+  }
+
+  @Test
   void theCrdUpgraderIsGrantedCrdsOnly() {
     RenderedChart chart = RenderedChart.render();
     RbacGrants grants = RbacGrants.of(chart, "gantry-crd-upgrader", NS);
