@@ -203,6 +203,32 @@ class ChartRenderTest {
   }
 
   @Test
+  void theDeviceAgentRunsOnGpuNodesOnlyWithTheKubeletsPluginDirectory() {
+    RenderedChart chart = RenderedChart.render();
+    io.kubernetes.client.openapi.models.V1DaemonSet ds =
+        chart.model(
+            "DaemonSet",
+            "gantry-device-agent",
+            io.kubernetes.client.openapi.models.V1DaemonSet.class);
+    io.kubernetes.client.openapi.models.V1PodSpec pod = ds.getSpec().getTemplate().getSpec();
+
+    assertThat(pod.getNodeSelector()).containsEntry("nvidia.com/gpu.present", "true");
+    assertThat(pod.getTolerations()).anyMatch(t -> "nvidia.com/gpu".equals(t.getKey()));
+    assertThat(pod.getVolumes())
+        .anyMatch(
+            v ->
+                v.getHostPath() != null
+                    && v.getHostPath().getPath().equals("/var/lib/kubelet/device-plugins"));
+    assertThat(pod.getContainers().get(0).getArgs())
+        .contains("serve")
+        .doesNotContain("--evict-over-grant");
+    assertThat(pod.getContainers().get(0).getSecurityContext().getReadOnlyRootFilesystem())
+        .isTrue();
+    assertThat(RenderedChart.render(Map.of("deviceAgent.enabled", false)).ofKind("DaemonSet"))
+        .isEmpty();
+  }
+
+  @Test
   void containersRunAsNonRootOnAReadOnlyRoot() {
     for (V1Deployment d : RenderedChart.render().models("Deployment", V1Deployment.class)) {
       for (V1Container c : d.getSpec().getTemplate().getSpec().getContainers()) {
