@@ -38,7 +38,9 @@ app.kubernetes.io/component: {{ .component }}
 {{/* Whether the scheduler elects a leader: the value when set, else when it runs more than once. */}}
 {{- define "gantry.leaderElection" -}}
 {{- $set := .Values.scheduler.config.leaderElection.enabled -}}
-{{- if kindIs "bool" $set -}}
+{{- if eq .Values.mode "extender" -}}
+false
+{{- else if kindIs "bool" $set -}}
 {{- $set -}}
 {{- else -}}
 {{- gt (int .Values.scheduler.replicas) 1 -}}
@@ -68,4 +70,13 @@ capabilities:
   drop: [ALL]
 seccompProfile:
   type: RuntimeDefault
+{{- end -}}
+
+{{/* The port of the mode's HTTP server: the scheduler's ops port, or the extender's. */}}
+{{- define "gantry.httpPort" -}}
+{{- if eq .Values.mode "extender" -}}
+{{- .Values.extender.port -}}
+{{- else -}}
+{{- .Values.scheduler.httpPort -}}
+{{- end -}}
 {{- end -}}

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.gantry.scheduler.kube.ApiRule;
 import io.gantry.scheduler.kube.CrdInstaller;
 import io.gantry.scheduler.kube.SchedulerApiAccess;
 import org.junit.jupiter.api.Test;
@@ -23,6 +24,40 @@ class ChartRbacTest {
 
     assertThat(grants.missing(SchedulerApiAccess.RULES)).isEmpty();
     assertThat(grants.unneeded(SchedulerApiAccess.RULES)).isEmpty();
+  }
+
+  @Test
+  void theExtenderIsGrantedWhatTheSchedulerIs() {
+    RenderedChart chart = RenderedChart.render(java.util.Map.of("mode", "extender"));
+    RbacGrants grants = RbacGrants.of(chart, "gantry-extender", NS);
+
+    assertThat(grants.missing(SchedulerApiAccess.RULES)).isEmpty();
+    assertThat(grants.unneeded(SchedulerApiAccess.RULES)).isEmpty();
+    assertThat(RbacGrants.of(chart, "gantry-scheduler", NS).grants()).isEmpty();
+  }
+
+  /** The device agent's calls, as docs/device-agent.md lists them for its service account. */
+  private static final java.util.List<ApiRule> DEVICE_AGENT =
+      java.util.List.of(
+          ApiRule.cluster("", "nodes", "get", "patch"),
+          ApiRule.cluster("", "pods", "list", "patch"),
+          ApiRule.cluster("", "events", "create"));
+
+  @Test
+  void theDeviceAgentIsGrantedItsNodeAndPodCallsAndEvictionOnlyWhenItEvicts() {
+    RbacGrants plain = RbacGrants.of(RenderedChart.render(), "gantry-device-agent", NS);
+    RbacGrants evicting =
+        RbacGrants.of(
+            RenderedChart.render(java.util.Map.of("deviceAgent.evictOverGrant", true)),
+            "gantry-device-agent",
+            NS);
+    java.util.List<ApiRule> withEviction = new java.util.ArrayList<>(DEVICE_AGENT);
+    withEviction.add(ApiRule.cluster("", "pods/eviction", "create"));
+
+    assertThat(plain.missing(DEVICE_AGENT)).isEmpty();
+    assertThat(plain.unneeded(DEVICE_AGENT)).isEmpty();
+    assertThat(evicting.missing(withEviction)).isEmpty();
+    assertThat(evicting.unneeded(withEviction)).isEmpty();
   }
 
   @Test

@@ -160,6 +160,75 @@ class ChartRenderTest {
   }
 
   @Test
+  void extenderModeRunsTheExtenderOnceAndASecondKubeSchedulerCallingIt() throws Exception {
+    RenderedChart chart = RenderedChart.render(Map.of("mode", "extender", "scheduler.replicas", 3));
+
+    assertThat(chart.find("Deployment", "gantry-scheduler")).isEmpty();
+    V1Deployment extender = chart.model("Deployment", "gantry-extender", V1Deployment.class);
+    assertThat(extender.getSpec().getReplicas()).isEqualTo(1);
+    assertThat(extender.getSpec().getTemplate().getSpec().getContainers().get(0).getArgs())
+        .contains("extender", "--port=8888", "--fair-share-waiting", "--http-timeout=5s");
+    assertThat(settings(chart, "gantry-extender").leaderElection().enabled()).isFalse();
+    JsonNode config = kubeSchedulerConfiguration(chart);
+    assertThat(config.path("profiles").get(0).path("schedulerName").asText())
+        .isEqualTo("gantry-scheduler");
+    JsonNode ext = config.path("extenders").get(0);
+    assertThat(ext.path("urlPrefix").asText())
+        .isEqualTo("http://gantry-extender.gantry-system.svc:8888");
+    assertThat(ext.path("nodeCacheCapable").asBoolean()).isTrue();
+    assertThat(ext.path("ignorable").asBoolean()).isFalse();
+    assertThat(ext.path("managedResources").get(0).path("name").asText())
+        .isEqualTo("gantry.io/gpu-share");
+    assertThat(ext.path("managedResources").get(0).path("ignoredByScheduler").asBoolean()).isTrue();
+    assertThat(chart.find("Deployment", "gantry-kube-scheduler")).isPresent();
+    CrossReferences.check(chart);
+  }
+
+  @Test
+  void extenderConfigMapModeRendersTheConfigurationForTheClustersKubeScheduler() throws Exception {
+    RenderedChart chart =
+        RenderedChart.render(
+            Map.of(
+                "mode", "extender",
+                "extender.kubeScheduler.mode", "configMap",
+                "scheduler.config.schedulerName", "default-scheduler"));
+
+    assertThat(chart.find("Deployment", "gantry-kube-scheduler")).isEmpty();
+    JsonNode config = kubeSchedulerConfiguration(chart);
+    assertThat(config.path("clientConnection").path("kubeconfig").asText())
+        .isEqualTo("/etc/kubernetes/scheduler.conf");
+    assertThat(config.path("extenders").get(0).path("bindVerb").asText()).isEqualTo("bind");
+    assertThat(settings(chart, "gantry-extender").schedulerName()).isEqualTo("default-scheduler");
+    CrossReferences.check(chart);
+  }
+
+  @Test
+  void theDeviceAgentRunsOnGpuNodesOnlyWithTheKubeletsPluginDirectory() {
+    RenderedChart chart = RenderedChart.render();
+    io.kubernetes.client.openapi.models.V1DaemonSet ds =
+        chart.model(
+            "DaemonSet",
+            "gantry-device-agent",
+            io.kubernetes.client.openapi.models.V1DaemonSet.class);
+    io.kubernetes.client.openapi.models.V1PodSpec pod = ds.getSpec().getTemplate().getSpec();
+
+    assertThat(pod.getNodeSelector()).containsEntry("nvidia.com/gpu.present", "true");
+    assertThat(pod.getTolerations()).anyMatch(t -> "nvidia.com/gpu".equals(t.getKey()));
+    assertThat(pod.getVolumes())
+        .anyMatch(
+            v ->
+                v.getHostPath() != null
+                    && v.getHostPath().getPath().equals("/var/lib/kubelet/device-plugins"));
+    assertThat(pod.getContainers().get(0).getArgs())
+        .contains("serve")
+        .doesNotContain("--evict-over-grant");
+    assertThat(pod.getContainers().get(0).getSecurityContext().getReadOnlyRootFilesystem())
+        .isTrue();
+    assertThat(RenderedChart.render(Map.of("deviceAgent.enabled", false)).ofKind("DaemonSet"))
+        .isEmpty();
+  }
+
+  @Test
   void containersRunAsNonRootOnAReadOnlyRoot() {
     for (V1Deployment d : RenderedChart.render().models("Deployment", V1Deployment.class)) {
       for (V1Container c : d.getSpec().getTemplate().getSpec().getContainers()) {
@@ -178,10 +247,28 @@ class ChartRenderTest {
     }
   }
 
-  static SchedulerSettings settings(RenderedChart chart) throws Exception {
+  private static JsonNode kubeSchedulerConfiguration(RenderedChart chart) throws Exception {
     String text =
         chart
-            .find("ConfigMap", "gantry-scheduler")
+            .find("ConfigMap", "gantry-kube-scheduler")
+            .orElseThrow()
+            .path("data")
+            .path("config.yaml")
+            .asText();
+    JsonNode config = new YAMLMapper().readTree(text);
+    assertThat(config.path("kind").asText()).isEqualTo("KubeSchedulerConfiguration");
+    assertThat(config.path("apiVersion").asText()).isEqualTo("kubescheduler.config.k8s.io/v1");
+    return config;
+  }
+
+  static SchedulerSettings settings(RenderedChart chart) throws Exception {
+    return settings(chart, "gantry-scheduler");
+  }
+
+  static SchedulerSettings settings(RenderedChart chart, String configMap) throws Exception {
+    String text =
+        chart
+            .find("ConfigMap", configMap)
             .orElseThrow()
             .path("data")
             .path("scheduler.yaml")

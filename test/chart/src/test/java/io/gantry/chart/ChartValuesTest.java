@@ -93,9 +93,12 @@ class ChartValuesTest {
         && !schema.has("additionalProperties");
   }
 
+  /** Keys of values, dotted; a map keyed by labels (keys with dots or slashes) is one leaf. */
   private static Set<String> leafKeys(JsonNode node, String prefix) {
     Set<String> out = new TreeSet<>();
-    if (node.isObject() && !node.isEmpty()) {
+    boolean labelMap =
+        node.isObject() && node.propertyStream().anyMatch(e -> e.getKey().matches(".*[./].*"));
+    if (node.isObject() && !node.isEmpty() && !labelMap) {
       for (Map.Entry<String, JsonNode> e : node.properties()) {
         out.addAll(
             leafKeys(e.getValue(), prefix.isEmpty() ? e.getKey() : prefix + "." + e.getKey()));

@@ -18,6 +18,16 @@ import java.util.Set;
 final class CrossReferences {
   private static final List<String> WORKLOADS = List.of("Deployment", "DaemonSet", "Job");
 
+  /**
+   * Roles every cluster has (kube-apiserver's bootstrap policy), which a second kube-scheduler
+   * uses.
+   */
+  private static final Set<String> BUILT_IN_ROLES =
+      Set.of(
+          "system:kube-scheduler",
+          "system:volume-scheduler",
+          "extension-apiserver-authentication-reader");
+
   private CrossReferences() {}
 
   static void check(RenderedChart chart) {
@@ -67,7 +77,8 @@ final class CrossReferences {
     for (String kind : List.of("ClusterRoleBinding", "RoleBinding")) {
       for (ObjectNode b : chart.ofKind(kind)) {
         String role = b.path("roleRef").path("name").asText();
-        if (chart.find(b.path("roleRef").path("kind").asText(), role).isEmpty()) {
+        if (!BUILT_IN_ROLES.contains(role)
+            && chart.find(b.path("roleRef").path("kind").asText(), role).isEmpty()) {
           broken.add(kind + " " + name(b) + ": role '" + role + "' is not rendered");
         }
         for (JsonNode s : b.path("subjects")) {
