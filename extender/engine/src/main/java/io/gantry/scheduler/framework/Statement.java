@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
@@ -28,7 +27,7 @@ public final class Statement implements AutoCloseable {
    * Each task's eviction in the log that no later operation took back, kept with the log so a
    * victim search's lookups do not scan it (the log stays the truth). Looked up, never iterated.
    */
-  private final Map<TaskState, Operation.EvictOp> evictions = new IdentityHashMap<>();
+  private final IdentityHashMap<TaskState, Operation.EvictOp> evictions = new IdentityHashMap<>();
 
   private boolean finished;
 
