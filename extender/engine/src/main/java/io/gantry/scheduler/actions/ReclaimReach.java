@@ -1,11 +1,11 @@
 package io.gantry.scheduler.actions;
 
+import io.gantry.gpusharing.GpuAmount;
 import io.gantry.scheduler.framework.JobState;
 import io.gantry.scheduler.framework.NodeState;
 import io.gantry.scheduler.framework.ReclaimCeiling;
 import io.gantry.scheduler.framework.Session;
 import io.gantry.scheduler.framework.TaskState;
-import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.model.ResourceNames;
 import io.gantry.scheduler.model.TaskInfo;
 import java.util.List;
