@@ -49,7 +49,7 @@ public final class ConsolidationAction implements Action {
             session,
             ActionType.CONSOLIDATION,
             context,
-            (victim, preemptor) -> EvictionReasons.consolidate(victim),
+            (preemptor, victims) -> EvictionReasons::consolidate,
             ConsolidationAction::everyVictimReplaced);
     TasksToAllocate tasksToAllocate = new TasksToAllocate(hooks);
     FailedJobs failed = new FailedJobs();

@@ -7,14 +7,16 @@ import io.gantry.scheduler.framework.TaskState;
 import io.gantry.scheduler.framework.fit.EvictionReason;
 import io.gantry.scheduler.framework.fit.FitMessages;
 import io.gantry.scheduler.model.QueueInfo;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
-import java.util.stream.Collectors;
 
 /**
  * Why each eviction action evicts a pod, as {@link EvictionReason} values, and their KAI text
- * ({@link FitMessages#eviction}). Read before any victim of the scenario is evicted.
+ * ({@link FitMessages#eviction}). What a message quotes is read before any victim of the scenario
+ * is evicted.
  */
 final class EvictionReasons {
   private EvictionReasons() {}
@@ -28,29 +30,53 @@ final class EvictionReasons {
   }
 
   /**
-   * The reclaim message quotes the reclaimee's and the reclaimer's queues: the leaf queues when
-   * they are siblings, else their parents.
+   * The reclaim messages of one scenario. Each quotes the reclaimee's and the reclaimer's queues —
+   * the leaf queues when they are siblings, else their parents — as they stand now, before any
+   * victim is evicted; the text is formatted when asked for.
    */
-  static String reclaim(SessionView session, TaskState victim, JobState reclaimer) {
-    Map<String, QueueInfo> queues =
-        session.snapshot().queues().stream()
-            .collect(Collectors.toMap(QueueInfo::name, Function.identity()));
-    Optional<QueueInfo> reclaimerQueue = Optional.ofNullable(queues.get(reclaimer.info().queue()));
-    Optional<QueueInfo> reclaimeeQueue =
-        Optional.ofNullable(queues.get(victim.job().info().queue()));
-    if (reclaimerQueue.isPresent()
-        && reclaimeeQueue.isPresent()
-        && !reclaimeeQueue.get().parent().equals(reclaimerQueue.get().parent())) {
-      reclaimerQueue = reclaimerQueue.map(q -> q.parent().map(queues::get).orElse(q));
-      reclaimeeQueue = reclaimeeQueue.map(q -> q.parent().map(queues::get).orElse(q));
+  static Function<TaskState, String> reclaim(
+      SessionView session, JobState reclaimer, List<TaskState> victims) {
+    Map<String, QueueInfo> queues = new HashMap<>();
+    for (QueueInfo q : session.snapshot().queues()) {
+      queues.put(q.name(), q);
     }
     Optional<QueueShares> shares = session.state().read(QueueShares.KEY);
-    return FitMessages.eviction(
-        new EvictionReason.Reclaimed(
-            pod(victim),
-            job(reclaimer),
-            reclaimeeQueue.flatMap(q -> state(shares, q)),
-            reclaimerQueue.flatMap(q -> state(shares, q))));
+    Optional<QueueInfo> reclaimerLeaf = Optional.ofNullable(queues.get(reclaimer.info().queue()));
+    Map<String, QueueStates> byVictimQueue = new HashMap<>();
+    for (TaskState v : victims) {
+      byVictimQueue.computeIfAbsent(
+          v.job().info().queue(),
+          q -> QueueStates.of(queues, shares, Optional.ofNullable(queues.get(q)), reclaimerLeaf));
+    }
+    String reclaimerName = job(reclaimer);
+    return victim -> {
+      QueueStates states = byVictimQueue.get(victim.job().info().queue());
+      return FitMessages.eviction(
+          new EvictionReason.Reclaimed(
+              pod(victim), reclaimerName, states.reclaimee(), states.reclaimer()));
+    };
+  }
+
+  /** The two queues a reclaim message quotes, as they stood when it was prepared. */
+  private record QueueStates(
+      Optional<EvictionReason.QueueState> reclaimee,
+      Optional<EvictionReason.QueueState> reclaimer) {
+    static QueueStates of(
+        Map<String, QueueInfo> queues,
+        Optional<QueueShares> shares,
+        Optional<QueueInfo> reclaimeeLeaf,
+        Optional<QueueInfo> reclaimerLeaf) {
+      Optional<QueueInfo> reclaimee = reclaimeeLeaf;
+      Optional<QueueInfo> reclaimer = reclaimerLeaf;
+      if (reclaimer.isPresent()
+          && reclaimee.isPresent()
+          && !reclaimee.get().parent().equals(reclaimer.get().parent())) {
+        reclaimer = reclaimer.map(q -> q.parent().map(queues::get).orElse(q));
+        reclaimee = reclaimee.map(q -> q.parent().map(queues::get).orElse(q));
+      }
+      return new QueueStates(
+          reclaimee.flatMap(q -> state(shares, q)), reclaimer.flatMap(q -> state(shares, q)));
+    }
   }
 
   static String gangBelowMinimum(TaskState task, long minMember, Optional<String> subGroup) {

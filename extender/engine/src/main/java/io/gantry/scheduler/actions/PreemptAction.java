@@ -37,7 +37,7 @@ public final class PreemptAction implements Action {
             session,
             ActionType.PREEMPT,
             context,
-            EvictionReasons::preempt,
+            (preemptor, victims) -> victim -> EvictionReasons.preempt(victim, preemptor),
             scenario -> hooks.validScenario(ActionType.PREEMPT, scenario));
     TasksToAllocate tasksToAllocate = new TasksToAllocate(hooks);
     Map<String, FailedJobs> failedByQueue = new HashMap<>();

@@ -1,19 +1,24 @@
 package io.gantry.scheduler.actions;
 
+import io.gantry.scheduler.api.config.SearchStrategy;
 import io.gantry.scheduler.framework.Action;
 import io.gantry.scheduler.framework.ActionType;
 import io.gantry.scheduler.framework.JobState;
 import io.gantry.scheduler.framework.PluginHooks;
 import io.gantry.scheduler.framework.Session;
+import io.gantry.scheduler.framework.TaskState;
 import io.gantry.scheduler.framework.TasksToAllocate;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * KAI's reclaim action (kai-reference §4.8): pending jobs in queue order take resources from other
  * queues — only when their own queue stays within its fair share with them (§5.6.1), only from
  * queues the §5.6.2 pre-filter and the min-runtime plugin admit, and only in scenarios every queue
- * stays fair in (§5.6.3). The search stops the action when its time runs out.
+ * stays fair in (§5.6.3). A job whose GPUs no such scenario could free ({@link ReclaimReach}) is
+ * not searched for. The search stops the action when its time runs out.
  */
 public final class ReclaimAction implements Action {
   private final ActionContext context;
@@ -35,9 +40,10 @@ public final class ReclaimAction implements Action {
             session,
             ActionType.RECLAIM,
             context,
-            (victim, reclaimer) -> EvictionReasons.reclaim(session, victim, reclaimer),
+            (reclaimer, victims) -> EvictionReasons.reclaim(session, reclaimer, victims),
             scenario -> hooks.validScenario(ActionType.RECLAIM, scenario));
     TasksToAllocate tasksToAllocate = new TasksToAllocate(hooks);
+    boolean baseline = session.strategy() == SearchStrategy.BASELINE;
     Map<String, FailedJobs> failedByQueue = new HashMap<>();
     JobsOrderByQueues order =
         new JobsOrderByQueues(hooks, session.snapshot().queues(), PreemptorCandidates.of(session));
@@ -45,20 +51,24 @@ public final class ReclaimAction implements Action {
     while ((job = order.pop()) != null) {
       SearchResult result = null;
       FailedJobs failed = failedByQueue.computeIfAbsent(job.info().queue(), q -> new FailedJobs());
+      List<TaskState> tasks = tasksToAllocate.of(job);
       if (hooks.canReclaimResources(job)
           && failed.worthTrying(job)
-          && VictimInvariantCheck.passes(session, job, tasksToAllocate.of(job))) {
+          && VictimInvariantCheck.passes(session, job, tasks)) {
         JobState reclaimer = job;
+        Supplier<List<JobState>> victims =
+            () ->
+                VictimJobs.of(
+                    session,
+                    reclaimer,
+                    v ->
+                        !v.info().queue().equals(reclaimer.info().queue())
+                            && hooks.admitsVictim(ActionType.RECLAIM, reclaimer, v));
+        // the baseline strategy searches regardless, so benchmarks and equivalence tests compare
         result =
-            search.search(
-                job,
-                () ->
-                    VictimJobs.of(
-                        session,
-                        reclaimer,
-                        v ->
-                            !v.info().queue().equals(reclaimer.info().queue())
-                                && hooks.admitsVictim(ActionType.RECLAIM, reclaimer, v)));
+            !baseline && ReclaimReach.outOfReach(session, job, tasks, victims.get())
+                ? SearchResult.GENERATORS_EXHAUSTED
+                : search.search(job, victims);
         if (result != SearchResult.SOLVED) {
           failed.recordFailure(job);
         }

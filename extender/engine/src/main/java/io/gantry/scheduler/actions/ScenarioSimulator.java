@@ -13,12 +13,11 @@ import io.gantry.scheduler.framework.TaskState;
 import io.gantry.scheduler.framework.TasksToAllocate;
 import io.gantry.scheduler.model.Resources;
 import java.util.ArrayList;
-import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.BiFunction;
+import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
@@ -35,8 +34,18 @@ final class ScenarioSimulator {
   private final JobAllocator allocator;
   private final TasksToAllocate tasksToAllocate;
   private final boolean allowConsolidatingReclaim;
-  private final BiFunction<TaskState, JobState, String> message;
+  private final Messages messages;
   private final Predicate<EvictionScenario> validator;
+
+  /**
+   * Why a scenario evicts each victim, in KAI's words. {@link #before} runs before any victim is
+   * evicted and reads what the messages quote; the function it returns formats one victim's message
+   * from that alone, and runs only for evictions that are committed.
+   */
+  @FunctionalInterface
+  interface Messages {
+    Function<TaskState, String> before(JobState preemptor, List<TaskState> victims);
+  }
 
   /** A scenario that holds: its open statement and the tasks it evicts. */
   record Solution(Statement statement, ImmutableList<TaskState> victims) {
@@ -50,14 +59,14 @@ final class ScenarioSimulator {
       Session session,
       ActionType action,
       boolean allowConsolidatingReclaim,
-      BiFunction<TaskState, JobState, String> message,
+      Messages messages,
       Predicate<EvictionScenario> validator) {
     this.session = session;
     this.action = action;
     this.allocator = new JobAllocator(session);
     this.tasksToAllocate = new TasksToAllocate(session);
     this.allowConsolidatingReclaim = allowConsolidatingReclaim;
-    this.message = message;
+    this.messages = messages;
     this.validator = validator;
   }
 
@@ -73,15 +82,12 @@ final class ScenarioSimulator {
     boolean handedOver = false;
     try {
       // messages describe the state before any victim is evicted
-      IdentityHashMap<TaskState, String> messages = new IdentityHashMap<>();
-      for (TaskState v : victims) {
-        messages.put(v, message.apply(v, preemptor));
-      }
+      Function<TaskState, String> message = messages.before(preemptor, victims);
       EvictionCause cause =
           new EvictionCause(action.actionName(), Optional.of(preemptor.id()), victims.size());
       Set<JobState> victimJobs = new LinkedHashSet<>();
       for (TaskState v : victims) {
-        statement.evict(v, messages.get(v), cause);
+        statement.evict(v, () -> message.apply(v), cause);
         victimJobs.add(v.job());
       }
       if (!allocateInQueueOrder(preemptor, pendingTasks, victimJobs, statement)) {

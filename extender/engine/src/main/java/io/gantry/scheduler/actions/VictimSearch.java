@@ -6,9 +6,7 @@ import io.gantry.scheduler.framework.EvictionScenario;
 import io.gantry.scheduler.framework.JobState;
 import io.gantry.scheduler.framework.Session;
 import io.gantry.scheduler.framework.Statement;
-import io.gantry.scheduler.framework.TaskState;
 import java.util.List;
-import java.util.function.BiFunction;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 
@@ -27,7 +25,7 @@ final class VictimSearch {
       Session session,
       ActionType action,
       ActionContext context,
-      BiFunction<TaskState, JobState, String> message,
+      ScenarioSimulator.Messages messages,
       Predicate<EvictionScenario> validator) {
     this.session = session;
     this.action = action;
@@ -36,7 +34,7 @@ final class VictimSearch {
             context.ticker(), context.evictions().budgets(), action.actionName());
     this.simulator =
         new ScenarioSimulator(
-            session, action, context.evictions().allowConsolidatingReclaim(), message, validator);
+            session, action, context.evictions().allowConsolidatingReclaim(), messages, validator);
   }
 
   /** The action's time is spent: the jobs left are not attempted. */

@@ -2,6 +2,7 @@ package io.gantry.scheduler.fairness;
 
 import static java.util.Objects.requireNonNull;
 
+import io.gantry.scheduler.framework.ReclaimCeiling;
 import io.gantry.scheduler.model.ResourceKind;
 import io.gantry.scheduler.model.ResourceVector;
 import java.util.ArrayList;
@@ -121,6 +122,73 @@ public final class ReclaimRules {
       }
     }
     return withinBoundaries(captured, reclaimerQueue, request, preemptible, remaining, involved);
+  }
+
+  /**
+   * An upper bound on the victim GPUs §5.6.3 lets one scenario take (the bound behind {@link
+   * ReclaimCeiling}). A chunk goes only while its victim's leveled queue remains over its
+   * allocatable share or its deserved quota in some resource, and the queue's allocation only falls
+   * as chunks go. So a leveled queue over in no resource gives nothing; one over in GPUs alone
+   * gives at most its GPU excess plus the last chunk, which is no larger than its largest victim
+   * job; one over in CPU or memory may give all its victims hold. Victim leaf queues under one
+   * leveled queue share its bound.
+   *
+   * @param victimsByLeaf victim leaf queue to the GPUs of its victims the caller counts
+   */
+  public static double reclaimableGpus(
+      Function<String, QueueAmounts> queues,
+      String reclaimerQueue,
+      Map<String, ReclaimCeiling.VictimGpus> victimsByLeaf) {
+    Map<String, QueueAmounts> levels = new LinkedHashMap<>();
+    Map<String, Double> gpus = new LinkedHashMap<>();
+    Map<String, Double> largestJob = new LinkedHashMap<>();
+    for (Map.Entry<String, ReclaimCeiling.VictimGpus> e : victimsByLeaf.entrySet()) {
+      QueueAmounts level = leveled(queues, reclaimerQueue, e.getKey())[1];
+      levels.put(level.name(), level);
+      gpus.merge(level.name(), e.getValue().gpus(), Double::sum);
+      largestJob.merge(level.name(), e.getValue().largestJobGpus(), Math::max);
+    }
+    double total = 0;
+    for (QueueAmounts level : levels.values()) {
+      double held = gpus.get(level.name());
+      total += Math.min(held, gpusGiven(level, largestJob.get(level.name()), held));
+    }
+    return total;
+  }
+
+  /** What the strategies let a leveled queue give at most, in GPUs; see reclaimableGpus. */
+  private static double gpusGiven(QueueAmounts level, double largestChunk, double held) {
+    for (ResourceKind r : ResourceKind.values()) {
+      if (r != ResourceKind.GPU && over(level, r, level.allocated(r))) {
+        return held;
+      }
+    }
+    if (!over(level, ResourceKind.GPU, level.allocated(ResourceKind.GPU))) {
+      return 0;
+    }
+    double threshold = strategyThreshold(level, ResourceKind.GPU);
+    return threshold == UNLIMITED
+        ? held
+        : level.allocated(ResourceKind.GPU) - threshold + largestChunk;
+  }
+
+  /**
+   * Whether {@code amount} is over what either strategy keeps in resource {@code r}: the
+   * allocatable share (MaintainFairShare) or the deserved quota (GuaranteeDeservedQuota).
+   */
+  private static boolean over(QueueAmounts q, ResourceKind r, double amount) {
+    double threshold = strategyThreshold(q, r);
+    return threshold != UNLIMITED && !lessEqual(amount, threshold);
+  }
+
+  /** The smaller of the allocatable share and the deserved quota, leaving out unlimited ones. */
+  private static double strategyThreshold(QueueAmounts q, ResourceKind r) {
+    double allocatable = q.allocatable(r);
+    double deserved = q.deserved(r);
+    if (allocatable == UNLIMITED) {
+      return deserved;
+    }
+    return deserved == UNLIMITED ? allocatable : Math.min(allocatable, deserved);
   }
 
   private boolean withinBoundaries(

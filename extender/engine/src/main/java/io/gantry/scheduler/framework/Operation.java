@@ -8,6 +8,7 @@ import io.gantry.scheduler.api.result.EvictDecision;
 import io.gantry.scheduler.api.result.EvictionCause;
 import io.gantry.scheduler.api.result.PipelineDecision;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /** One entry of a statement's log, holding the task's placement before the operation. */
 sealed interface Operation
@@ -47,7 +48,9 @@ sealed interface Operation
     }
   }
 
-  record EvictOp(TaskState task, TaskPlacement before, String message, EvictionCause cause)
+  /** {@code message} is formatted only if the eviction is committed. */
+  record EvictOp(
+      TaskState task, TaskPlacement before, Supplier<String> message, EvictionCause cause)
       implements Operation {
     public EvictOp {
       requireNonNull(task, "task is null");
@@ -59,7 +62,7 @@ sealed interface Operation
     @Override
     public Optional<Decision> decision() {
       return Optional.of(
-          new EvictDecision(task.id(), before.nodeName().orElseThrow(), message, cause));
+          new EvictDecision(task.id(), before.nodeName().orElseThrow(), message.get(), cause));
     }
   }
 

@@ -6,14 +6,16 @@ import io.gantry.gpusharing.GpuCandidate;
 import io.gantry.scheduler.framework.fit.CapacityExceeded;
 import io.gantry.scheduler.model.Resources;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
  * The enabled plugins of a session, sorted into per-hook lists once, with each hook's combination
  * rule (kai-reference §4.3) in one place: ordering hooks — first non-zero wins, then a fixed
  * fallback; predicates — all must pass; node and GPU scores — summed; capacity and eviction
- * eligibility — first plugin only; victim filters and scenario validators — all must pass; scenario
- * generators — each, in plugin order; listeners and session-open hooks — all, in plugin order.
+ * eligibility — first plugin only; victim filters and scenario validators — all must pass; reclaim
+ * ceilings — the smallest; scenario generators — each, in plugin order; listeners and session-open
+ * hooks — all, in plugin order.
  */
 public final class PluginHooks {
   private final ImmutableList<Plugin> plugins;
@@ -30,6 +32,7 @@ public final class PluginHooks {
   private final Optional<EvictionEligibility> evictionEligibility;
   private final ImmutableList<VictimFilter> victimFilters;
   private final ImmutableList<ScenarioValidator> scenarioValidators;
+  private final ImmutableList<ReclaimCeiling> reclaimCeilings;
   private final ImmutableList<ScenarioGenerator> scenarioGenerators;
   private final ImmutableList<VictimQueueOrder> victimQueueOrder;
   private final ImmutableList<VictimInvariantPredicate> invariantPredicates;
@@ -50,6 +53,7 @@ public final class PluginHooks {
     this.evictionEligibility = only(plugins, EvictionEligibility.class).stream().findFirst();
     this.victimFilters = only(plugins, VictimFilter.class);
     this.scenarioValidators = only(plugins, ScenarioValidator.class);
+    this.reclaimCeilings = only(plugins, ReclaimCeiling.class);
     this.scenarioGenerators = only(plugins, ScenarioGenerator.class);
     this.victimQueueOrder = only(plugins, VictimQueueOrder.class);
     this.invariantPredicates = only(plugins, VictimInvariantPredicate.class);
@@ -174,6 +178,23 @@ public final class PluginHooks {
       }
     }
     return true;
+  }
+
+  /**
+   * The most of the given victim GPUs any reclaim scenario every validator accepts could take: the
+   * smallest plugin bound, or all of them when no plugin bounds reclaim.
+   */
+  public double reclaimableGpus(
+      JobState reclaimer, Map<String, ReclaimCeiling.VictimGpus> victimsByQueue) {
+    double all = 0;
+    for (ReclaimCeiling.VictimGpus v : victimsByQueue.values()) {
+      all += v.gpus();
+    }
+    double bound = all;
+    for (ReclaimCeiling c : reclaimCeilings) {
+      bound = Math.min(bound, c.reclaimableGpus(reclaimer, victimsByQueue));
+    }
+    return bound;
   }
 
   /** The enabled scenario generators, in plugin order. */

@@ -7,9 +7,11 @@ import io.gantry.scheduler.api.result.EvictionCause;
 import io.gantry.scheduler.model.TaskStatus;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * A log of operations on a session. Each operation changes the session at once (so later checks see
@@ -20,6 +22,13 @@ import java.util.Set;
 public final class Statement implements AutoCloseable {
   private final Session session;
   private final List<Operation> operations = new ArrayList<>();
+
+  /**
+   * Each task's eviction in the log that no later operation took back, kept with the log so a
+   * victim search's lookups do not scan it (the log stays the truth). Looked up, never iterated.
+   */
+  private final IdentityHashMap<TaskState, Operation.EvictOp> evictions = new IdentityHashMap<>();
+
   private boolean finished;
 
   /** A position in the log. */
@@ -54,6 +63,7 @@ public final class Statement implements AutoCloseable {
         session.move(task, eviction.get().before());
         session.markEvictedInOpenStatement(task, false);
         operations.add(new Operation.UnevictOp(task, before));
+        evictions.remove(task);
         return;
       }
       session.move(
@@ -77,6 +87,15 @@ public final class Statement implements AutoCloseable {
    * message says why, in KAI's words; {@code cause} names the action and the workload it serves.
    */
   public void evict(TaskState task, String message, EvictionCause cause) {
+    evict(task, () -> message, cause);
+  }
+
+  /**
+   * The same, with the message formatted only if the eviction is committed (a victim search
+   * simulates many evictions for each it makes). {@code message} must not read the session, which
+   * will have changed by then.
+   */
+  public void evict(TaskState task, Supplier<String> message, EvictionCause cause) {
     TaskPlacement before = task.placement();
     if (!before.status().isActiveAllocated() || before.nodeName().isEmpty()) {
       throw new IllegalStateException("only a placed task can be evicted: " + task.id());
@@ -90,7 +109,9 @@ public final class Statement implements AutoCloseable {
             before.gpuPortion(),
             null));
     session.markEvictedInOpenStatement(task, true);
-    operations.add(new Operation.EvictOp(task, before, message, cause));
+    Operation.EvictOp eviction = new Operation.EvictOp(task, before, message, cause);
+    operations.add(eviction);
+    evictions.put(task, eviction);
   }
 
   /** Whether this statement evicted the task and has not taken the eviction back. */
@@ -123,8 +144,10 @@ public final class Statement implements AutoCloseable {
       session.move(op.task(), op.before());
       if (op instanceof Operation.EvictOp) {
         session.markEvictedInOpenStatement(op.task(), false);
+        evictions.remove(op.task());
       } else if (op instanceof Operation.UnevictOp) {
         session.markEvictedInOpenStatement(op.task(), true);
+        evictions.put(op.task(), lastEvictionInLog(op.task()));
       }
     }
   }
@@ -159,6 +182,7 @@ public final class Statement implements AutoCloseable {
     }
     session.recordCommitted(out);
     operations.clear();
+    evictions.clear();
     finished = true;
     return out;
   }
@@ -174,19 +198,17 @@ public final class Statement implements AutoCloseable {
 
   /** The last eviction of the task in this log, unless an unevict followed it. */
   private Optional<Operation.EvictOp> evictionOf(TaskState task) {
+    return Optional.ofNullable(evictions.get(task));
+  }
+
+  /** The eviction an unevict being rolled back had taken back: the task's last in the log. */
+  private Operation.EvictOp lastEvictionInLog(TaskState task) {
     for (int i = operations.size() - 1; i >= 0; i--) {
-      Operation op = operations.get(i);
-      if (op.task() != task) {
-        continue;
-      }
-      if (op instanceof Operation.UnevictOp) {
-        return Optional.empty();
-      }
-      if (op instanceof Operation.EvictOp e) {
-        return Optional.of(e);
+      if (operations.get(i) instanceof Operation.EvictOp e && e.task() == task) {
+        return e;
       }
     }
-    return Optional.empty();
+    throw new IllegalStateException("task " + task.id() + " was unevicted but never evicted");
   }
 
   private static TaskPlacement target(

@@ -20,6 +20,7 @@ import io.gantry.scheduler.framework.JobState;
 import io.gantry.scheduler.framework.NodeState;
 import io.gantry.scheduler.framework.QueueOrder;
 import io.gantry.scheduler.framework.QueueShares;
+import io.gantry.scheduler.framework.ReclaimCeiling;
 import io.gantry.scheduler.framework.ScenarioValidator;
 import io.gantry.scheduler.framework.SessionOpenHook;
 import io.gantry.scheduler.framework.SessionView;
@@ -56,7 +57,8 @@ public final class ProportionPlugin
         AllocationListener,
         EvictionEligibility,
         VictimFilter,
-        ScenarioValidator {
+        ScenarioValidator,
+        ReclaimCeiling {
   public static final String NAME = "proportion";
 
   private final ProportionArgs args;
@@ -266,6 +268,14 @@ public final class ProportionPlugin
         ResourceVector.of(scenario.preemptorRequest()),
         reclaimer.info().preemptible(),
         chunks);
+  }
+
+  /**
+   * Reclaim's bound from the strategies of §5.6.3, on the queues as a search would capture them.
+   */
+  @Override
+  public double reclaimableGpus(JobState reclaimer, Map<String, VictimGpus> victimsByQueue) {
+    return ReclaimRules.reclaimableGpus(tree::get, reclaimer.info().queue(), victimsByQueue);
   }
 
   private List<ResourceVector> victimChunks(

@@ -64,7 +64,7 @@ class JobSolverTest {
             session,
             ActionType.RECLAIM,
             true,
-            (v, j) -> "evicted",
+            (preemptor, victims) -> v -> "evicted",
             s -> session.hooks().validScenario(ActionType.RECLAIM, s));
     session.hooks().onJobSolutionStart(ActionType.RECLAIM, gang);
     SearchBudget budget = SearchBudget.forAction(ticker, limits, "reclaim");

@@ -2,11 +2,14 @@ package io.gantry.scheduler.fairness;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.gantry.scheduler.framework.ReclaimCeiling;
 import io.gantry.scheduler.model.ResourceVector;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -161,5 +164,114 @@ class ReclaimRulesTest {
     assertThat(ReclaimRules.leveled(t::get, "a2", "a1"))
         .extracting(QueueAmounts::name)
         .containsExactly("a2", "a1");
+  }
+
+  private static Map<String, ReclaimCeiling.VictimGpus> victims(Object... leafGpusLargest) {
+    Map<String, ReclaimCeiling.VictimGpus> out = new LinkedHashMap<>();
+    for (int i = 0; i < leafGpusLargest.length; i += 3) {
+      out.put(
+          (String) leafGpusLargest[i],
+          new ReclaimCeiling.VictimGpus(
+              ((Number) leafGpusLargest[i + 1]).doubleValue(),
+              ((Number) leafGpusLargest[i + 2]).doubleValue()));
+    }
+    return out;
+  }
+
+  @Test
+  void aQueueOverInGpusAloneGivesItsExcessPlusOneMoreChunkAtMost() {
+    // a holds 7 GPUs of deserved 4 (allocatable 5): chunks go while it holds more than 4
+    Map<String, QueueAmounts> t = tree(q("a", null, 4, 7, 5), q("b", null, 4, 0, 3));
+
+    assertThat(ReclaimRules.reclaimableGpus(t::get, "b", victims("a", 7, 2))).isEqualTo(5);
+    assertThat(ReclaimRules.reclaimableGpus(t::get, "b", victims("a", 7, 1))).isEqualTo(4);
+    // never more than the victims hold
+    assertThat(ReclaimRules.reclaimableGpus(t::get, "b", victims("a", 3, 2))).isEqualTo(3);
+  }
+
+  @Test
+  void aQueueOverInNothingGivesNothing() {
+    Map<String, QueueAmounts> t = tree(q("a", null, 4, 4, 4), q("b", null, 4, 0, 4));
+
+    assertThat(ReclaimRules.reclaimableGpus(t::get, "b", victims("a", 4, 1))).isZero();
+  }
+
+  @Test
+  void aQueueOverInCpuMayGiveEveryGpuItsVictimsHold() {
+    QueueSnapshot overInCpu =
+        new QueueSnapshot(
+            "a",
+            Optional.empty(),
+            new ResourceVector(4, 1_000, U),
+            new ResourceVector(4, 2_000, 0),
+            ResourceVector.ZERO,
+            new ResourceVector(4, 1_000, 1e12),
+            new ResourceVector(4, 1_000, U));
+    Map<String, QueueAmounts> t = tree(overInCpu, q("b", null, 4, 0, 4));
+
+    assertThat(ReclaimRules.reclaimableGpus(t::get, "b", victims("a", 4, 1))).isEqualTo(4);
+  }
+
+  @Test
+  void leavesUnderOneLeveledQueueShareItsCeiling() {
+    // dept-a holds 6 of deserved 4; a reclaimer under dept-b may take at most 2 + 1 from a1 and a2
+    Map<String, QueueAmounts> t =
+        tree(
+            q("dept-a", null, 4, 6, 4),
+            q("a1", "dept-a", 2, 3, 2),
+            q("a2", "dept-a", 2, 3, 2),
+            q("dept-b", null, 4, 0, 4),
+            q("b1", "dept-b", 4, 0, 4));
+
+    assertThat(ReclaimRules.reclaimableGpus(t::get, "b1", victims("a1", 3, 1, "a2", 3, 1)))
+        .isEqualTo(3);
+  }
+
+  /**
+   * No set of chunks {@link ReclaimRules#reclaimable} accepts takes more than the ceiling, on
+   * random queues whose allocation includes their victims' (as a session's does).
+   */
+  @Test
+  void noAcceptedScenarioTakesMoreThanTheCeiling() {
+    Random random = new Random(13);
+    int accepted = 0;
+    for (int round = 0; round < 2_000; round++) {
+      Map<String, List<ResourceVector>> chunks = new LinkedHashMap<>();
+      Map<String, ReclaimCeiling.VictimGpus> held = new LinkedHashMap<>();
+      Map<String, Double> allocated = new LinkedHashMap<>();
+      double taken = 0;
+      for (String leaf : List.of("a1", "a2", "c")) {
+        List<ResourceVector> leafChunks = new ArrayList<>();
+        double leafGpus = 0;
+        double largest = 0;
+        for (int i = random.nextInt(5); i > 0; i--) {
+          double g = 1 + random.nextInt(3);
+          leafChunks.add(gpus(g));
+          leafGpus += g;
+          largest = Math.max(largest, g);
+        }
+        allocated.put(leaf, leafGpus + random.nextInt(3));
+        if (!leafChunks.isEmpty()) {
+          chunks.put(leaf, leafChunks);
+          held.put(leaf, new ReclaimCeiling.VictimGpus(leafGpus, largest));
+          taken += leafGpus;
+        }
+      }
+      double deptAllocated = allocated.get("a1") + allocated.get("a2") + random.nextInt(3);
+      Map<String, QueueAmounts> t =
+          tree(
+              q("dept-a", null, random.nextInt(12), deptAllocated, random.nextInt(12)),
+              q("a1", "dept-a", random.nextInt(6), allocated.get("a1"), random.nextInt(6)),
+              q("a2", "dept-a", random.nextInt(6), allocated.get("a2"), random.nextInt(6)),
+              q("c", null, random.nextInt(8), allocated.get("c"), random.nextInt(8)),
+              q("r", null, 2 + random.nextInt(6), random.nextInt(3), 2 + random.nextInt(6)));
+      if (new ReclaimRules(1).reclaimable(t::get, "r", gpus(1), true, chunks)) {
+        accepted++;
+        assertThat(taken)
+            .as("round %d", round)
+            .isLessThanOrEqualTo(ReclaimRules.reclaimableGpus(t::get, "r", held));
+      }
+    }
+    assertThat(accepted).as("scenarios accepted").isGreaterThan(100);
   }
 }

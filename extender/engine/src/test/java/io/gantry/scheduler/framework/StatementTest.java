@@ -25,10 +25,12 @@ import io.gantry.scheduler.testing.Sessions;
 import io.gantry.scheduler.testing.Sessions.NodeView;
 import io.gantry.scheduler.testing.Snapshots;
 import io.gantry.scheduler.testing.Tasks;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -395,6 +397,55 @@ class StatementTest {
     assertThat(victim.status()).isEqualTo(TaskStatus.RUNNING);
     assertThat(NodeView.of(s.node("n1"))).isEqualTo(n1);
     assertThat(NodeView.of(s.node("n2"))).isEqualTo(n2);
+  }
+
+  @Test
+  void rollingBackAnUnevictRestoresTheEvictionItTookBack() {
+    Session s = busyNodeAndEmptyNode();
+    TaskState victim = s.task("ns/busy/r");
+
+    try (Statement st = s.statement()) {
+      st.evict(victim, "evicted", CAUSE);
+      Statement.Checkpoint evicted = st.checkpoint();
+      st.pipeline(victim, s.node("n1"), List.of(), GpuAmount.ZERO);
+      assertThat(st.evicted(victim)).isFalse();
+
+      st.rollback(evicted);
+
+      assertThat(st.evicted(victim)).isTrue();
+      assertThat(victim.status()).isEqualTo(TaskStatus.RELEASING);
+      // pipelined elsewhere, it still moves from the eviction the rollback restored
+      st.pipeline(victim, s.node("n2"), List.of(), GpuAmount.ZERO);
+      assertThat(victim.evictedFromNode()).contains("n1");
+      assertThat(st.commit())
+          .containsExactly(
+              new EvictDecision("ns/busy/r", "n1", "evicted", CAUSE),
+              new PipelineDecision("ns/busy/r", "n2", ImmutableList.of(), GpuAmount.ZERO));
+    }
+  }
+
+  @Test
+  void aLazyEvictionMessageIsFormattedOnlyWhenCommitted() {
+    Session s = busyNodeAndEmptyNode();
+    TaskState victim = s.task("ns/busy/r");
+    List<String> formatted = new ArrayList<>();
+    Supplier<String> message =
+        () -> {
+          formatted.add("formatted");
+          return "evicted";
+        };
+
+    try (Statement st = s.statement()) {
+      st.evict(victim, message, CAUSE);
+    }
+    assertThat(formatted).isEmpty();
+
+    try (Statement st = s.statement()) {
+      st.evict(victim, message, CAUSE);
+      assertThat(st.commit())
+          .containsExactly(new EvictDecision("ns/busy/r", "n1", "evicted", CAUSE));
+    }
+    assertThat(formatted).hasSize(1);
   }
 
   private static Session busyNodeAndEmptyNode() {

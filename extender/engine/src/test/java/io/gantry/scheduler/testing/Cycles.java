@@ -1,5 +1,6 @@
 package io.gantry.scheduler.testing;
 
+import com.google.common.base.Ticker;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSortedMap;
 import io.gantry.scheduler.actions.ActionRegistry;
@@ -8,6 +9,7 @@ import io.gantry.scheduler.api.config.EvictionSettings;
 import io.gantry.scheduler.api.config.Placement;
 import io.gantry.scheduler.api.config.PluginSetting;
 import io.gantry.scheduler.api.config.SchedulerConfig;
+import io.gantry.scheduler.api.config.SearchStrategy;
 import io.gantry.scheduler.api.result.CycleEvent;
 import io.gantry.scheduler.api.result.CycleResult;
 import io.gantry.scheduler.api.result.Decision;
@@ -51,6 +53,23 @@ public final class Cycles {
             evictions);
     return new SchedulerWiring(new ActionRegistry(), new PluginRegistry(), new FakeTicker())
         .cycle(config)
+        .run(snapshot);
+  }
+
+  /**
+   * One cycle of {@code actions} with KAI's defaults under {@code strategy}, the search budgets
+   * read from {@code ticker}.
+   */
+  public static CycleResult run(
+      ClusterSnapshot snapshot, SearchStrategy strategy, Ticker ticker, String... actions) {
+    SchedulerConfig config =
+        new SchedulerConfig(
+            ImmutableList.copyOf(actions),
+            ImmutableSortedMap.of(),
+            Placement.DEFAULTS,
+            EvictionSettings.DEFAULTS);
+    return new SchedulerWiring(new ActionRegistry(), new PluginRegistry(), ticker)
+        .cycle(config, strategy)
         .run(snapshot);
   }
 
