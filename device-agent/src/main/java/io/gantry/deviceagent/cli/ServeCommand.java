@@ -1,0 +1,165 @@
+package io.gantry.deviceagent.cli;
+
+import static java.util.Objects.requireNonNull;
+
+import io.gantry.deviceagent.agent.NodeAgent;
+import io.gantry.deviceagent.deviceplugin.DevicePluginManager;
+import io.gantry.deviceagent.discovery.GpuDiscovery;
+import io.gantry.deviceagent.inventory.GpuInventory;
+import io.gantry.deviceagent.kube.ApiClients;
+import io.gantry.deviceagent.kube.NodeInventoryPublisher;
+import io.gantry.deviceagent.nvidiasmi.NvidiaSmi;
+import io.gantry.deviceagent.nvidiasmi.NvidiaSmiException;
+import io.kubernetes.client.openapi.ApiClient;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code gantry-device-agent serve}: the DaemonSet's entry point. Serves the device plugins,
+ * registers them with the kubelet, and every discovery interval takes the inventory, streams health
+ * changes to the kubelet and publishes the inventory on the Node object, until the process is
+ * stopped.
+ */
+@Command(
+    name = "serve",
+    mixinStandardHelpOptions = true,
+    description =
+        "Run the node agent (the DaemonSet's entry point): device plugins for the kubelet and the"
+            + " node's GPU inventory on its Node object.")
+final class ServeCommand implements Callable<Integer> {
+  private static final Logger log = LoggerFactory.getLogger(ServeCommand.class);
+
+  /** Exit status when the API client or the device plugin sockets cannot be set up. */
+  static final int CANNOT_START = 4;
+
+  @Option(
+      names = "--node-name",
+      paramLabel = "NAME",
+      description =
+          "This node's name (the Node object to publish on). Default: the NODE_NAME environment"
+              + " variable (set it from spec.nodeName in the DaemonSet).")
+  String nodeName;
+
+  @Option(
+      names = "--kubeconfig",
+      paramLabel = "PATH",
+      description = "Kubeconfig file for the API server. Default: the pod's service account.")
+  Path kubeconfig;
+
+  @Option(
+      names = "--device-plugin-dir",
+      paramLabel = "DIR",
+      defaultValue = DevicePluginManager.DEFAULT_DIRECTORY,
+      description =
+          "The kubelet's device plugin directory (holds kubelet.sock). Default: ${DEFAULT-VALUE}.")
+  Path devicePluginDirectory;
+
+  @Option(
+      names = "--discovery-interval",
+      paramLabel = "SECONDS",
+      defaultValue = "30",
+      description =
+          "Seconds between two discoveries (health to the kubelet, inventory to the Node)."
+              + " Default: ${DEFAULT-VALUE}.")
+  int discoveryIntervalSeconds;
+
+  @Option(
+      names = "--nvidia-smi",
+      paramLabel = "PATH",
+      defaultValue = NvidiaSmi.DEFAULT_COMMAND,
+      description =
+          "nvidia-smi to run: a path, or a name looked up on PATH. Default: ${DEFAULT-VALUE}.")
+  String nvidiaSmi;
+
+  @Option(
+      names = "--timeout",
+      paramLabel = "SECONDS",
+      defaultValue = "30",
+      description = "Longest each nvidia-smi call may take. Default: ${DEFAULT-VALUE}.")
+  int timeoutSeconds;
+
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  private final Map<String, String> environment;
+  private final CountDownLatch stopped;
+
+  /** {@code stopped} ends the serve loop when counted down (tests; a process runs until killed). */
+  ServeCommand(Map<String, String> environment, CountDownLatch stopped) {
+    this.environment = requireNonNull(environment, "environment is null");
+    this.stopped = requireNonNull(stopped, "stopped is null");
+  }
+
+  @Override
+  public Integer call() throws InterruptedException {
+    String node = nodeName != null ? nodeName : environment.get("NODE_NAME");
+    if (node == null || node.isBlank()) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--node-name is required (or set NODE_NAME)");
+    }
+    if (discoveryIntervalSeconds < 1) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(),
+          "--discovery-interval must be at least 1 second, got " + discoveryIntervalSeconds);
+    }
+    if (timeoutSeconds < 1) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--timeout must be at least 1 second, got " + timeoutSeconds);
+    }
+    if (!Files.isDirectory(devicePluginDirectory)) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(),
+          "--device-plugin-dir " + devicePluginDirectory + " is not a directory");
+    }
+    PrintWriter err = spec.commandLine().getErr();
+    GpuDiscovery discovery;
+    GpuInventory first;
+    try {
+      discovery =
+          new GpuDiscovery(
+              NvidiaSmi.locate(
+                  nvidiaSmi, environment.get("PATH"), Duration.ofSeconds(timeoutSeconds)));
+      // The first discovery must work: a node without GPUs has nothing to serve.
+      first = discovery.discover();
+    } catch (NvidiaSmiException e) {
+      err.println(e.getMessage());
+      err.flush();
+      return DiscoverCommand.exitStatus(e.reason());
+    }
+    ApiClient client;
+    try {
+      client = ApiClients.connect(Optional.ofNullable(kubeconfig));
+    } catch (IOException e) {
+      err.println("cannot configure the API client: " + e.getMessage());
+      err.flush();
+      return CANNOT_START;
+    }
+    try (DevicePluginManager plugins =
+        new DevicePluginManager(devicePluginDirectory, 1, Optional.empty())) {
+      NodeAgent agent = new NodeAgent(discovery, plugins, new NodeInventoryPublisher(client, node));
+      agent.apply(first);
+      plugins.start();
+      log.info("serving node {}", node);
+      while (!stopped.await(discoveryIntervalSeconds, TimeUnit.SECONDS)) {
+        agent.runOnce();
+      }
+      return 0;
+    } catch (IOException e) {
+      err.println("cannot serve the device plugins: " + e.getMessage());
+      err.flush();
+      return CANNOT_START;
+    }
+  }
+}
