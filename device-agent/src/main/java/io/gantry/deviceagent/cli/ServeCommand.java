@@ -8,8 +8,10 @@ import io.gantry.deviceagent.discovery.GpuDiscovery;
 import io.gantry.deviceagent.inventory.GpuInventory;
 import io.gantry.deviceagent.kube.ApiClients;
 import io.gantry.deviceagent.kube.NodeInventoryPublisher;
+import io.gantry.deviceagent.kube.NodePods;
 import io.gantry.deviceagent.nvidiasmi.NvidiaSmi;
 import io.gantry.deviceagent.nvidiasmi.NvidiaSmiException;
+import io.gantry.gpusharing.DeviceNaming;
 import io.kubernetes.client.openapi.ApiClient;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -28,10 +30,10 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code gantry-device-agent serve}: the DaemonSet's entry point. Serves the device plugins,
- * registers them with the kubelet, and every discovery interval takes the inventory, streams health
- * changes to the kubelet and publishes the inventory on the Node object, until the process is
- * stopped.
+ * {@code gantry-device-agent serve}: the DaemonSet's entry point. Serves the device plugins ({@code
+ * nvidia.com/gpu} and {@code gantry.io/gpu-share}), registers them with the kubelet, and every
+ * discovery interval takes the inventory, streams health changes to the kubelet and publishes the
+ * inventory on the Node object, until the process is stopped.
  */
 @Command(
     name = "serve",
@@ -77,6 +79,25 @@ final class ServeCommand implements Callable<Integer> {
   int discoveryIntervalSeconds;
 
   @Option(
+      names = "--share-slots-per-gpu",
+      paramLabel = "N",
+      defaultValue = "100",
+      description =
+          "gantry.io/gpu-share devices offered per GPU: how many fraction pods one GPU can hold"
+              + " (portions are hundredths, so at most 100 fit). Default: ${DEFAULT-VALUE}.")
+  int shareSlotsPerGpu;
+
+  @Option(
+      names = "--device-naming",
+      paramLabel = "uuid|cdi",
+      defaultValue = "uuid",
+      description =
+          "How containers are given their GPUs: uuid (NVIDIA_VISIBLE_DEVICES by UUID, for the"
+              + " NVIDIA container runtime) or cdi (CDI names k8s.device-plugin.nvidia.com/gpu=<uuid>"
+              + " in the env and as CDI devices, for CDI-enabled runtimes). Default: ${DEFAULT-VALUE}.")
+  String deviceNaming;
+
+  @Option(
       names = "--nvidia-smi",
       paramLabel = "PATH",
       defaultValue = NvidiaSmi.DEFAULT_COMMAND,
@@ -118,6 +139,19 @@ final class ServeCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "--timeout must be at least 1 second, got " + timeoutSeconds);
     }
+    if (shareSlotsPerGpu < 1) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--share-slots-per-gpu must be at least 1, got " + shareSlotsPerGpu);
+    }
+    DeviceNaming naming =
+        switch (deviceNaming) {
+          case "uuid" -> DeviceNaming.UUID;
+          case "cdi" -> DeviceNaming.CDI;
+          default ->
+              throw new CommandLine.ParameterException(
+                  spec.commandLine(),
+                  "--device-naming must be uuid or cdi, got '" + deviceNaming + "'");
+        };
     if (!Files.isDirectory(devicePluginDirectory)) {
       throw new CommandLine.ParameterException(
           spec.commandLine(),
@@ -147,7 +181,8 @@ final class ServeCommand implements Callable<Integer> {
       return CANNOT_START;
     }
     try (DevicePluginManager plugins =
-        new DevicePluginManager(devicePluginDirectory, 1, Optional.empty())) {
+        new DevicePluginManager(
+            devicePluginDirectory, shareSlotsPerGpu, new NodePods(client, node), naming)) {
       NodeAgent agent = new NodeAgent(discovery, plugins, new NodeInventoryPublisher(client, node));
       agent.apply(first);
       plugins.start();

@@ -3,24 +3,25 @@ package io.gantry.deviceagent.deviceplugin;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
-import com.google.common.collect.ImmutableSet;
 import io.gantry.deviceagent.inventory.GpuInventory;
+import io.gantry.deviceagent.kube.NodePods;
+import io.gantry.gpusharing.DeviceNaming;
 import io.gantry.proto.uds.UnixSocketServer;
 import io.grpc.StatusRuntimeException;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The agent's device plugins: {@value ResourceDevices#WHOLE_GPU} on {@code gantry-gpu.sock} and,
- * when an allocator is given for it, {@value ResourceDevices#GPU_SHARE} on {@code
- * gantry-gpu-share.sock}, both in the kubelet's device plugin directory. {@link #start} serves and
- * registers them; each {@link #update} turns a discovery into device lists (a list that changed is
- * streamed to the kubelet); whenever {@code kubelet.sock} is created again the plugins serve again
- * on fresh sockets and re-register. Thread-safe.
+ * The agent's device plugins: {@value ResourceDevices#WHOLE_GPU} on {@code gantry-gpu.sock} and
+ * {@value ResourceDevices#GPU_SHARE} on {@code gantry-gpu-share.sock}, both allocating through the
+ * {@code gantry.io/gpu-allocation} contract ({@link ContractAllocator}), in the kubelet's device
+ * plugin directory. {@link #start} serves and registers them; each {@link #update} turns a
+ * discovery into device lists (a list that changed is streamed to the kubelet); whenever {@code
+ * kubelet.sock} is created again the plugins serve again on fresh sockets and re-register.
+ * Thread-safe.
  */
 public final class DevicePluginManager implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(DevicePluginManager.class);
@@ -35,15 +36,13 @@ public final class DevicePluginManager implements AutoCloseable {
   private static final class Plugin {
     final String resourceName;
     final String socketName;
-    final DeviceListFeed feed;
+    final DeviceListFeed feed = new DeviceListFeed();
     final DevicePluginService service;
     UnixSocketServer server;
 
-    Plugin(
-        String resourceName, String socketName, DeviceListFeed feed, ContainerAllocator allocator) {
+    Plugin(String resourceName, String socketName, ContainerAllocator allocator) {
       this.resourceName = resourceName;
       this.socketName = socketName;
-      this.feed = feed;
       this.service = new DevicePluginService(resourceName, feed, allocator);
     }
   }
@@ -51,39 +50,33 @@ public final class DevicePluginManager implements AutoCloseable {
   private final Path directory;
   private final int slotsPerGpu;
   private final Plugin wholeGpu;
-  private final Optional<Plugin> gpuShare;
+  private final Plugin gpuShare;
+  private final CurrentInventory inventory = new CurrentInventory();
   private final GpuHealthTracker tracker = new GpuHealthTracker();
   private KubeletSocketWatcher watcher;
 
   /**
-   * Plugins in {@code directory}. Whole GPUs are allocated by {@link WholeGpuAllocator}; shared
-   * slots by {@code gpuShare}, and none are offered when it is empty.
+   * Plugins in {@code directory} whose {@code Allocate} reads and writes pods through {@code pods}
+   * and names devices for the runtime with {@code naming}.
    *
    * @param slotsPerGpu shared slots per GPU (at least 1)
    */
-  public DevicePluginManager(
-      Path directory, int slotsPerGpu, Optional<ContainerAllocator> gpuShare) {
+  public DevicePluginManager(Path directory, int slotsPerGpu, NodePods pods, DeviceNaming naming) {
     this.directory = requireNonNull(directory, "directory is null");
     if (slotsPerGpu < 1) {
       throw new IllegalArgumentException("slotsPerGpu must be at least 1, got " + slotsPerGpu);
     }
     this.slotsPerGpu = slotsPerGpu;
-    DeviceListFeed gpus = new DeviceListFeed();
     this.wholeGpu =
         new Plugin(
             ResourceDevices.WHOLE_GPU,
             "gantry-gpu.sock",
-            gpus,
-            new WholeGpuAllocator(
-                () ->
-                    gpus.devices().stream()
-                        .map(PluginDevice::id)
-                        .collect(ImmutableSet.toImmutableSet())));
+            ContractAllocator.wholeGpus(pods, inventory, naming));
     this.gpuShare =
-        gpuShare.map(
-            a ->
-                new Plugin(
-                    ResourceDevices.GPU_SHARE, "gantry-gpu-share.sock", new DeviceListFeed(), a));
+        new Plugin(
+            ResourceDevices.GPU_SHARE,
+            "gantry-gpu-share.sock",
+            ContractAllocator.sharedGpus(pods, inventory, naming));
   }
 
   /**
@@ -102,6 +95,7 @@ public final class DevicePluginManager implements AutoCloseable {
 
   /** The device lists after a discovery that returned {@code inventory}. */
   public void update(GpuInventory inventory) {
+    this.inventory.set(inventory);
     publish(tracker.update(inventory));
   }
 
@@ -122,7 +116,7 @@ public final class DevicePluginManager implements AutoCloseable {
 
   private void publish(List<TrackedGpu> gpus) {
     wholeGpu.feed.publish(ResourceDevices.wholeGpus(gpus));
-    gpuShare.ifPresent(p -> p.feed.publish(ResourceDevices.shareSlots(gpus, slotsPerGpu)));
+    gpuShare.feed.publish(ResourceDevices.shareSlots(gpus, slotsPerGpu));
   }
 
   private synchronized void kubeletRestarted() {
@@ -164,8 +158,6 @@ public final class DevicePluginManager implements AutoCloseable {
   }
 
   private ImmutableList<Plugin> plugins() {
-    ImmutableList.Builder<Plugin> all = ImmutableList.<Plugin>builder().add(wholeGpu);
-    gpuShare.ifPresent(all::add);
-    return all.build();
+    return ImmutableList.of(wholeGpu, gpuShare);
   }
 }
