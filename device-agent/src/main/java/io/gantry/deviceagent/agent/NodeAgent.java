@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.gantry.deviceagent.deviceplugin.DevicePluginManager;
 import io.gantry.deviceagent.discovery.GpuDiscovery;
+import io.gantry.deviceagent.enforcement.OverGrantWatch;
 import io.gantry.deviceagent.inventory.GpuInventory;
 import io.gantry.deviceagent.kube.NodeInventoryPublisher;
 import io.gantry.deviceagent.nvidiasmi.NvidiaSmiException;
@@ -24,16 +25,21 @@ public final class NodeAgent {
   private final GpuDiscovery discovery;
   private final DevicePluginManager plugins;
   private final NodeInventoryPublisher publisher;
+  private final OverGrantWatch overGrant;
 
   public NodeAgent(
-      GpuDiscovery discovery, DevicePluginManager plugins, NodeInventoryPublisher publisher) {
+      GpuDiscovery discovery,
+      DevicePluginManager plugins,
+      NodeInventoryPublisher publisher,
+      OverGrantWatch overGrant) {
     this.discovery = requireNonNull(discovery, "discovery is null");
     this.plugins = requireNonNull(plugins, "plugins is null");
     this.publisher = requireNonNull(publisher, "publisher is null");
+    this.overGrant = requireNonNull(overGrant, "overGrant is null");
   }
 
   /**
-   * Discovers, updates the device plugins and publishes.
+   * Discovers, updates the device plugins, publishes, and checks shared GPUs' memory grants.
    *
    * @return the inventory taken, or empty when discovery failed
    */
@@ -47,6 +53,11 @@ public final class NodeAgent {
       return Optional.empty();
     }
     apply(inventory);
+    try {
+      overGrant.runOnce();
+    } catch (NvidiaSmiException | ApiException e) {
+      log.warn("the GPU usage watch failed, retried next round: {}", e.getMessage());
+    }
     return Optional.of(inventory);
   }
 

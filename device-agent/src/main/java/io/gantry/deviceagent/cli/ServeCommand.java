@@ -5,10 +5,14 @@ import static java.util.Objects.requireNonNull;
 import io.gantry.deviceagent.agent.NodeAgent;
 import io.gantry.deviceagent.deviceplugin.DevicePluginManager;
 import io.gantry.deviceagent.discovery.GpuDiscovery;
+import io.gantry.deviceagent.enforcement.GpuUsageReader;
+import io.gantry.deviceagent.enforcement.OverGrantWatch;
+import io.gantry.deviceagent.enforcement.PodCgroups;
 import io.gantry.deviceagent.inventory.GpuInventory;
 import io.gantry.deviceagent.kube.ApiClients;
 import io.gantry.deviceagent.kube.NodeInventoryPublisher;
 import io.gantry.deviceagent.kube.NodePods;
+import io.gantry.deviceagent.kube.PodEnforcer;
 import io.gantry.deviceagent.nvidiasmi.NvidiaSmi;
 import io.gantry.deviceagent.nvidiasmi.NvidiaSmiException;
 import io.gantry.gpusharing.DeviceNaming;
@@ -17,6 +21,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
@@ -98,6 +103,22 @@ final class ServeCommand implements Callable<Integer> {
   String deviceNaming;
 
   @Option(
+      names = "--proc-root",
+      paramLabel = "DIR",
+      defaultValue = "/proc",
+      description =
+          "Where the host's processes are (their cgroups say which pod a GPU process belongs to);"
+              + " the agent runs in the host PID namespace. Default: ${DEFAULT-VALUE}.")
+  Path procRoot;
+
+  @Option(
+      names = "--evict-over-grant",
+      description =
+          "Evict a pod whose GPU memory use exceeds its grant on a shared GPU (an event is always"
+              + " recorded). Default: off.")
+  boolean evictOverGrant;
+
+  @Option(
       names = "--nvidia-smi",
       paramLabel = "PATH",
       defaultValue = NvidiaSmi.DEFAULT_COMMAND,
@@ -158,13 +179,13 @@ final class ServeCommand implements Callable<Integer> {
           "--device-plugin-dir " + devicePluginDirectory + " is not a directory");
     }
     PrintWriter err = spec.commandLine().getErr();
+    NvidiaSmi smi;
     GpuDiscovery discovery;
     GpuInventory first;
     try {
-      discovery =
-          new GpuDiscovery(
-              NvidiaSmi.locate(
-                  nvidiaSmi, environment.get("PATH"), Duration.ofSeconds(timeoutSeconds)));
+      smi =
+          NvidiaSmi.locate(nvidiaSmi, environment.get("PATH"), Duration.ofSeconds(timeoutSeconds));
+      discovery = new GpuDiscovery(smi);
       // The first discovery must work: a node without GPUs has nothing to serve.
       first = discovery.discover();
     } catch (NvidiaSmiException e) {
@@ -180,10 +201,17 @@ final class ServeCommand implements Callable<Integer> {
       err.flush();
       return CANNOT_START;
     }
+    NodePods pods = new NodePods(client, node);
+    OverGrantWatch overGrant =
+        new OverGrantWatch(
+            new GpuUsageReader(smi, new PodCgroups(procRoot)),
+            pods,
+            new PodEnforcer(client, node, Clock.systemUTC()),
+            evictOverGrant);
     try (DevicePluginManager plugins =
-        new DevicePluginManager(
-            devicePluginDirectory, shareSlotsPerGpu, new NodePods(client, node), naming)) {
-      NodeAgent agent = new NodeAgent(discovery, plugins, new NodeInventoryPublisher(client, node));
+        new DevicePluginManager(devicePluginDirectory, shareSlotsPerGpu, pods, naming)) {
+      NodeAgent agent =
+          new NodeAgent(discovery, plugins, new NodeInventoryPublisher(client, node), overGrant);
       agent.apply(first);
       plugins.start();
       log.info("serving node {}", node);

@@ -6,6 +6,7 @@ import com.google.common.base.Splitter;
 import com.google.common.collect.ImmutableList;
 import io.gantry.deviceagent.inventory.GpuInventory;
 import io.gantry.deviceagent.kube.NodePods;
+import io.gantry.deviceagent.kube.PodAllocation;
 import io.gantry.gpusharing.AssignedGpu;
 import io.gantry.gpusharing.DeviceNaming;
 import io.gantry.gpusharing.GpuAllocation;

@@ -1,8 +1,7 @@
-package io.gantry.deviceagent.deviceplugin;
+package io.gantry.deviceagent.kube;
 
 import static java.util.Objects.requireNonNull;
 
-import io.gantry.deviceagent.kube.PodRef;
 import io.gantry.gpusharing.GpuAllocation;
 import io.gantry.gpusharing.json.GpuAllocationFormatException;
 import io.gantry.gpusharing.json.GpuAllocationJson;
@@ -17,9 +16,9 @@ import java.util.Optional;
  * A pod on this node with the allocation the scheduler wrote on it, and what it asks the kubelet
  * for: how many devices of one resource, summed over its containers.
  */
-record PodAllocation(
+public record PodAllocation(
     PodRef pod, String phase, OffsetDateTime created, GpuAllocation allocation, V1Pod source) {
-  PodAllocation {
+  public PodAllocation {
     requireNonNull(pod, "pod is null");
     requireNonNull(phase, "phase is null");
     requireNonNull(created, "created is null");
@@ -28,7 +27,7 @@ record PodAllocation(
   }
 
   /** The pod's allocation; empty when it has none or one this build cannot read. */
-  static Optional<PodAllocation> of(V1Pod pod) {
+  public static Optional<PodAllocation> of(V1Pod pod) {
     var meta = pod.getMetadata();
     if (meta == null || meta.getAnnotations() == null) {
       return Optional.empty();
@@ -55,7 +54,7 @@ record PodAllocation(
   }
 
   /** Devices of {@code resourceName} the pod's containers ask for (limits, else requests). */
-  long requested(String resourceName) {
+  public long requested(String resourceName) {
     long total = 0;
     if (source.getSpec() == null) {
       return 0;
