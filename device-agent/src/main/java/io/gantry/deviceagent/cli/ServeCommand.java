@@ -22,7 +22,6 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -118,20 +117,7 @@ final class ServeCommand implements Callable<Integer> {
               + " recorded). Default: off.")
   boolean evictOverGrant;
 
-  @Option(
-      names = "--nvidia-smi",
-      paramLabel = "PATH",
-      defaultValue = NvidiaSmi.DEFAULT_COMMAND,
-      description =
-          "nvidia-smi to run: a path, or a name looked up on PATH. Default: ${DEFAULT-VALUE}.")
-  String nvidiaSmi;
-
-  @Option(
-      names = "--timeout",
-      paramLabel = "SECONDS",
-      defaultValue = "30",
-      description = "Longest each nvidia-smi call may take. Default: ${DEFAULT-VALUE}.")
-  int timeoutSeconds;
+  @CommandLine.Mixin NvidiaSmiOptions smiOptions;
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
@@ -156,10 +142,7 @@ final class ServeCommand implements Callable<Integer> {
           spec.commandLine(),
           "--discovery-interval must be at least 1 second, got " + discoveryIntervalSeconds);
     }
-    if (timeoutSeconds < 1) {
-      throw new CommandLine.ParameterException(
-          spec.commandLine(), "--timeout must be at least 1 second, got " + timeoutSeconds);
-    }
+    smiOptions.validate(spec.commandLine());
     if (shareSlotsPerGpu < 1) {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "--share-slots-per-gpu must be at least 1, got " + shareSlotsPerGpu);
@@ -183,8 +166,7 @@ final class ServeCommand implements Callable<Integer> {
     GpuDiscovery discovery;
     GpuInventory first;
     try {
-      smi =
-          NvidiaSmi.locate(nvidiaSmi, environment.get("PATH"), Duration.ofSeconds(timeoutSeconds));
+      smi = smiOptions.locate(environment.get("PATH"));
       discovery = new GpuDiscovery(smi);
       // The first discovery must work: a node without GPUs has nothing to serve.
       first = discovery.discover();
