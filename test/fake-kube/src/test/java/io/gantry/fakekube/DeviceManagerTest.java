@@ -106,6 +106,7 @@ class DeviceManagerTest {
   void aRegisteredPluginsListIsKeptAndMarkedUnhealthyWhenItsStreamEnds() throws Exception {
     try (UnixSocketServer plugin =
         UnixSocketServer.start(dir.resolve("p.sock"), List.of(new OneDevice(true)))) {
+      assertThat(plugin.socketPresent()).isTrue();
       register("v1beta1", "p.sock", "example.com/dev");
 
       assertThat(kubelet.registrations())
