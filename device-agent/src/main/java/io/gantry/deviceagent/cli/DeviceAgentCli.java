@@ -2,6 +2,7 @@ package io.gantry.deviceagent.cli;
 
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -23,14 +24,20 @@ public final class DeviceAgentCli implements Runnable {
    * run it in-process with their own).
    */
   public static CommandLine commandLine(Map<String, String> environment) {
+    return commandLine(environment, new CountDownLatch(1));
+  }
+
+  /** The command line whose {@code serve} returns once {@code stopped} is counted down. */
+  static CommandLine commandLine(Map<String, String> environment, CountDownLatch stopped) {
     return new CommandLine(new DeviceAgentCli())
         .addSubcommand(new DiscoverCommand(new TreeMap<>(environment)))
+        .addSubcommand(new ServeCommand(new TreeMap<>(environment), stopped))
         .addSubcommand(new CommandLine.HelpCommand());
   }
 
   @Override
   public void run() {
     throw new CommandLine.ParameterException(
-        spec.commandLine(), "a command is required (try: gantry-device-agent discover)");
+        spec.commandLine(), "a command is required (try: gantry-device-agent discover, or serve)");
   }
 }

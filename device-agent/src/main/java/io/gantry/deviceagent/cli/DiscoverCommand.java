@@ -7,7 +7,6 @@ import io.gantry.deviceagent.inventory.GpuInventory;
 import io.gantry.deviceagent.nvidiasmi.NvidiaSmi;
 import io.gantry.deviceagent.nvidiasmi.NvidiaSmiException;
 import java.io.PrintWriter;
-import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -47,20 +46,7 @@ final class DiscoverCommand implements Callable<Integer> {
       description = "text (tables for people) or json. Default: ${DEFAULT-VALUE}.")
   Output output;
 
-  @Option(
-      names = "--nvidia-smi",
-      paramLabel = "PATH",
-      defaultValue = NvidiaSmi.DEFAULT_COMMAND,
-      description =
-          "nvidia-smi to run: a path, or a name looked up on PATH. Default: ${DEFAULT-VALUE}.")
-  String nvidiaSmi;
-
-  @Option(
-      names = "--timeout",
-      paramLabel = "SECONDS",
-      defaultValue = "30",
-      description = "Longest each nvidia-smi call may take. Default: ${DEFAULT-VALUE}.")
-  int timeoutSeconds;
+  @CommandLine.Mixin NvidiaSmiOptions smiOptions;
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
@@ -72,15 +58,11 @@ final class DiscoverCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    if (timeoutSeconds < 1) {
-      throw new CommandLine.ParameterException(
-          spec.commandLine(), "--timeout must be at least 1 second, got " + timeoutSeconds);
-    }
+    smiOptions.validate(spec.commandLine());
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     try {
-      NvidiaSmi smi =
-          NvidiaSmi.locate(nvidiaSmi, environment.get("PATH"), Duration.ofSeconds(timeoutSeconds));
+      NvidiaSmi smi = smiOptions.locate(environment.get("PATH"));
       GpuInventory inventory = new GpuDiscovery(smi).discover();
       out.print(
           output == Output.json

@@ -22,6 +22,7 @@ public final class Fixtures {
   public static final String TOPO_DGX1 = "topo-m-dgx1-8gpu-v100-4nic.txt";
   public static final String TOPO_RTX6000_PCIE = "topo-m-4gpu-pcie-rtx6000ada-4nic-driver-575.txt";
   public static final String H100_MIG_CAPTURE = "capture-h100-mig-1gpu-driver-590.txt";
+  public static final String COMPUTE_APPS_H100 = "query-compute-apps-h100-mig-load-driver-590.csv";
 
   private Fixtures() {}
 

@@ -1,0 +1,42 @@
+package io.gantry.deviceagent.cli;
+
+import io.gantry.deviceagent.nvidiasmi.NvidiaSmi;
+import io.gantry.deviceagent.nvidiasmi.NvidiaSmiException;
+import java.time.Duration;
+import picocli.CommandLine;
+import picocli.CommandLine.Option;
+
+/** The options saying which nvidia-smi to run and for how long, shared by every command. */
+final class NvidiaSmiOptions {
+  @Option(
+      names = "--nvidia-smi",
+      paramLabel = "PATH",
+      defaultValue = NvidiaSmi.DEFAULT_COMMAND,
+      description =
+          "nvidia-smi to run: a path, or a name looked up on PATH. Default: ${DEFAULT-VALUE}.")
+  String nvidiaSmi;
+
+  @Option(
+      names = "--timeout",
+      paramLabel = "SECONDS",
+      defaultValue = "30",
+      description = "Longest each nvidia-smi call may take. Default: ${DEFAULT-VALUE}.")
+  int timeoutSeconds;
+
+  /** Refuses a timeout under one second, naming the option. */
+  void validate(CommandLine commandLine) {
+    if (timeoutSeconds < 1) {
+      throw new CommandLine.ParameterException(
+          commandLine, "--timeout must be at least 1 second, got " + timeoutSeconds);
+    }
+  }
+
+  /**
+   * The nvidia-smi these options name, looked up in {@code pathVariable}.
+   *
+   * @throws NvidiaSmiException NOT_FOUND when there is none
+   */
+  NvidiaSmi locate(String pathVariable) throws NvidiaSmiException {
+    return NvidiaSmi.locate(nvidiaSmi, pathVariable, Duration.ofSeconds(timeoutSeconds));
+  }
+}

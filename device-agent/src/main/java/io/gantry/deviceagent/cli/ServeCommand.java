@@ -1,0 +1,210 @@
+package io.gantry.deviceagent.cli;
+
+import static java.util.Objects.requireNonNull;
+
+import io.gantry.deviceagent.agent.NodeAgent;
+import io.gantry.deviceagent.deviceplugin.DevicePluginManager;
+import io.gantry.deviceagent.discovery.GpuDiscovery;
+import io.gantry.deviceagent.enforcement.GpuUsageReader;
+import io.gantry.deviceagent.enforcement.OverGrantWatch;
+import io.gantry.deviceagent.enforcement.PodCgroups;
+import io.gantry.deviceagent.inventory.GpuInventory;
+import io.gantry.deviceagent.kube.ApiClients;
+import io.gantry.deviceagent.kube.NodeInventoryPublisher;
+import io.gantry.deviceagent.kube.NodePods;
+import io.gantry.deviceagent.kube.PodEnforcer;
+import io.gantry.deviceagent.nvidiasmi.NvidiaSmi;
+import io.gantry.deviceagent.nvidiasmi.NvidiaSmiException;
+import io.gantry.gpusharing.DeviceNaming;
+import io.kubernetes.client.openapi.ApiClient;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code gantry-device-agent serve}: the DaemonSet's entry point. Serves the device plugins ({@code
+ * nvidia.com/gpu} and {@code gantry.io/gpu-share}), registers them with the kubelet, and every
+ * discovery interval takes the inventory, streams health changes to the kubelet and publishes the
+ * inventory on the Node object, until the process is stopped.
+ */
+@Command(
+    name = "serve",
+    mixinStandardHelpOptions = true,
+    description =
+        "Run the node agent (the DaemonSet's entry point): device plugins for the kubelet and the"
+            + " node's GPU inventory on its Node object.")
+final class ServeCommand implements Callable<Integer> {
+  private static final Logger log = LoggerFactory.getLogger(ServeCommand.class);
+
+  /** Exit status when the API client or the device plugin sockets cannot be set up. */
+  static final int CANNOT_START = 4;
+
+  @Option(
+      names = "--node-name",
+      paramLabel = "NAME",
+      description =
+          "This node's name (the Node object to publish on). Default: the NODE_NAME environment"
+              + " variable (set it from spec.nodeName in the DaemonSet).")
+  String nodeName;
+
+  @Option(
+      names = "--kubeconfig",
+      paramLabel = "PATH",
+      description = "Kubeconfig file for the API server. Default: the pod's service account.")
+  Path kubeconfig;
+
+  @Option(
+      names = "--device-plugin-dir",
+      paramLabel = "DIR",
+      defaultValue = DevicePluginManager.DEFAULT_DIRECTORY,
+      description =
+          "The kubelet's device plugin directory (holds kubelet.sock). Default: ${DEFAULT-VALUE}.")
+  Path devicePluginDirectory;
+
+  @Option(
+      names = "--discovery-interval",
+      paramLabel = "SECONDS",
+      defaultValue = "30",
+      description =
+          "Seconds between two discoveries (health to the kubelet, inventory to the Node)."
+              + " Default: ${DEFAULT-VALUE}.")
+  int discoveryIntervalSeconds;
+
+  @Option(
+      names = "--share-slots-per-gpu",
+      paramLabel = "N",
+      defaultValue = "100",
+      description =
+          "gantry.io/gpu-share devices offered per GPU: how many fraction pods one GPU can hold"
+              + " (portions are hundredths, so at most 100 fit). Default: ${DEFAULT-VALUE}.")
+  int shareSlotsPerGpu;
+
+  @Option(
+      names = "--device-naming",
+      paramLabel = "uuid|cdi",
+      defaultValue = "uuid",
+      description =
+          "How containers are given their GPUs: uuid (NVIDIA_VISIBLE_DEVICES by UUID, for the"
+              + " NVIDIA container runtime) or cdi (CDI names k8s.device-plugin.nvidia.com/gpu=<uuid>"
+              + " in the env and as CDI devices, for CDI-enabled runtimes). Default: ${DEFAULT-VALUE}.")
+  String deviceNaming;
+
+  @Option(
+      names = "--proc-root",
+      paramLabel = "DIR",
+      defaultValue = "/proc",
+      description =
+          "Where the host's processes are (their cgroups say which pod a GPU process belongs to);"
+              + " the agent runs in the host PID namespace. Default: ${DEFAULT-VALUE}.")
+  Path procRoot;
+
+  @Option(
+      names = "--evict-over-grant",
+      description =
+          "Evict a pod whose GPU memory use exceeds its grant on a shared GPU (an event is always"
+              + " recorded). Default: off.")
+  boolean evictOverGrant;
+
+  @CommandLine.Mixin NvidiaSmiOptions smiOptions;
+
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  private final Map<String, String> environment;
+  private final CountDownLatch stopped;
+
+  /** {@code stopped} ends the serve loop when counted down (tests; a process runs until killed). */
+  ServeCommand(Map<String, String> environment, CountDownLatch stopped) {
+    this.environment = requireNonNull(environment, "environment is null");
+    this.stopped = requireNonNull(stopped, "stopped is null");
+  }
+
+  @Override
+  public Integer call() throws InterruptedException {
+    String node = nodeName != null ? nodeName : environment.get("NODE_NAME");
+    if (node == null || node.isBlank()) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--node-name is required (or set NODE_NAME)");
+    }
+    if (discoveryIntervalSeconds < 1) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(),
+          "--discovery-interval must be at least 1 second, got " + discoveryIntervalSeconds);
+    }
+    smiOptions.validate(spec.commandLine());
+    if (shareSlotsPerGpu < 1) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--share-slots-per-gpu must be at least 1, got " + shareSlotsPerGpu);
+    }
+    DeviceNaming naming =
+        switch (deviceNaming) {
+          case "uuid" -> DeviceNaming.UUID;
+          case "cdi" -> DeviceNaming.CDI;
+          default ->
+              throw new CommandLine.ParameterException(
+                  spec.commandLine(),
+                  "--device-naming must be uuid or cdi, got '" + deviceNaming + "'");
+        };
+    if (!Files.isDirectory(devicePluginDirectory)) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(),
+          "--device-plugin-dir " + devicePluginDirectory + " is not a directory");
+    }
+    PrintWriter err = spec.commandLine().getErr();
+    NvidiaSmi smi;
+    GpuDiscovery discovery;
+    GpuInventory first;
+    try {
+      smi = smiOptions.locate(environment.get("PATH"));
+      discovery = new GpuDiscovery(smi);
+      // The first discovery must work: a node without GPUs has nothing to serve.
+      first = discovery.discover();
+    } catch (NvidiaSmiException e) {
+      err.println(e.getMessage());
+      err.flush();
+      return DiscoverCommand.exitStatus(e.reason());
+    }
+    ApiClient client;
+    try {
+      client = ApiClients.connect(Optional.ofNullable(kubeconfig));
+    } catch (IOException e) {
+      err.println("cannot configure the API client: " + e.getMessage());
+      err.flush();
+      return CANNOT_START;
+    }
+    NodePods pods = new NodePods(client, node);
+    OverGrantWatch overGrant =
+        new OverGrantWatch(
+            new GpuUsageReader(smi, new PodCgroups(procRoot)),
+            pods,
+            new PodEnforcer(client, node, Clock.systemUTC()),
+            evictOverGrant);
+    try (DevicePluginManager plugins =
+        new DevicePluginManager(devicePluginDirectory, shareSlotsPerGpu, pods, naming)) {
+      NodeAgent agent =
+          new NodeAgent(discovery, plugins, new NodeInventoryPublisher(client, node), overGrant);
+      agent.apply(first);
+      plugins.start();
+      log.info("serving node {}", node);
+      while (!stopped.await(discoveryIntervalSeconds, TimeUnit.SECONDS)) {
+        agent.runOnce();
+      }
+      return 0;
+    } catch (IOException e) {
+      err.println("cannot serve the device plugins: " + e.getMessage());
+      err.flush();
+      return CANNOT_START;
+    }
+  }
+}

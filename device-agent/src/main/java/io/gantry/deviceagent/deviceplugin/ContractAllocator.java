@@ -1,0 +1,176 @@
+package io.gantry.deviceagent.deviceplugin;
+
+import static java.util.Objects.requireNonNull;
+
+import com.google.common.base.Splitter;
+import com.google.common.collect.ImmutableList;
+import io.gantry.deviceagent.inventory.GpuInventory;
+import io.gantry.deviceagent.kube.NodePods;
+import io.gantry.deviceagent.kube.PodAllocation;
+import io.gantry.gpusharing.AssignedGpu;
+import io.gantry.gpusharing.DeviceNaming;
+import io.gantry.gpusharing.GpuAllocation;
+import io.gantry.gpusharing.GpuEnforcement;
+import io.gantry.gpusharing.HostMount;
+import io.gantry.proto.deviceplugin.v1beta1.CDIDevice;
+import io.gantry.proto.deviceplugin.v1beta1.ContainerAllocateRequest;
+import io.gantry.proto.deviceplugin.v1beta1.ContainerAllocateResponse;
+import io.gantry.proto.deviceplugin.v1beta1.Mount;
+import io.kubernetes.client.openapi.ApiException;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@code Allocate} through the {@code gantry.io/gpu-allocation} contract (gpu-sharing's {@link
+ * GpuAllocation}): finds the pod being started, resolves its allocation to physical GPUs, writes
+ * the resolved allocation back on the pod (so the next pod of a GPU group finds its device, and the
+ * pod is not picked again) and answers with the contract's environment, mounts and, with CDI
+ * naming, CDI devices.
+ *
+ * <p>The pod being started is the oldest pending pod bound to this node whose allocation is not
+ * resolved yet and which asks for this resource (the kubelet admits one pod at a time and calls
+ * {@code Allocate} while it is still pending). Whole GPUs: the kubelet chose the GPUs (the ids are
+ * UUIDs), so a pod is only needed to record them; without one the container still gets its GPUs.
+ * Shared slots: the slot id says nothing, the pod's groups say which GPU, so a pod must be found.
+ */
+final class ContractAllocator implements ContainerAllocator {
+  private static final Logger log = LoggerFactory.getLogger(ContractAllocator.class);
+
+  private final String resourceName;
+  private final boolean shared;
+  private final NodePods pods;
+  private final CurrentInventory inventory;
+  private final DeviceNaming naming;
+
+  ContractAllocator(
+      String resourceName,
+      boolean shared,
+      NodePods pods,
+      CurrentInventory inventory,
+      DeviceNaming naming) {
+    this.resourceName = requireNonNull(resourceName, "resourceName is null");
+    this.shared = shared;
+    this.pods = requireNonNull(pods, "pods is null");
+    this.inventory = requireNonNull(inventory, "inventory is null");
+    this.naming = requireNonNull(naming, "naming is null");
+  }
+
+  /** Whole GPUs: the kubelet picks them. */
+  static ContractAllocator wholeGpus(
+      NodePods pods, CurrentInventory inventory, DeviceNaming naming) {
+    return new ContractAllocator(ResourceDevices.WHOLE_GPU, false, pods, inventory, naming);
+  }
+
+  /** Shared slots: the pod's GPU groups pick them. */
+  static ContractAllocator sharedGpus(
+      NodePods pods, CurrentInventory inventory, DeviceNaming naming) {
+    return new ContractAllocator(ResourceDevices.GPU_SHARE, true, pods, inventory, naming);
+  }
+
+  @Override
+  public ContainerAllocateResponse allocate(ContainerAllocateRequest request)
+      throws AllocationException {
+    List<String> ids = request.getDevicesIdsList();
+    if (ids.isEmpty()) {
+      throw new AllocationException("no devices requested");
+    }
+    GpuInventory gpus =
+        inventory.get().orElseThrow(() -> new AllocationException("no GPU inventory taken yet"));
+    // One Allocate at a time on this node: two pods must not both resolve a new group to one GPU.
+    synchronized (pods) {
+      ImmutableList<PodAllocation> live = livePods();
+      Optional<PodAllocation> starting = starting(live, ids.size());
+      GpuAllocation resolved;
+      if (shared) {
+        PodAllocation pod =
+            starting.orElseThrow(
+                () ->
+                    new AllocationException(
+                        "no pending pod on node "
+                            + pods.nodeName()
+                            + " asks for "
+                            + resourceName
+                            + " with an unresolved "
+                            + GpuAllocation.ANNOTATION));
+        List<GpuAllocation> others =
+            live.stream().map(PodAllocation::allocation).filter(GpuAllocation::isResolved).toList();
+        resolved =
+            pod.allocation()
+                .withDevices(AllocationResolver.forGroups(pod.allocation(), others, gpus));
+      } else {
+        ImmutableList<AssignedGpu> chosen = AllocationResolver.byUuid(gpus, ids);
+        resolved =
+            starting
+                .map(PodAllocation::allocation)
+                .orElse(GpuAllocation.whole(pods.nodeName(), ids.size()))
+                .withDevices(chosen);
+      }
+      if (starting.isPresent()) {
+        try {
+          pods.writeAllocation(starting.get().pod(), resolved);
+        } catch (ApiException e) {
+          throw new AllocationException(
+              "cannot record the GPUs of pod "
+                  + starting.get().pod().namespace()
+                  + "/"
+                  + starting.get().pod().name()
+                  + ": HTTP "
+                  + e.getCode());
+        }
+        log.info(
+            "pod {}/{} gets {}",
+            starting.get().pod().namespace(),
+            starting.get().pod().name(),
+            resolved.devices());
+      }
+      return response(resolved.enforcement(naming));
+    }
+  }
+
+  private ImmutableList<PodAllocation> livePods() throws AllocationException {
+    try {
+      return pods.live().stream()
+          .map(PodAllocation::of)
+          .flatMap(Optional::stream)
+          .filter(p -> p.allocation().node().equals(pods.nodeName()))
+          .collect(ImmutableList.toImmutableList());
+    } catch (ApiException e) {
+      throw new AllocationException(
+          "cannot list the pods of node " + pods.nodeName() + ": HTTP " + e.getCode());
+    }
+  }
+
+  private Optional<PodAllocation> starting(List<PodAllocation> live, int deviceIds) {
+    return live.stream()
+        .filter(p -> p.phase().equals("Pending"))
+        .filter(p -> !p.allocation().isResolved())
+        .filter(p -> p.allocation().isShared() == shared)
+        .filter(p -> p.requested(resourceName) > 0)
+        .filter(p -> shared || p.allocation().deviceCount() == deviceIds)
+        .min(
+            Comparator.comparing(PodAllocation::created)
+                .thenComparing(p -> p.pod().namespace())
+                .thenComparing(p -> p.pod().name()));
+  }
+
+  private ContainerAllocateResponse response(GpuEnforcement enforcement) {
+    ContainerAllocateResponse.Builder response =
+        ContainerAllocateResponse.newBuilder().putAllEnvs(enforcement.env());
+    for (HostMount m : enforcement.mounts()) {
+      response.addMounts(
+          Mount.newBuilder().setHostPath(m.hostPath()).setContainerPath(m.containerPath()));
+    }
+    if (naming == DeviceNaming.CDI) {
+      // With CDI naming the contract lists the devices by their CDI names in
+      // NVIDIA_VISIBLE_DEVICES; the runtime is handed the same names through CRI.
+      for (String name :
+          Splitter.on(',').split(enforcement.env().get(GpuEnforcement.NVIDIA_VISIBLE_DEVICES))) {
+        response.addCdiDevices(CDIDevice.newBuilder().setName(name));
+      }
+    }
+    return response.build();
+  }
+}

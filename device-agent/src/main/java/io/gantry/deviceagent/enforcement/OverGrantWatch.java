@@ -1,0 +1,115 @@
+package io.gantry.deviceagent.enforcement;
+
+import static java.util.Objects.requireNonNull;
+
+import io.gantry.deviceagent.kube.NodePods;
+import io.gantry.deviceagent.kube.PodAllocation;
+import io.gantry.deviceagent.kube.PodEnforcer;
+import io.gantry.deviceagent.kube.PodRef;
+import io.gantry.deviceagent.nvidiasmi.NvidiaSmiException;
+import io.gantry.gpusharing.AssignedGpu;
+import io.gantry.gpusharing.GpuAllocation;
+import io.gantry.gpusharing.PortionMemory;
+import io.kubernetes.client.openapi.ApiException;
+import io.kubernetes.client.openapi.models.V1Pod;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The usage watch of shared GPUs: a pod whose processes use more memory on a GPU than its grant
+ * (the contract's {@link PortionMemory} of its portion of that GPU) gets a Warning event {@value
+ * #REASON} and, when configured, is evicted. Only pods with a resolved shared allocation have a
+ * grant; whole GPUs are the pod's to fill. A pod is warned once per GPU while it stays over; once
+ * it is back under, a new excess is warned again.
+ */
+public final class OverGrantWatch {
+  private static final Logger log = LoggerFactory.getLogger(OverGrantWatch.class);
+
+  /** The event reason. */
+  public static final String REASON = "GpuMemoryOverGrant";
+
+  private record Grant(PodRef pod, long memoryMib) {}
+
+  private final GpuUsageReader usage;
+  private final NodePods pods;
+  private final PodEnforcer enforcer;
+  private final boolean evict;
+  private final Set<String> warned = new HashSet<>();
+
+  public OverGrantWatch(GpuUsageReader usage, NodePods pods, PodEnforcer enforcer, boolean evict) {
+    this.usage = requireNonNull(usage, "usage is null");
+    this.pods = requireNonNull(pods, "pods is null");
+    this.enforcer = requireNonNull(enforcer, "enforcer is null");
+    this.evict = evict;
+  }
+
+  /**
+   * Compares usage with grants once and acts on every pod over its grant.
+   *
+   * @throws NvidiaSmiException when the usage cannot be read
+   * @throws ApiException when the pods cannot be listed
+   */
+  public synchronized void runOnce() throws NvidiaSmiException, ApiException {
+    Map<String, Grant> grants = grants();
+    Set<String> over = new HashSet<>();
+    for (PodGpuUsage u : usage.read()) {
+      String key = u.podUid() + "/" + u.gpuUuid();
+      Grant grant = grants.get(key);
+      if (grant == null || u.usedMemoryMib() <= grant.memoryMib()) {
+        continue;
+      }
+      over.add(key);
+      if (!warned.add(key)) {
+        continue;
+      }
+      String message =
+          "uses "
+              + u.usedMemoryMib()
+              + " MiB of GPU "
+              + u.gpuUuid()
+              + " memory, over its grant of "
+              + grant.memoryMib()
+              + " MiB";
+      try {
+        enforcer.warn(grant.pod(), REASON, message);
+        if (evict) {
+          enforcer.evict(grant.pod());
+        }
+      } catch (ApiException e) {
+        warned.remove(key);
+        log.warn(
+            "acting on {}/{} over its GPU grant failed (HTTP {}), retried next round",
+            grant.pod().namespace(),
+            grant.pod().name(),
+            e.getCode());
+      }
+    }
+    warned.retainAll(over);
+  }
+
+  /** Grant per {@code <pod uid>/<gpu uuid>} of every live pod with a resolved shared allocation. */
+  private Map<String, Grant> grants() throws ApiException {
+    Map<String, Grant> grants = new TreeMap<>();
+    for (V1Pod pod : pods.live()) {
+      Optional<PodAllocation> found = PodAllocation.of(pod);
+      if (found.isEmpty()
+          || !found.get().allocation().isShared()
+          || !found.get().allocation().isResolved()) {
+        continue;
+      }
+      GpuAllocation allocation = found.get().allocation();
+      for (AssignedGpu gpu : allocation.devices()) {
+        grants.put(
+            found.get().pod().uid() + "/" + gpu.uuid(),
+            new Grant(
+                found.get().pod(), PortionMemory.memoryMib(allocation.portion(), gpu.memoryMib())));
+      }
+    }
+    return grants;
+  }
+}

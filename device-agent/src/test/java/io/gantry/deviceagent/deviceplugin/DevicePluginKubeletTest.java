@@ -1,0 +1,308 @@
+package io.gantry.deviceagent.deviceplugin;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.gantry.deviceagent.discovery.GpuDiscovery;
+import io.gantry.deviceagent.inventory.GpuInventory;
+import io.gantry.deviceagent.kube.ApiClients;
+import io.gantry.deviceagent.kube.NodePods;
+import io.gantry.deviceagent.nvidiasmi.NvidiaSmi;
+import io.gantry.deviceagent.testing.FakeNvidiaSmi;
+import io.gantry.deviceagent.testing.Fixtures;
+import io.gantry.fakekube.FakeDeviceManager;
+import io.gantry.fakekube.FakeKubeServer;
+import io.gantry.fakekube.ResourceKinds;
+import io.gantry.gpusharing.AssignedGpu;
+import io.gantry.gpusharing.ComputeMode;
+import io.gantry.gpusharing.DeviceNaming;
+import io.gantry.gpusharing.GpuAllocation;
+import io.gantry.gpusharing.GpuAmount;
+import io.gantry.gpusharing.json.GpuAllocationJson;
+import io.gantry.proto.deviceplugin.v1beta1.AllocateResponse;
+import io.gantry.proto.deviceplugin.v1beta1.CDIDevice;
+import io.gantry.proto.deviceplugin.v1beta1.ContainerAllocateResponse;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The device plugins against a fake kubelet over real Unix sockets and the fake API server:
+ * registration, ListAndWatch, Allocate of whole GPUs and of fractions through the
+ * gantry.io/gpu-allocation contract, re-registration after the kubelet restarts, a GPU going
+ * unhealthy.
+ */
+class DevicePluginKubeletTest {
+  private static final Duration WAIT = Duration.ofSeconds(20);
+  private static final String GPU = ResourceDevices.WHOLE_GPU;
+  private static final String SHARE = ResourceDevices.GPU_SHARE;
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @TempDir Path tmp;
+
+  private Path pluginDir;
+  private FakeKubeServer kube;
+  private FakeDeviceManager kubelet;
+  private DevicePluginManager plugins;
+
+  @BeforeEach
+  void start() throws Exception {
+    start(DeviceNaming.UUID);
+  }
+
+  private void start(DeviceNaming naming) throws Exception {
+    pluginDir = Files.createDirectories(tmp.resolve("device-plugins"));
+    kube = FakeKubeServer.start();
+    kubelet = FakeDeviceManager.start(pluginDir);
+    plugins =
+        new DevicePluginManager(
+            pluginDir, 4, new NodePods(ApiClients.forUrl(kube.url()), "gpu-0"), naming);
+    plugins.update(discover(Fixtures.HGX_H100));
+    plugins.start();
+    await().atMost(WAIT).until(() -> kubelet.devices(GPU).size() == 8);
+  }
+
+  @AfterEach
+  void stop() {
+    plugins.close();
+    kubelet.close();
+    kube.close();
+  }
+
+  /** A pod bound to gpu-0 and still pending (no kubelet runs it), asking for {@code resource}. */
+  private void pendingPod(String name, String resource, int count, GpuAllocation allocation) {
+    ObjectNode pod = JSON.createObjectNode();
+    pod.put("apiVersion", "v1").put("kind", "Pod");
+    ObjectNode meta = pod.putObject("metadata").put("name", name).put("namespace", "default");
+    meta.putObject("annotations")
+        .put(GpuAllocation.ANNOTATION, GpuAllocationJson.write(allocation));
+    ObjectNode container = pod.putObject("spec").putArray("containers").addObject();
+    container.put("name", "main").put("image", "cuda");
+    container.putObject("resources").putObject("limits").put(resource, Integer.toString(count));
+    kube.store().create(pod);
+    kube.store()
+        .bind(
+            "default",
+            name,
+            (ObjectNode)
+                JSON.createObjectNode()
+                    .set("target", JSON.createObjectNode().put("name", "gpu-0")));
+  }
+
+  private GpuAllocation recorded(String name) {
+    return GpuAllocationJson.read(
+        kube.store()
+            .get(ResourceKinds.PODS, "default", name)
+            .orElseThrow()
+            .path("metadata")
+            .path("annotations")
+            .path(GpuAllocation.ANNOTATION)
+            .asText());
+  }
+
+  private static GpuAllocation fraction(int hundredths, ComputeMode mode, String group) {
+    return GpuAllocation.shared("gpu-0", GpuAmount.ofHundredths(hundredths), mode, List.of(group));
+  }
+
+  private GpuInventory discover(String fixture) throws Exception {
+    Path executable =
+        FakeNvidiaSmi.replaying(Files.createTempDirectory(tmp, "smi"), fixture).install();
+    return new GpuDiscovery(NvidiaSmi.locate(executable.toString(), "", Duration.ofSeconds(10)))
+        .discover();
+  }
+
+  private static String uuid(int index) {
+    return String.format("GPU-%08d-0000-0000-0000-%012d", index, index);
+  }
+
+  private static Map<String, String> allHealthy(int gpus) {
+    Map<String, String> expected = new TreeMap<>();
+    for (int i = 0; i < gpus; i++) {
+      expected.put(uuid(i), "Healthy");
+    }
+    return expected;
+  }
+
+  @Test
+  void registersBothResourcesAndStreamsEveryGpuHealthy() {
+    await().atMost(WAIT).until(() -> kubelet.devices(SHARE).size() == 32);
+
+    assertThat(kubelet.registrations())
+        .extracting(r -> r.resourceName() + " at " + r.endpoint())
+        .containsExactly(
+            "nvidia.com/gpu at gantry-gpu.sock", "gantry.io/gpu-share at gantry-gpu-share.sock");
+    assertThat(kubelet.devices(GPU)).isEqualTo(allHealthy(8));
+    assertThat(kubelet.devices(SHARE)).containsEntry(uuid(7) + "::3", "Healthy");
+  }
+
+  @Test
+  void allocateOfWholeGpusGivesTheContractsEnvAndRecordsTheGpusOnThePod() {
+    pendingPod("trainer", GPU, 2, GpuAllocation.whole("gpu-0", 2));
+
+    AllocateResponse response = kubelet.allocate(GPU, List.of(uuid(3), uuid(5)));
+
+    assertThat(response.getContainerResponsesList())
+        .singleElement()
+        .satisfies(
+            c ->
+                assertThat(c.getEnvsMap())
+                    .isEqualTo(
+                        Map.of(
+                            "NVIDIA_VISIBLE_DEVICES", uuid(3) + "," + uuid(5),
+                            "GPU_PORTION", "1.00",
+                            "RUNAI_NUM_OF_GPUS", "2")));
+    assertThat(recorded("trainer").devices())
+        .extracting(AssignedGpu::uuid)
+        .containsExactly(uuid(3), uuid(5));
+  }
+
+  @Test
+  void allocateOfAWholeGpuWithoutAPodStillGivesTheKubeletsChoice() {
+    AllocateResponse response = kubelet.allocate(GPU, List.of(uuid(4)));
+
+    assertThat(response.getContainerResponses(0).getEnvsMap())
+        .containsEntry("NVIDIA_VISIBLE_DEVICES", uuid(4))
+        .containsEntry("RUNAI_NUM_OF_GPUS", "1");
+  }
+
+  @Test
+  void allocateOfAFractionGivesTheContractsLimitsOnTheGroupsGpu() {
+    pendingPod("half", SHARE, 1, fraction(50, ComputeMode.MPS, "gpu-0-gpu0"));
+
+    AllocateResponse response = kubelet.allocate(SHARE, List.of(uuid(6) + "::2"));
+
+    ContainerAllocateResponse c = response.getContainerResponses(0);
+    assertThat(c.getEnvsMap())
+        .isEqualTo(
+            Map.of(
+                "NVIDIA_VISIBLE_DEVICES", uuid(0),
+                "GPU_PORTION", "0.50",
+                "RUNAI_NUM_OF_GPUS", "0.50",
+                "CUDA_DEVICE_MEMORY_LIMIT", "40779m",
+                "CUDA_MPS_PINNED_DEVICE_MEM_LIMIT", "0=40779M",
+                "CUDA_MPS_ACTIVE_THREAD_PERCENTAGE", "50",
+                "CUDA_MPS_PIPE_DIRECTORY", "/tmp/nvidia-mps"));
+    assertThat(c.getMountsList())
+        .singleElement()
+        .satisfies(
+            m -> {
+              assertThat(m.getHostPath()).isEqualTo("/tmp/nvidia-mps");
+              assertThat(m.getContainerPath()).isEqualTo("/tmp/nvidia-mps");
+            });
+    assertThat(recorded("half").devices()).extracting(AssignedGpu::uuid).containsExactly(uuid(0));
+  }
+
+  @Test
+  void aGroupKeepsItsGpuAndANewGroupTakesAFreeOne() {
+    pendingPod("a", SHARE, 1, fraction(30, ComputeMode.TIME_SLICING, "gpu-0-gpu0"));
+    kubelet.allocate(SHARE, List.of(uuid(0) + "::0"));
+    pendingPod("b", SHARE, 1, fraction(30, ComputeMode.TIME_SLICING, "gpu-0-gpu0"));
+    pendingPod("c", SHARE, 1, fraction(30, ComputeMode.TIME_SLICING, "gpu-0-gpu1"));
+
+    assertThat(
+            kubelet.allocate(SHARE, List.of(uuid(0) + "::1")).getContainerResponses(0).getEnvsMap())
+        .containsEntry("NVIDIA_VISIBLE_DEVICES", uuid(0));
+    assertThat(
+            kubelet.allocate(SHARE, List.of(uuid(0) + "::2")).getContainerResponses(0).getEnvsMap())
+        .containsEntry("NVIDIA_VISIBLE_DEVICES", uuid(1));
+    assertThat(recorded("b").devices()).extracting(AssignedGpu::uuid).containsExactly(uuid(0));
+    assertThat(recorded("c").devices()).extracting(AssignedGpu::uuid).containsExactly(uuid(1));
+  }
+
+  @Test
+  void aFractionWithoutAPendingPodIsRefused() {
+    assertThatThrownBy(() -> kubelet.allocate(SHARE, List.of(uuid(0) + "::0")))
+        .isInstanceOfSatisfying(
+            StatusRuntimeException.class,
+            e ->
+                assertThat(e.getStatus().getDescription())
+                    .isEqualTo(
+                        "no pending pod on node gpu-0 asks for gantry.io/gpu-share with an"
+                            + " unresolved gantry.io/gpu-allocation"));
+  }
+
+  @Test
+  void withCdiNamingTheContainerGetsCdiDevices() throws Exception {
+    stop();
+    start(DeviceNaming.CDI);
+    pendingPod("half", SHARE, 1, fraction(50, ComputeMode.TIME_SLICING, "gpu-0-gpu0"));
+
+    ContainerAllocateResponse c =
+        kubelet.allocate(SHARE, List.of(uuid(0) + "::0")).getContainerResponses(0);
+
+    assertThat(c.getCdiDevicesList())
+        .extracting(CDIDevice::getName)
+        .containsExactly("k8s.device-plugin.nvidia.com/gpu=" + uuid(0));
+    assertThat(c.getEnvsMap())
+        .containsEntry("NVIDIA_VISIBLE_DEVICES", "k8s.device-plugin.nvidia.com/gpu=" + uuid(0));
+  }
+
+  @Test
+  void allocateOfAGpuThisNodeDoesNotHaveIsRefused() {
+    assertThatThrownBy(() -> kubelet.allocate(GPU, List.of("GPU-elsewhere")))
+        .isInstanceOfSatisfying(
+            StatusRuntimeException.class,
+            e -> {
+              assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.FAILED_PRECONDITION);
+              assertThat(e.getStatus().getDescription())
+                  .isEqualTo("unknown device GPU-elsewhere: this node has no such GPU");
+            });
+  }
+
+  @Test
+  void reRegistersAfterTheKubeletSocketIsCreatedAgain() {
+
+    kubelet.restart();
+
+    await().atMost(WAIT).until(() -> kubelet.registrations().size() == 4);
+    await().atMost(WAIT).until(() -> kubelet.devices(GPU).equals(allHealthy(8)));
+    assertThat(pluginDir.resolve("gantry-gpu.sock")).exists();
+    assertThat(kubelet.allocate(GPU, List.of(uuid(0))).getContainerResponses(0).getEnvsMap())
+        .containsEntry("NVIDIA_VISIBLE_DEVICES", uuid(0));
+  }
+
+  @Test
+  void aGpuThatDisappearsIsStreamedUnhealthy() throws Exception {
+    GpuInventory full = discover(Fixtures.HGX_H100);
+    GpuInventory withoutGpu7 =
+        new GpuInventory(
+            full.driverVersion(),
+            full.cudaVersion(),
+            full.devices().subList(0, 7),
+            false,
+            List.of(),
+            List.of());
+
+    plugins.update(withoutGpu7);
+
+    Map<String, String> expected = allHealthy(8);
+    expected.put(uuid(7), "Unhealthy");
+    await().atMost(WAIT).until(() -> kubelet.devices(GPU).equals(expected));
+  }
+
+  @Test
+  void everyGpuIsUnhealthyWhileDiscoveryFailsAndHealthyWhenItWorksAgain() throws Exception {
+
+    plugins.discoveryFailed("nvidia-smi -q -x exited with status 9");
+
+    await()
+        .atMost(WAIT)
+        .until(() -> kubelet.devices(GPU).values().stream().allMatch("Unhealthy"::equals));
+
+    plugins.update(discover(Fixtures.HGX_H100));
+
+    await().atMost(WAIT).until(() -> kubelet.devices(GPU).equals(allHealthy(8)));
+  }
+}
