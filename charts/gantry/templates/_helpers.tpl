@@ -80,3 +80,22 @@ seccompProfile:
 {{- .Values.scheduler.httpPort -}}
 {{- end -}}
 {{- end -}}
+
+{{/* The component serving the admission webhook: the extender, or in scheduler mode its own. */}}
+{{- define "gantry.webhookServer" -}}
+{{- ternary "extender" "admission" (eq .Values.mode "extender") -}}
+{{- end -}}
+
+{{- define "gantry.webhookPort" -}}
+{{- .Values.extender.port -}}
+{{- end -}}
+
+{{/* `gantry extender`'s webhook and TLS flags. */}}
+{{- define "gantry.webhookArgs" -}}
+- extender
+- --port={{ .Values.extender.port }}
+- --webhook-failure-policy={{ .Values.webhook.failurePolicy }}
+- --webhook-skip-namespace={{ join "," (concat (list .Release.Namespace) .Values.webhook.skipNamespaces | uniq) }}
+- --tls-cert-file=/etc/gantry/tls/tls.crt
+- --tls-key-file=/etc/gantry/tls/tls.key
+{{- end -}}

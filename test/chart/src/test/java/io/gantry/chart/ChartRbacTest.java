@@ -61,6 +61,18 @@ class ChartRbacTest {
   }
 
   @Test
+  void theAdmissionServerIsGrantedWhatTheExtenderIs() {
+    RbacGrants grants = RbacGrants.of(RenderedChart.render(), "gantry-admission", NS);
+
+    assertThat(
+            grants.missing(
+                SchedulerApiAccess.RULES.stream()
+                    .filter(r -> r.scope() == ApiRule.Scope.CLUSTER)
+                    .toList()))
+        .isEmpty();
+  }
+
+  @Test
   void theCrdUpgraderIsGrantedCrdsOnly() {
     RenderedChart chart = RenderedChart.render();
     RbacGrants grants = RbacGrants.of(chart, "gantry-crd-upgrader", NS);

@@ -24,7 +24,8 @@ import org.junit.jupiter.api.Test;
 /** The chart with its default values: what it installs, and that the pieces fit together. */
 class ChartRenderTest {
   /** Kinds without a client-java model: KAI's CRs and the Prometheus Operator's. */
-  private static final Set<String> CUSTOM_KINDS = Set.of("Queue", "ServiceMonitor");
+  private static final Set<String> CUSTOM_KINDS =
+      Set.of("Queue", "ServiceMonitor", "Issuer", "Certificate");
 
   @Test
   void everyRenderedObjectIsAKnownKindReadByItsModel() {
@@ -174,7 +175,7 @@ class ChartRenderTest {
         .isEqualTo("gantry-scheduler");
     JsonNode ext = config.path("extenders").get(0);
     assertThat(ext.path("urlPrefix").asText())
-        .isEqualTo("http://gantry-extender.gantry-system.svc:8888");
+        .isEqualTo("https://gantry-extender.gantry-system.svc:8888");
     assertThat(ext.path("nodeCacheCapable").asBoolean()).isTrue();
     assertThat(ext.path("ignorable").asBoolean()).isFalse();
     assertThat(ext.path("managedResources").get(0).path("name").asText())
@@ -226,6 +227,90 @@ class ChartRenderTest {
         .isTrue();
     assertThat(RenderedChart.render(Map.of("deviceAgent.enabled", false)).ofKind("DaemonSet"))
         .isEmpty();
+  }
+
+  @Test
+  void theWebhookIsServedOverHttpsByTheAdmissionServerInSchedulerMode() {
+    RenderedChart chart = RenderedChart.render();
+    JsonNode hook =
+        chart
+            .find("MutatingWebhookConfiguration", "gantry-admission")
+            .orElseThrow()
+            .path("webhooks")
+            .get(0);
+
+    assertThat(hook.path("clientConfig").path("service").path("name").asText())
+        .isEqualTo("gantry-admission");
+    assertThat(hook.path("clientConfig").path("service").path("path").asText()).isEqualTo("/admit");
+    assertThat(hook.path("clientConfig").path("caBundle").asText())
+        .isEqualTo(
+            chart
+                .find("Secret", "gantry-webhook-tls")
+                .orElseThrow()
+                .path("data")
+                .path("ca.crt")
+                .asText());
+    assertThat(hook.path("failurePolicy").asText()).isEqualTo("Fail");
+    assertThat(hook.path("namespaceSelector").path("matchExpressions").get(0).path("values"))
+        .extracting(JsonNode::asText)
+        .containsExactly(RenderedChart.NAMESPACE, "kube-system");
+    V1Deployment admission = chart.model("Deployment", "gantry-admission", V1Deployment.class);
+    assertThat(admission.getSpec().getTemplate().getSpec().getContainers().get(0).getArgs())
+        .contains(
+            "extender", "--tls-cert-file=/etc/gantry/tls/tls.crt", "--webhook-failure-policy=Fail");
+    CrossReferences.check(chart);
+  }
+
+  @Test
+  void inExtenderModeTheExtenderServesTheWebhookAndKubeSchedulerCallsItOverHttps()
+      throws Exception {
+    RenderedChart chart = RenderedChart.render(Map.of("mode", "extender"));
+    JsonNode hook =
+        chart
+            .find("MutatingWebhookConfiguration", "gantry-admission")
+            .orElseThrow()
+            .path("webhooks")
+            .get(0);
+    JsonNode ext = kubeSchedulerConfiguration(chart).path("extenders").get(0);
+
+    assertThat(hook.path("clientConfig").path("service").path("name").asText())
+        .isEqualTo("gantry-extender");
+    assertThat(chart.find("Deployment", "gantry-admission")).isEmpty();
+    assertThat(ext.path("urlPrefix").asText()).startsWith("https://gantry-extender.");
+    assertThat(ext.path("enableHTTPS").asBoolean()).isTrue();
+    assertThat(ext.path("tlsConfig").path("caFile").asText())
+        .isEqualTo("/etc/kubernetes/gantry-tls/ca.crt");
+    CrossReferences.check(chart);
+  }
+
+  @Test
+  void withCertManagerTheCertificateIsIssuedAndItsCaInjected() {
+    RenderedChart chart = RenderedChart.render(Map.of("webhook.certManager.enabled", true));
+    ObjectNode config =
+        chart.find("MutatingWebhookConfiguration", "gantry-admission").orElseThrow();
+
+    assertThat(chart.find("Secret", "gantry-webhook-tls")).isEmpty();
+    assertThat(
+            chart
+                .find("Certificate", "gantry-webhook-tls")
+                .orElseThrow()
+                .at("/spec/dnsNames/0")
+                .asText())
+        .isEqualTo("gantry-admission.gantry-system.svc");
+    assertThat(config.at("/metadata/annotations").path("cert-manager.io/inject-ca-from").asText())
+        .isEqualTo("gantry-system/gantry-webhook-tls");
+    assertThat(config.at("/webhooks/0/clientConfig").has("caBundle")).isFalse();
+    CrossReferences.check(chart);
+  }
+
+  @Test
+  void withoutTheWebhookTheExtenderSpeaksPlainHttp() throws Exception {
+    RenderedChart chart =
+        RenderedChart.render(Map.of("mode", "extender", "webhook.enabled", false));
+
+    assertThat(chart.ofKind("MutatingWebhookConfiguration")).isEmpty();
+    assertThat(kubeSchedulerConfiguration(chart).at("/extenders/0/urlPrefix").asText())
+        .startsWith("http://");
   }
 
   @Test

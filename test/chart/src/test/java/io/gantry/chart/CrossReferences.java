@@ -123,6 +123,28 @@ final class CrossReferences {
         broken.add("ServiceMonitor " + name(sm) + " selects no Service with its port");
       }
     }
+    for (String kind : List.of("MutatingWebhookConfiguration", "ValidatingWebhookConfiguration")) {
+      for (ObjectNode config : chart.ofKind(kind)) {
+        for (JsonNode hook : config.path("webhooks")) {
+          JsonNode service = hook.path("clientConfig").path("service");
+          int port = service.path("port").asInt(443);
+          boolean found =
+              chart.ofKind("Service").stream()
+                  .anyMatch(
+                      s ->
+                          name(s).equals(service.path("name").asText())
+                              && s.path("metadata")
+                                  .path("namespace")
+                                  .asText()
+                                  .equals(service.path("namespace").asText())
+                              && s.path("spec").path("ports").findValues("port").stream()
+                                  .anyMatch(p -> p.asInt() == port));
+          if (!found) {
+            broken.add(kind + " " + name(config) + ": no Service " + service + " on port " + port);
+          }
+        }
+      }
+    }
     assertThat(broken).as("broken references").isEmpty();
   }
 
