@@ -82,7 +82,8 @@ class EvictionInvariantsTest {
 
   @Property(tries = 250)
   void aQueueWithinItsDeservedQuotaNeverLosesResourcesToReclaim(@ForAll("runs") Run run) {
-    Map<String, ResourceVector> start = allocationAtStart(run.snapshot());
+    // Reclaim runs after allocate: a victim queue's allocation then includes this cycle's binds.
+    Map<String, ResourceVector> start = allocationWhenReclaimRuns(run);
     Map<String, QueueInfo> queues = new HashMap<>();
     run.snapshot().queues().forEach(q -> queues.put(q.name(), q));
     Set<String> replaced = pipelined(run);
@@ -319,14 +320,22 @@ class EvictionInvariantsTest {
   }
 
   /** Each queue's allocation in the snapshot, its subtree's placed tasks, per resource. */
-  private static Map<String, ResourceVector> allocationAtStart(ClusterSnapshot snapshot) {
+  /** Each queue's running tasks at the start, plus the tasks this cycle bound (allocate's). */
+  private static Map<String, ResourceVector> allocationWhenReclaimRuns(Run run) {
+    ClusterSnapshot snapshot = run.snapshot();
+    Set<String> bound = new HashSet<>();
+    for (Decision d : run.result().decisions()) {
+      if (d.kind() == Decision.Kind.BIND) {
+        bound.add(d.taskId());
+      }
+    }
     Map<String, QueueInfo> queues = new HashMap<>();
     snapshot.queues().forEach(q -> queues.put(q.name(), q));
     Map<String, ResourceVector> out = new HashMap<>();
     snapshot.queues().forEach(q -> out.put(q.name(), ResourceVector.ZERO));
     for (JobInfo j : snapshot.jobs()) {
       for (TaskInfo t : j.tasks()) {
-        if (t.status() != TaskStatus.RUNNING) {
+        if (t.status() != TaskStatus.RUNNING && !bound.contains(t.id())) {
           continue;
         }
         for (QueueInfo q = queues.get(j.queue());
