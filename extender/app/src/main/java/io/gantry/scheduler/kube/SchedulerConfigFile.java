@@ -135,12 +135,13 @@ public final class SchedulerConfigFile {
       plugins.put(e.getKey(), new PluginSetting(e.getValue().enabled(), e.getValue().arguments()));
     }
     return SchedulerConfig.of(
-        c.actions().orElse(SchedulerConfig.DEFAULT_ACTIONS),
-        plugins,
-        new Placement(
-            strategy(file, c.gpuPlacement().orElse("binpack"), "placement.gpu"),
-            strategy(file, c.cpuPlacement().orElse("binpack"), "placement.cpu")),
-        c.evictionSettings());
+            c.actions().orElse(SchedulerConfig.DEFAULT_ACTIONS),
+            plugins,
+            new Placement(
+                strategy(file, c.gpuPlacement().orElse("binpack"), "placement.gpu"),
+                strategy(file, c.cpuPlacement().orElse("binpack"), "placement.cpu")),
+            c.evictionSettings())
+        .withQueueDepthPerAction(c.queueDepths());
   }
 
   private static PlacementStrategy strategy(SchedulerFileSpec file, String value, String key)

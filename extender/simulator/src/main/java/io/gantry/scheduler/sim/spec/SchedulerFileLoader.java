@@ -14,13 +14,14 @@ import java.util.Optional;
 
 /**
  * Loads the scheduler's configuration file. It is a flat YAML mapping with the keys of a scenario's
- * {@code config} — {@code actions}, {@code placement}, {@code plugins}, bound by the same code, so
- * the two can never drift apart — and the scheduler's own: {@code schedulerName}, {@code
- * schedulePeriod}, {@code queueLabelKey}, {@code nodePoolLabelKey}, {@code nodePoolLabelValue},
- * {@code leaderElection}, {@code bindConcurrency}, {@code statusWritesPerSecond}, {@code
- * eventsPerSecond}, {@code usageDBConfig}. What the engine does not support yet ({@code
- * queueDepthPerAction}, cron usage windows) and what only a simulation has ({@code cycles}, {@code
- * cyclePeriod}, {@code usage}) is an error naming the key and its line.
+ * {@code config} — {@code actions}, {@code placement}, {@code plugins}, {@code
+ * queueDepthPerAction}, {@code scenarioSearchBudgets}, bound by the same code, so the two can never
+ * drift apart — and the scheduler's own: {@code schedulerName}, {@code schedulePeriod}, {@code
+ * queueLabelKey}, {@code nodePoolLabelKey}, {@code nodePoolLabelValue}, {@code leaderElection},
+ * {@code bindConcurrency}, {@code statusWritesPerSecond}, {@code eventsPerSecond}, {@code
+ * usageDBConfig}. What the engine does not support yet (cron usage windows) and what only a
+ * simulation has ({@code cycles}, {@code cyclePeriod}, {@code usage}) is an error naming the key
+ * and its line.
  */
 public final class SchedulerFileLoader {
   private static final ImmutableSet<String> OWN_KEYS =
@@ -34,7 +35,6 @@ public final class SchedulerFileLoader {
           "bindConcurrency",
           "statusWritesPerSecond",
           "eventsPerSecond",
-          "queueDepthPerAction",
           "usageDBConfig");
   private static final ImmutableSet<String> LEADER_KEYS =
       ImmutableSet.of(
@@ -240,15 +240,6 @@ public final class SchedulerFileLoader {
           .error(
               "only a simulation computes usage from its own history; a scheduler reads it from"
                   + " Prometheus (usageDBConfig)");
-    }
-    notSupported(top, "queueDepthPerAction", "a per-action queue depth");
-  }
-
-  private static void notSupported(MapReader top, String key, String feature)
-      throws ScenarioException {
-    Optional<Field> f = top.optional(key);
-    if (f.isPresent()) {
-      throw f.get().error(feature + " is not supported yet");
     }
   }
 }
