@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.gantry.scheduler.api.SchedulerWiring;
 import io.gantry.scheduler.api.SchedulingCycle;
 import io.gantry.scheduler.api.kai.QueueAssignment;
+import io.gantry.scheduler.api.kai.grouping.WorkloadTypeDefaults;
 import io.gantry.scheduler.api.usage.UsageSource;
 import io.gantry.scheduler.kube.usage.PrometheusClient;
 import io.gantry.scheduler.kube.usage.PrometheusUsage;
@@ -37,6 +38,7 @@ public final class KubeScheduler implements AutoCloseable {
 
   private final SchedulerSettings settings;
   private final ClusterInformers informers;
+  private final OwnerCache owners;
   private final Leadership leadership;
   private final Optional<LeaseElector> elector;
   private final ScheduledExecutorService writers;
@@ -88,13 +90,17 @@ public final class KubeScheduler implements AutoCloseable {
     this.binder =
         new Binder(writer, informers, leadership, events, metrics, writers, clock, Backoff.DEFAULT);
     Evictor evictor = new Evictor(writer, leadership, writers, clock, Backoff.DEFAULT);
+    this.owners = informers.owners(clock);
     PodGrouper grouper =
         new PodGrouper(
             informers,
+            new OwnerResolver(owners, () -> informers.pods().stream().map(PodFacts::of).toList()),
             writer,
+            events,
             writers,
             settings.schedulerName(),
-            new QueueAssignment(settings.queueLabelKey(), settings.nodePool().labelKey()));
+            new QueueAssignment(settings.queueLabelKey(), settings.nodePool().labelKey()),
+            WorkloadTypeDefaults.NONE);
     if (settings.usageDb().isPresent()) {
       UsageDb db = settings.usageDb().get();
       HttpClient http = HttpClient.newBuilder().connectTimeout(db.spec().queryTimeout()).build();
@@ -123,6 +129,7 @@ public final class KubeScheduler implements AutoCloseable {
             clock,
             binder::inFlight,
             grouper::assigned,
+            grouper::problem,
             usage.isPresent() ? usage.get() : UsageSource.NONE);
     this.loop =
         new SchedulerLoop(
@@ -265,6 +272,7 @@ public final class KubeScheduler implements AutoCloseable {
     }
     status.close();
     events.close();
+    owners.close();
     informers.close();
   }
 }

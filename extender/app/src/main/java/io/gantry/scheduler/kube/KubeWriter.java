@@ -127,6 +127,24 @@ final class KubeWriter {
     }
   }
 
+  /** JSON merge patch of a PodGroup (its metadata and spec). */
+  void patchPodGroup(String namespace, String name, String mergePatch) throws ApiException {
+    PatchUtils.patch(
+        Object.class,
+        () ->
+            custom
+                .patchNamespacedCustomObject(
+                    KaiPodGroup.GROUP,
+                    KaiPodGroup.VERSION,
+                    namespace,
+                    KaiPodGroup.PLURAL,
+                    name,
+                    new V1Patch(mergePatch))
+                .buildCall(null),
+        V1Patch.PATCH_FORMAT_JSON_MERGE_PATCH,
+        client);
+  }
+
   /** JSON merge patch of a PodGroup's status subresource. */
   void patchPodGroupStatus(String namespace, String name, String mergePatch) throws ApiException {
     PatchUtils.patch(

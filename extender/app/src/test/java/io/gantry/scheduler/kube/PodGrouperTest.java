@@ -9,6 +9,9 @@ import io.gantry.fakekube.FakeKubeServer;
 import io.gantry.fakekube.ResourceKinds;
 import io.gantry.scheduler.api.kai.PriorityClassTable;
 import io.gantry.scheduler.api.kai.QueueAssignment;
+import io.gantry.scheduler.api.kai.grouping.DefaultGrouper;
+import io.gantry.scheduler.api.kai.grouping.WorkloadTypeDefaults;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -16,26 +19,36 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * PodGroups for bare pods and batch Jobs, with queue, priority and preemptibility resolved as KAI's
- * podgrouper does (kai-reference §3.1–3.4), from KAI's own example manifests.
+ * PodGroups for bare pods, batch Jobs (their owner read through the API's discovery and a watching
+ * cache) and JobSets, with queue, priority and preemptibility resolved as KAI's podgrouper does
+ * (kai-reference §3.1–3.4), from KAI's own example manifests.
  */
 class PodGrouperTest {
   private static final Duration WAIT = Duration.ofSeconds(15);
 
   private final FakeKubeServer kube = FakeKubeServer.start();
   private final ClusterInformers informers = new ClusterInformers(KubeClients.forUrl(kube.url()));
+  private final OwnerCache owners = informers.owners(Clock.systemUTC());
   private final ExecutorService executor = Executors.newFixedThreadPool(2);
+  private final KubeWriter writer = new KubeWriter(KubeClients.forUrl(kube.url()));
+  private final EventRecorder events =
+      new EventRecorder(writer, TestObjects.SCHEDULER, Clock.systemUTC(), 100);
   private final PodGrouper grouper =
       new PodGrouper(
           informers,
-          new KubeWriter(KubeClients.forUrl(kube.url())),
+          new OwnerResolver(owners, () -> informers.pods().stream().map(PodFacts::of).toList()),
+          writer,
+          events,
           executor,
           TestObjects.SCHEDULER,
-          QueueAssignment.kaiDefaults());
+          QueueAssignment.kaiDefaults(),
+          WorkloadTypeDefaults.NONE);
 
   @AfterEach
   void stop() {
     executor.shutdownNow();
+    events.close();
+    owners.close();
     informers.close();
     kube.close();
   }
@@ -94,7 +107,7 @@ class PodGrouperTest {
   @Test
   void thePriorityClassLabelCountsWhenTheClassExists() {
     ObjectNode pod = KaiManifests.load("priority-example-build-priority-pod.yaml", "team");
-    TestObjects.labelled(pod, PodGrouper.PREEMPTIBILITY_LABEL, "preemptible");
+    TestObjects.labelled(pod, DefaultGrouper.PREEMPTIBILITY_LABEL, "preemptible");
     kube.store().create(ResourceKinds.PODS, "team", pod);
     startInformers();
 
@@ -131,6 +144,55 @@ class PodGrouperTest {
     assertThat(pg.at("/spec/minMember").asInt()).isEqualTo(2);
     assertThat(pg.at("/metadata/ownerReferences/0/kind").asText()).isEqualTo("Job");
     assertThat(kube.store().list(ResourceKinds.POD_GROUPS, "team")).hasSize(1);
+  }
+
+  @Test
+  void thePodGroupIsUpdatedWhenTheOwnerAsksForMoreAndOnlyThen() {
+    ObjectNode job = KaiManifests.load("batch-batch-job-min-member.yaml", "team");
+    ObjectNode created = kube.store().create(ResourceKinds.JOBS, "team", job);
+    String jobUid = created.at("/metadata/uid").asText();
+    kube.store().create(ResourceKinds.PODS, "team", jobPod("worker-0", jobUid));
+    startInformers();
+    JsonNode pg = podGroupOf("team", "worker-0");
+    String path =
+        "/apis/scheduling.run.ai/v2alpha2/namespaces/team/podgroups/"
+            + pg.at("/metadata/name").asText();
+    kube.store().create(ResourceKinds.PODS, "team", jobPod("worker-1", jobUid));
+    podGroupOf("team", "worker-1");
+    assertThat(kube.requests().count("patch", path)).as("nothing changed").isZero();
+
+    ObjectNode stored =
+        kube.store().get(ResourceKinds.JOBS, "team", "batch-job-min-member").orElseThrow();
+    ((ObjectNode) stored.at("/metadata/annotations")).put("kai.scheduler/batch-min-member", "3");
+    kube.store().update(ResourceKinds.JOBS, "team", "batch-job-min-member", stored);
+    kube.store().create(ResourceKinds.PODS, "team", jobPod("worker-2", jobUid));
+
+    await()
+        .atMost(WAIT)
+        .until(
+            () -> {
+              grouper.run(PriorityClassTable.KAI_DEFAULTS);
+              return kube.store()
+                      .get(ResourceKinds.POD_GROUPS, "team", pg.at("/metadata/name").asText())
+                      .orElseThrow()
+                      .at("/spec/minMember")
+                      .asInt()
+                  == 3;
+            });
+    assertThat(kube.requests().count("patch", path)).isEqualTo(1);
+  }
+
+  private static ObjectNode jobPod(String name, String jobUid) {
+    ObjectNode pod = TestObjects.pod("team", name, TestObjects.SCHEDULER, "1", 1);
+    ((ObjectNode) pod.get("metadata"))
+        .putArray("ownerReferences")
+        .addObject()
+        .put("apiVersion", "batch/v1")
+        .put("kind", "Job")
+        .put("name", "batch-job-min-member")
+        .put("uid", jobUid)
+        .put("controller", true);
+    return pod;
   }
 
   @Test
