@@ -59,6 +59,8 @@ class SchedulerCommandTest {
             eventsPerSecond: 10
             staleGangGracePeriod: 2m
             queueDepthPerAction: {allocate: 10}
+            defaultPrioritiesConfigMapName: priority-defaults
+            defaultPrioritiesConfigMapNamespace: kai-system
             scenarioSearchBudgets:
               maxActionSearchDuration: {reclaim: 1m}
               maxGeneratorSearchDuration: {NodeLocalGreedy: 10s}
@@ -79,6 +81,7 @@ class SchedulerCommandTest {
     assertThat(s.statusWritesPerSecond()).isEqualTo(20);
     assertThat(s.eventsPerSecond()).isEqualTo(10);
     assertThat(s.engine().queueDepthPerAction().forAction("allocate")).hasValue(10);
+    assertThat(s.workloadDefaults()).contains("kai-system/priority-defaults");
     assertThat(s.engine().evictions().defaultStalenessGracePeriod())
         .isEqualTo(Duration.ofMinutes(2));
     SearchBudgets budgets = s.engine().evictions().budgets();
@@ -189,6 +192,9 @@ class SchedulerCommandTest {
         "unknown action|'actions: [allocate, teleport]'|scheduler.yaml:1: actions[1]:",
         "placement|'placement: {gpu: pack}'|scheduler.yaml:1: placement.gpu:",
         "simulation only|'cycles: 3'|scheduler.yaml:1: cycles: only a simulation has cycles",
+        "defaults half|'defaultPrioritiesConfigMapName: d'"
+            + "|scheduler.yaml:1: defaultPrioritiesConfigMapName: defaultPrioritiesConfigMapName"
+            + " and defaultPrioritiesConfigMapNamespace go together",
         "queue depth action|'queueDepthPerAction: {allocate: 10, teleport: 2}'"
             + "|scheduler.yaml:1: queueDepthPerAction.teleport: unknown action \"teleport\"",
         "queue depth value|'queueDepthPerAction: {allocate: -2}'"

@@ -5,7 +5,6 @@ import static java.util.Objects.requireNonNull;
 import io.gantry.scheduler.api.SchedulerWiring;
 import io.gantry.scheduler.api.SchedulingCycle;
 import io.gantry.scheduler.api.kai.QueueAssignment;
-import io.gantry.scheduler.api.kai.grouping.WorkloadTypeDefaults;
 import io.gantry.scheduler.api.usage.UsageSource;
 import io.gantry.scheduler.kube.usage.PrometheusClient;
 import io.gantry.scheduler.kube.usage.PrometheusUsage;
@@ -100,7 +99,7 @@ public final class KubeScheduler implements AutoCloseable {
             writers,
             settings.schedulerName(),
             new QueueAssignment(settings.queueLabelKey(), settings.nodePool().labelKey()),
-            WorkloadTypeDefaults.NONE);
+            new WorkloadDefaultsConfigMap(owners, settings.workloadDefaults()));
     if (settings.usageDb().isPresent()) {
       UsageDb db = settings.usageDb().get();
       HttpClient http = HttpClient.newBuilder().connectTimeout(db.spec().queryTimeout()).build();

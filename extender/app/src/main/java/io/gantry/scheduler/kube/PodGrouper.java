@@ -35,7 +35,8 @@ import org.slf4j.LoggerFactory;
  * owned by the planned owner: a user's is never rewritten); then the pod gets the annotation and,
  * when the PodGroup has SubGroups, the {@code kai.scheduler/subgroup-name} label. Pods KAI leaves
  * alone ({@code kai.scheduler/skip-podgrouper} on the pod or an owner, a bare pod naming its
- * PodGroup) are left alone.
+ * PodGroup) are left alone. The per-type defaults come from KAI's optional ConfigMap ({@link
+ * WorkloadDefaultsConfigMap}); until it has been read no pod is grouped.
  *
  * <p>A pod whose owner cannot be read, or whose workload KAI would refuse, is not grouped: it gets
  * a {@code PodGrouperWarning} event naming the owner or field, and {@link #problem} gives the
@@ -56,7 +57,7 @@ final class PodGrouper {
   private final Executor executor;
   private final String schedulerName;
   private final QueueAssignment queues;
-  private final WorkloadTypeDefaults typeDefaults;
+  private final WorkloadDefaultsConfigMap typeDefaults;
   private final Map<String, String> assigned = new ConcurrentHashMap<>();
   private final Map<String, String> problems = new ConcurrentHashMap<>();
   private final Set<String> inProgress = ConcurrentHashMap.newKeySet();
@@ -69,7 +70,7 @@ final class PodGrouper {
       Executor executor,
       String schedulerName,
       QueueAssignment queues,
-      WorkloadTypeDefaults typeDefaults) {
+      WorkloadDefaultsConfigMap typeDefaults) {
     this.cache = requireNonNull(cache, "cache is null");
     this.owners = requireNonNull(owners, "owners is null");
     this.writer = requireNonNull(writer, "writer is null");
@@ -92,8 +93,12 @@ final class PodGrouper {
 
   /** Groups every pending pod of this scheduler that has no PodGroup yet. */
   void run(PriorityClassTable priorities) {
+    Optional<WorkloadTypeDefaults> defaults = typeDefaults.current();
+    if (defaults.isEmpty()) {
+      return;
+    }
     PodGroupPlanner planner =
-        new PodGroupPlanner(new GroupingConfig(queues, priorities, typeDefaults, true));
+        new PodGroupPlanner(new GroupingConfig(queues, priorities, defaults.get(), true));
     Set<String> live = ConcurrentHashMap.newKeySet();
     for (V1Pod pod : cache.pods()) {
       if (pod.getSpec() == null || !schedulerName.equals(pod.getSpec().getSchedulerName())) {
@@ -184,6 +189,9 @@ final class PodGrouper {
       }
     } catch (ApiException e) {
       LOG.warn("grouping pod {}: HTTP {} {}", p.key(), e.getCode(), e.getResponseBody(), e);
+    } catch (RuntimeException e) {
+      // client-java reports a broken or interrupted response this way; the next cycle retries
+      LOG.warn("grouping pod {}: {}", p.key(), e.toString());
     } finally {
       inProgress.remove(p.key());
     }

@@ -80,7 +80,9 @@ public final class SchedulerConfigFile {
         file.bindConcurrency().orElse(SchedulerSettings.DEFAULT_BIND_CONCURRENCY),
         file.statusWritesPerSecond().orElse(SchedulerSettings.DEFAULT_STATUS_WRITES_PER_SECOND),
         file.eventsPerSecond().orElse(SchedulerSettings.DEFAULT_EVENTS_PER_SECOND),
-        usageDb(file, env));
+        usageDb(file, env),
+        file.defaultPrioritiesConfigMapNamespace()
+            .flatMap(ns -> file.defaultPrioritiesConfigMapName().map(name -> ns + "/" + name)));
   }
 
   /**

@@ -35,7 +35,9 @@ public final class SchedulerFileLoader {
           "bindConcurrency",
           "statusWritesPerSecond",
           "eventsPerSecond",
-          "usageDBConfig");
+          "usageDBConfig",
+          "defaultPrioritiesConfigMapName",
+          "defaultPrioritiesConfigMapNamespace");
   private static final ImmutableSet<String> LEADER_KEYS =
       ImmutableSet.of(
           "enabled", "namespace", "leaseName", "leaseDuration", "renewDeadline", "retryPeriod");
@@ -97,6 +99,18 @@ public final class SchedulerFileLoader {
     if (poolValue.isPresent() && poolKey.isEmpty()) {
       throw top.required("nodePoolLabelValue").error("requires nodePoolLabelKey");
     }
+    Optional<String> defaultsName = nonEmpty(top, "defaultPrioritiesConfigMapName");
+    Optional<String> defaultsNamespace = nonEmpty(top, "defaultPrioritiesConfigMapNamespace");
+    if (defaultsName.isPresent() != defaultsNamespace.isPresent()) {
+      String given =
+          defaultsName.isPresent()
+              ? "defaultPrioritiesConfigMapName"
+              : "defaultPrioritiesConfigMapNamespace";
+      throw top.required(given)
+          .error(
+              "defaultPrioritiesConfigMapName and defaultPrioritiesConfigMapNamespace go"
+                  + " together");
+    }
     return new SchedulerFileSpec(
         sourceName,
         config,
@@ -121,6 +135,8 @@ public final class SchedulerFileLoader {
         top.optDouble("statusWritesPerSecond", Double.MIN_VALUE),
         top.optDouble("eventsPerSecond", Double.MIN_VALUE),
         usageDb(top.optional("usageDBConfig"), lines),
+        defaultsNamespace,
+        defaultsName,
         lines.build());
   }
 
