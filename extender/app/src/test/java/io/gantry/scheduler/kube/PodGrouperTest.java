@@ -126,16 +126,8 @@ class PodGrouperTest {
     ObjectNode created = kube.store().create(ResourceKinds.JOBS, "team", job);
     String jobUid = created.at("/metadata/uid").asText();
     for (int i = 0; i < 3; i++) {
-      ObjectNode pod = TestObjects.pod("team", "worker-" + i, TestObjects.SCHEDULER, "1", 1);
+      ObjectNode pod = jobPod("worker-" + i, jobUid);
       TestObjects.labelled(pod, "kai.scheduler/queue", "default-queue");
-      ((ObjectNode) pod.get("metadata"))
-          .putArray("ownerReferences")
-          .addObject()
-          .put("apiVersion", "batch/v1")
-          .put("kind", "Job")
-          .put("name", "batch-job-min-member")
-          .put("uid", jobUid)
-          .put("controller", true);
       kube.store().create(ResourceKinds.PODS, "team", pod);
     }
     startInformers();
