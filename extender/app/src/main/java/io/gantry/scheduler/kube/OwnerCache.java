@@ -21,6 +21,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -58,10 +59,12 @@ final class OwnerCache implements AutoCloseable {
     record Unreadable(String reason) implements Lookup {}
   }
 
+  /** One watched kind; {@code failure} is the last error listing or watching it, if any. */
   private record Kind(
       SharedInformerFactory factory,
       SharedIndexInformer<DynamicKubernetesObject> informer,
-      boolean namespaced) {}
+      boolean namespaced,
+      AtomicReference<String> failure) {}
 
   OwnerCache(ApiClient client, ExecutorService threads, Clock clock) {
     this.client = requireNonNull(client, "client is null");
@@ -88,7 +91,20 @@ final class OwnerCache implements AutoCloseable {
       cached = kinds.computeIfAbsent(type, t -> start(apiVersion, resource.get()));
     }
     if (!cached.informer().hasSynced()) {
-      return new Lookup.Waiting();
+      String failure = cached.failure().get();
+      return failure == null
+          ? new Lookup.Waiting()
+          : new Lookup.Unreadable(
+              "owner "
+                  + kind
+                  + " "
+                  + namespace
+                  + "/"
+                  + name
+                  + ": listing "
+                  + type
+                  + " failed: "
+                  + failure);
     }
     Lister<DynamicKubernetesObject> lister = new Lister<>(cached.informer().getIndexer());
     DynamicKubernetesObject object =
@@ -116,14 +132,25 @@ final class OwnerCache implements AutoCloseable {
     String group = slash < 0 ? "" : apiVersion.substring(0, slash);
     String version = slash < 0 ? apiVersion : apiVersion.substring(slash + 1);
     SharedInformerFactory factory = new SharedInformerFactory(client, threads, false);
+    AtomicReference<String> failure = new AtomicReference<>();
     SharedIndexInformer<DynamicKubernetesObject> informer =
         factory.sharedIndexInformerFor(
             new DynamicKubernetesApi(group, version, resource.getResourcePlural(), client),
             DynamicKubernetesObject.class,
-            0);
+            0,
+            "",
+            (type, error) -> failure.set(describe(error)));
     factory.startAllRegisteredInformers();
     LOG.info("watching {} {} for pod owners", apiVersion, resource.getResourcePlural());
-    return new Kind(factory, informer, Boolean.TRUE.equals(resource.getNamespaced()));
+    return new Kind(factory, informer, Boolean.TRUE.equals(resource.getNamespaced()), failure);
+  }
+
+  /** An informer's error as a pod's message: the HTTP status when the API server refused. */
+  private static String describe(Throwable error) {
+    if (error instanceof ApiException e && e.getCode() > 0) {
+      return "HTTP " + e.getCode() + " " + e.getResponseBody();
+    }
+    return error.toString();
   }
 
   /** What discovery says about the type; asked again at most every {@link #REDISCOVER_AFTER}. */

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSortedMap;
+import io.gantry.gpusharing.GpuAmount;
 import io.gantry.scheduler.api.kai.PodGroupLifecycle;
 import io.gantry.scheduler.api.result.CycleResult;
 import io.gantry.scheduler.api.result.JobOutcome;
@@ -13,7 +14,6 @@ import io.gantry.scheduler.kube.crd.KaiPodGroup;
 import io.gantry.scheduler.kube.crd.KaiResourcesStatus;
 import io.gantry.scheduler.kube.crd.KaiSchedulingCondition;
 import io.gantry.scheduler.kube.crd.KaiUnschedulableReason;
-import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.model.JobInfo;
 import io.gantry.scheduler.model.NodeInfo;
 import io.gantry.scheduler.model.QueueInfo;
