@@ -41,6 +41,7 @@ class ExamplesTest {
           Map.entry("gpu-memory-sizes.yaml", new Expected(0, "every expectation held")),
           Map.entry("workload-pytorchjob.yaml", new Expected(0, "every expectation held")),
           Map.entry("workload-jobset.yaml", new Expected(0, "every expectation held")),
+          Map.entry("queue-depth.yaml", new Expected(0, "every expectation held")),
           Map.entry(
               "topology-rack.yaml",
               new Expected(

@@ -58,6 +58,9 @@ class SchedulerCommandTest {
             statusWritesPerSecond: 20
             eventsPerSecond: 10
             staleGangGracePeriod: 2m
+            queueDepthPerAction: {allocate: 10}
+            defaultPrioritiesConfigMapName: priority-defaults
+            defaultPrioritiesConfigMapNamespace: kai-system
             scenarioSearchBudgets:
               maxActionSearchDuration: {reclaim: 1m}
               maxGeneratorSearchDuration: {NodeLocalGreedy: 10s}
@@ -77,6 +80,8 @@ class SchedulerCommandTest {
     assertThat(s.bindConcurrency()).isEqualTo(8);
     assertThat(s.statusWritesPerSecond()).isEqualTo(20);
     assertThat(s.eventsPerSecond()).isEqualTo(10);
+    assertThat(s.engine().queueDepthPerAction().forAction("allocate")).hasValue(10);
+    assertThat(s.workloadDefaults()).contains("kai-system/priority-defaults");
     assertThat(s.engine().evictions().defaultStalenessGracePeriod())
         .isEqualTo(Duration.ofMinutes(2));
     SearchBudgets budgets = s.engine().evictions().budgets();
@@ -187,8 +192,16 @@ class SchedulerCommandTest {
         "unknown action|'actions: [allocate, teleport]'|scheduler.yaml:1: actions[1]:",
         "placement|'placement: {gpu: pack}'|scheduler.yaml:1: placement.gpu:",
         "simulation only|'cycles: 3'|scheduler.yaml:1: cycles: only a simulation has cycles",
-        "queue depth|'queueDepthPerAction: {allocate: 10}'"
-            + "|scheduler.yaml:1: queueDepthPerAction: a per-action queue depth is not supported yet",
+        "defaults half|'defaultPrioritiesConfigMapName: d'"
+            + "|scheduler.yaml:1: defaultPrioritiesConfigMapName: defaultPrioritiesConfigMapName"
+            + " and defaultPrioritiesConfigMapNamespace go together",
+        "queue depth action|'queueDepthPerAction: {allocate: 10, teleport: 2}'"
+            + "|scheduler.yaml:1: queueDepthPerAction.teleport: unknown action \"teleport\"",
+        "queue depth value|'queueDepthPerAction: {allocate: -2}'"
+            + "|scheduler.yaml:1: queueDepthPerAction.allocate:",
+        "queue depth not run|'actions: [allocate]\nqueueDepthPerAction: {reclaim: 2}'"
+            + "|scheduler.yaml:2: queueDepthPerAction.reclaim:"
+            + " \"reclaim\" is not one of the configured actions allocate",
         "usage|'usage: {windowSize: 1h}'"
             + "|scheduler.yaml:1: usage: only a simulation computes usage from its own history;"
             + " a scheduler reads it from Prometheus (usageDBConfig)",

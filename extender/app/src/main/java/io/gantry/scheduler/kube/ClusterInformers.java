@@ -10,11 +10,8 @@ import io.kubernetes.client.informer.SharedIndexInformer;
 import io.kubernetes.client.informer.SharedInformerFactory;
 import io.kubernetes.client.informer.cache.Lister;
 import io.kubernetes.client.openapi.ApiClient;
-import io.kubernetes.client.openapi.apis.BatchV1Api;
 import io.kubernetes.client.openapi.apis.CoreV1Api;
 import io.kubernetes.client.openapi.apis.SchedulingV1Api;
-import io.kubernetes.client.openapi.models.V1Job;
-import io.kubernetes.client.openapi.models.V1JobList;
 import io.kubernetes.client.openapi.models.V1Node;
 import io.kubernetes.client.openapi.models.V1NodeList;
 import io.kubernetes.client.openapi.models.V1Pod;
@@ -22,6 +19,7 @@ import io.kubernetes.client.openapi.models.V1PodList;
 import io.kubernetes.client.openapi.models.V1PriorityClass;
 import io.kubernetes.client.openapi.models.V1PriorityClassList;
 import io.kubernetes.client.util.generic.GenericKubernetesApi;
+import java.time.Clock;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -29,25 +27,26 @@ import java.util.concurrent.Executors;
 /**
  * The scheduler's view of the cluster: one informer each for Pods (all namespaces, not finished,
  * asking for watch bookmarks, which need {@link KubeClients#installRelaxedJson()}), Nodes,
- * PriorityClasses, batch Jobs (for grouping their pods), and KAI's Queues, PodGroups and
- * Topologies, each CRD with its own model class. client-java's reflector relists after a dropped
- * watch or a {@code 410 Gone}; the caches are what every cycle's snapshot is built from.
+ * PriorityClasses, and KAI's Queues, PodGroups and Topologies, each CRD with its own model class.
+ * client-java's reflector relists after a dropped watch or a {@code 410 Gone}; the caches are what
+ * every cycle's snapshot is built from.
  */
 public final class ClusterInformers implements AutoCloseable {
   /** Pods that still hold or want resources; finished ones leave the cache as DELETED. */
   static final String LIVE_PODS = "status.phase!=Succeeded,status.phase!=Failed";
 
+  private final ApiClient client;
   private final ExecutorService threads;
   private final SharedInformerFactory factory;
   private final SharedIndexInformer<V1Pod> pods;
   private final SharedIndexInformer<V1Node> nodes;
   private final SharedIndexInformer<V1PriorityClass> priorityClasses;
-  private final SharedIndexInformer<V1Job> jobs;
   private final SharedIndexInformer<KaiQueue> queues;
   private final SharedIndexInformer<KaiPodGroup> podGroups;
   private final SharedIndexInformer<KaiTopology> topologies;
 
   public ClusterInformers(ApiClient client) {
+    this.client = client;
     this.threads =
         Executors.newCachedThreadPool(
             r -> {
@@ -91,18 +90,6 @@ public final class ClusterInformers implements AutoCloseable {
                     .buildCall(null),
             V1PriorityClass.class,
             V1PriorityClassList.class);
-    BatchV1Api batch = new BatchV1Api(client);
-    this.jobs =
-        factory.sharedIndexInformerFor(
-            params ->
-                batch
-                    .listJobForAllNamespaces()
-                    .resourceVersion(params.resourceVersion)
-                    .watch(params.watch)
-                    .timeoutSeconds(params.timeoutSeconds)
-                    .buildCall(null),
-            V1Job.class,
-            V1JobList.class);
     this.queues =
         factory.sharedIndexInformerFor(
             new GenericKubernetesApi<>(
@@ -138,6 +125,14 @@ public final class ClusterInformers implements AutoCloseable {
             0);
   }
 
+  /**
+   * A cache of pod owners of any kind the API serves, started kind by kind as pods name them, on
+   * this view's threads; the caller closes it.
+   */
+  OwnerCache owners(Clock clock) {
+    return new OwnerCache(client, threads, clock);
+  }
+
   public void start() {
     factory.startAllRegisteredInformers();
   }
@@ -147,7 +142,6 @@ public final class ClusterInformers implements AutoCloseable {
     return pods.hasSynced()
         && nodes.hasSynced()
         && priorityClasses.hasSynced()
-        && jobs.hasSynced()
         && queues.hasSynced()
         && podGroups.hasSynced()
         && topologies.hasSynced();
@@ -168,11 +162,6 @@ public final class ClusterInformers implements AutoCloseable {
 
   List<V1PriorityClass> priorityClasses() {
     return priorityClasses.getIndexer().list();
-  }
-
-  /** The cached Job, or null. */
-  V1Job job(String namespace, String name) {
-    return new Lister<V1Job>(jobs.getIndexer()).namespace(namespace).get(name);
   }
 
   List<KaiQueue> queues() {

@@ -4,6 +4,7 @@ import io.kubernetes.client.openapi.ApiClient;
 import io.kubernetes.client.openapi.JSON;
 import io.kubernetes.client.util.ClientBuilder;
 import io.kubernetes.client.util.KubeConfig;
+import io.kubernetes.client.util.generic.dynamic.DynamicKubernetesTypeAdaptorFactory;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
@@ -38,6 +39,8 @@ public final class KubeClients {
     JSON.setGson(
         JSON.createGson()
             .registerTypeAdapter(OffsetDateTime.class, new JSON.OffsetDateTimeTypeAdapter())
+            // what DynamicKubernetesApi installs; a later call must not take it away again
+            .registerTypeAdapterFactory(new DynamicKubernetesTypeAdaptorFactory())
             .create());
   }
 

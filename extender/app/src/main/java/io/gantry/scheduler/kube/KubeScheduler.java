@@ -37,6 +37,7 @@ public final class KubeScheduler implements AutoCloseable {
 
   private final SchedulerSettings settings;
   private final ClusterInformers informers;
+  private final OwnerCache owners;
   private final Leadership leadership;
   private final Optional<LeaseElector> elector;
   private final ScheduledExecutorService writers;
@@ -88,13 +89,17 @@ public final class KubeScheduler implements AutoCloseable {
     this.binder =
         new Binder(writer, informers, leadership, events, metrics, writers, clock, Backoff.DEFAULT);
     Evictor evictor = new Evictor(writer, leadership, writers, clock, Backoff.DEFAULT);
+    this.owners = informers.owners(clock);
     PodGrouper grouper =
         new PodGrouper(
             informers,
+            new OwnerResolver(owners, () -> informers.pods().stream().map(PodFacts::of).toList()),
             writer,
+            events,
             writers,
             settings.schedulerName(),
-            new QueueAssignment(settings.queueLabelKey(), settings.nodePool().labelKey()));
+            new QueueAssignment(settings.queueLabelKey(), settings.nodePool().labelKey()),
+            new WorkloadDefaultsConfigMap(owners, settings.workloadDefaults()));
     if (settings.usageDb().isPresent()) {
       UsageDb db = settings.usageDb().get();
       HttpClient http = HttpClient.newBuilder().connectTimeout(db.spec().queryTimeout()).build();
@@ -123,6 +128,7 @@ public final class KubeScheduler implements AutoCloseable {
             clock,
             binder::inFlight,
             grouper::assigned,
+            grouper::problem,
             usage.isPresent() ? usage.get() : UsageSource.NONE);
     this.loop =
         new SchedulerLoop(
@@ -265,6 +271,7 @@ public final class KubeScheduler implements AutoCloseable {
     }
     status.close();
     events.close();
+    owners.close();
     informers.close();
   }
 }

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.gantry.scheduler.kube.crd.KaiPodGroup;
 import io.gantry.scheduler.kube.crd.KaiPodGroupList;
+import io.gantry.scheduler.kube.crd.KaiQueue;
 import io.kubernetes.client.custom.V1Patch;
 import io.kubernetes.client.openapi.ApiClient;
 import io.kubernetes.client.openapi.ApiException;
@@ -127,10 +128,26 @@ final class KubeWriter {
     }
   }
 
+  /** JSON merge patch of a PodGroup (its metadata and spec). */
+  void patchPodGroup(String namespace, String name, String mergePatch) throws ApiException {
+    V1Patch patch = new V1Patch(mergePatch);
+    mergePatch(
+        () ->
+            custom
+                .patchNamespacedCustomObject(
+                    KaiPodGroup.GROUP,
+                    KaiPodGroup.VERSION,
+                    namespace,
+                    KaiPodGroup.PLURAL,
+                    name,
+                    patch)
+                .buildCall(null));
+  }
+
   /** JSON merge patch of a PodGroup's status subresource. */
   void patchPodGroupStatus(String namespace, String name, String mergePatch) throws ApiException {
-    PatchUtils.patch(
-        Object.class,
+    V1Patch patch = new V1Patch(mergePatch);
+    mergePatch(
         () ->
             custom
                 .patchNamespacedCustomObjectStatus(
@@ -139,27 +156,24 @@ final class KubeWriter {
                     namespace,
                     KaiPodGroup.PLURAL,
                     name,
-                    new V1Patch(mergePatch))
-                .buildCall(null),
-        V1Patch.PATCH_FORMAT_JSON_MERGE_PATCH,
-        client);
+                    patch)
+                .buildCall(null));
+  }
+
+  /** Sends a JSON merge patch call with its content type; the answer is not read into a model. */
+  private void mergePatch(PatchUtils.PatchCallFunc call) throws ApiException {
+    PatchUtils.patch(Object.class, call, V1Patch.PATCH_FORMAT_JSON_MERGE_PATCH, client);
   }
 
   /** JSON merge patch of a Queue's status subresource. */
   void patchQueueStatus(String name, String mergePatch) throws ApiException {
-    PatchUtils.patch(
-        Object.class,
+    V1Patch patch = new V1Patch(mergePatch);
+    mergePatch(
         () ->
             custom
                 .patchClusterCustomObjectStatus(
-                    io.gantry.scheduler.kube.crd.KaiQueue.GROUP,
-                    io.gantry.scheduler.kube.crd.KaiQueue.VERSION,
-                    io.gantry.scheduler.kube.crd.KaiQueue.PLURAL,
-                    name,
-                    new V1Patch(mergePatch))
-                .buildCall(null),
-        V1Patch.PATCH_FORMAT_JSON_MERGE_PATCH,
-        client);
+                    KaiQueue.GROUP, KaiQueue.VERSION, KaiQueue.PLURAL, name, patch)
+                .buildCall(null));
   }
 
   void createEvent(CoreV1Event event) throws ApiException {

@@ -11,7 +11,8 @@ import io.gantry.scheduler.model.ClusterSnapshot;
  * One cycle's snapshot and the cluster objects behind it, so that decisions and outcomes (which
  * name tasks and jobs by id) can be written back: each task id is a pod's {@code namespace/name},
  * each job id a PodGroup's. {@code unschedulablePods} are pods of this scheduler that cannot enter
- * the snapshot as written (a bad annotation, an unknown SubGroup), with why.
+ * the snapshot as written (a bad annotation, an unknown SubGroup, no PodGroup because the pod
+ * grouper could not read an owner), with why; {@code pods} holds them as well as the tasks' pods.
  */
 record LiveSnapshot(
     ClusterSnapshot snapshot,

@@ -1,6 +1,7 @@
 package io.gantry.scheduler.kube;
 
 import com.google.common.collect.ImmutableList;
+import io.gantry.scheduler.api.kai.PodGroupLifecycle;
 import io.gantry.scheduler.api.kai.PodGroupShape;
 import io.gantry.scheduler.api.kai.Preemptibility;
 import io.gantry.scheduler.api.kai.PriorityClassTable;
@@ -13,6 +14,7 @@ import io.gantry.scheduler.model.SubGroupSet;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 
@@ -20,7 +22,8 @@ import java.util.OptionalInt;
  * A PodGroup as the engine's {@link JobInfo} (without tasks), with KAI's rules: priority from the
  * cluster's PriorityClasses ({@link PriorityClassTable}), preemptibility ({@link Preemptibility}),
  * the gang as a SubGroup tree ({@link PodGroupShape}, which throws {@code KaiObjectException}
- * naming the field of a PodGroup KAI's webhook would refuse).
+ * naming the field of a PodGroup KAI's webhook would refuse), and its lifecycle: the timestamps KAI
+ * keeps in annotations and the spec's delays ({@link PodGroupLifecycle}).
  */
 final class PodGroupReader {
   private PodGroupReader() {}
@@ -60,7 +63,16 @@ final class PodGroupReader {
         created(pg),
         creationOrder,
         root,
-        ImmutableList.of());
+        ImmutableList.of(),
+        PodGroupLifecycle.read(
+            annotations(pg),
+            Optional.ofNullable(spec.preemptionDelay()),
+            Optional.ofNullable(spec.stalenessGracePeriod())));
+  }
+
+  static Map<String, String> annotations(KaiPodGroup pg) {
+    Map<String, String> annotations = pg.getMetadata().getAnnotations();
+    return annotations == null ? Map.of() : annotations;
   }
 
   static KaiPodGroupSpec spec(KaiPodGroup pg) {

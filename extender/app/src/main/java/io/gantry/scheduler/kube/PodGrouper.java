@@ -4,69 +4,81 @@ import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.gantry.scheduler.api.kai.Preemptibility;
+import io.gantry.scheduler.api.kai.KaiObjectException;
 import io.gantry.scheduler.api.kai.PriorityClassTable;
 import io.gantry.scheduler.api.kai.QueueAssignment;
+import io.gantry.scheduler.api.kai.grouping.GroupingConfig;
+import io.gantry.scheduler.api.kai.grouping.GroupingInput;
+import io.gantry.scheduler.api.kai.grouping.PodGroupPlan;
+import io.gantry.scheduler.api.kai.grouping.PodGroupPlanner;
+import io.gantry.scheduler.api.kai.grouping.WorkloadTypeDefaults;
+import io.gantry.scheduler.kube.OwnerResolver.OwnerRef;
+import io.gantry.scheduler.kube.OwnerResolver.Resolution;
 import io.gantry.scheduler.kube.crd.KaiPodGroup;
-import io.gantry.scheduler.kube.crd.KaiPodGroupSpec;
 import io.kubernetes.client.openapi.ApiException;
-import io.kubernetes.client.openapi.models.V1Job;
-import io.kubernetes.client.openapi.models.V1ObjectMeta;
 import io.kubernetes.client.openapi.models.V1OwnerReference;
 import io.kubernetes.client.openapi.models.V1Pod;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * KAI's pod grouper for the kinds this build handles (kai-reference §1.3, §3.3–3.4): a pod of this
- * scheduler without a {@code pod-group-name} annotation gets a PodGroup, then the annotation. A pod
- * of a {@code batch/v1} Job joins {@code pg-<job>-<job uid>} (minMember 1, or the Job's {@code
- * kai.scheduler/batch-min-member}); any other pod gets {@code pg-<pod>-<pod uid>} (minMember 1).
- * Queue, priority class and preemptibility are resolved as KAI's podgrouper does: the top owner's
- * labels first, then the pod's ({@link QueueAssignment}); a priority class name counts only when
- * the PriorityClass exists, else {@value #DEFAULT_PRIORITY_CLASS}; preemptibility only when valid.
- * Pods or owners annotated {@code kai.scheduler/skip-podgrouper: "true"} are left alone (their
- * PodGroup is the user's).
+ * KAI's pod grouper (kai-reference §1.3, §3.3–3.4): each pending pod of this scheduler without a
+ * {@code pod-group-name} annotation is walked to its top owner through the API ({@link
+ * OwnerResolver}), and KAI's planner ({@link PodGroupPlanner}) gives its PodGroup. The PodGroup is
+ * created, or updated when the planner asks for something it does not have yet (only a PodGroup
+ * owned by the planned owner: a user's is never rewritten); then the pod gets the annotation and,
+ * when the PodGroup has SubGroups, the {@code kai.scheduler/subgroup-name} label. Pods KAI leaves
+ * alone ({@code kai.scheduler/skip-podgrouper} on the pod or an owner, a bare pod naming its
+ * PodGroup) are left alone. The per-type defaults come from KAI's optional ConfigMap ({@link
+ * WorkloadDefaultsConfigMap}); until it has been read no pod is grouped.
  *
- * <p>User-created PodGroups are never changed: an existing PodGroup of the computed name is kept.
- * Writes run on the given executor; a pod grouped but not yet annotated in the cache is reported by
- * {@link #assigned} so the snapshot can place it in its PodGroup at once.
+ * <p>A pod whose owner cannot be read, or whose workload KAI would refuse, is not grouped: it gets
+ * a {@code PodGrouperWarning} event naming the owner or field, and {@link #problem} gives the
+ * message the pod's {@code PodScheduled} condition carries while it waits. Writes run on the given
+ * executor; a pod grouped but not yet annotated in the cache is reported by {@link #assigned} so
+ * the snapshot places it in its PodGroup at once.
  */
 final class PodGrouper {
-  static final String BATCH_MIN_MEMBER = "kai.scheduler/batch-min-member";
-  static final String PREEMPTIBILITY_LABEL = "kai.scheduler/preemptibility";
-  static final String PRIORITY_CLASS_LABEL = "priorityClassName";
-  static final String DEFAULT_PRIORITY_CLASS = "train";
+  static final String WARNING = "PodGrouperWarning";
 
   private static final Logger LOG = LoggerFactory.getLogger(PodGrouper.class);
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final ClusterInformers cache;
+  private final OwnerResolver owners;
   private final KubeWriter writer;
+  private final EventRecorder events;
   private final Executor executor;
   private final String schedulerName;
   private final QueueAssignment queues;
+  private final WorkloadDefaultsConfigMap typeDefaults;
   private final Map<String, String> assigned = new ConcurrentHashMap<>();
+  private final Map<String, String> problems = new ConcurrentHashMap<>();
   private final Set<String> inProgress = ConcurrentHashMap.newKeySet();
 
   PodGrouper(
       ClusterInformers cache,
+      OwnerResolver owners,
       KubeWriter writer,
+      EventRecorder events,
       Executor executor,
       String schedulerName,
-      QueueAssignment queues) {
+      QueueAssignment queues,
+      WorkloadDefaultsConfigMap typeDefaults) {
     this.cache = requireNonNull(cache, "cache is null");
+    this.owners = requireNonNull(owners, "owners is null");
     this.writer = requireNonNull(writer, "writer is null");
+    this.events = requireNonNull(events, "events is null");
     this.executor = requireNonNull(executor, "executor is null");
     this.schedulerName = requireNonNull(schedulerName, "schedulerName is null");
     this.queues = requireNonNull(queues, "queues is null");
+    this.typeDefaults = requireNonNull(typeDefaults, "typeDefaults is null");
   }
 
   /** The PodGroup this grouper gave a pod whose annotation the cache does not show yet. */
@@ -74,145 +86,157 @@ final class PodGrouper {
     return Optional.ofNullable(assigned.get(podKey));
   }
 
+  /** Why the pod could not be grouped the last time it was tried; empty when it could. */
+  Optional<String> problem(String podKey) {
+    return Optional.ofNullable(problems.get(podKey));
+  }
+
   /** Groups every pending pod of this scheduler that has no PodGroup yet. */
   void run(PriorityClassTable priorities) {
+    Optional<WorkloadTypeDefaults> defaults = typeDefaults.current();
+    if (defaults.isEmpty()) {
+      return;
+    }
+    PodGroupPlanner planner =
+        new PodGroupPlanner(new GroupingConfig(queues, priorities, defaults.get(), true));
     Set<String> live = ConcurrentHashMap.newKeySet();
     for (V1Pod pod : cache.pods()) {
-      String key = PodFacts.key(pod.getMetadata().getNamespace(), pod.getMetadata().getName());
-      live.add(key);
-      Map<String, String> annotations = pod.getMetadata().getAnnotations();
-      if (annotations != null && annotations.containsKey(PodFacts.POD_GROUP_ANNOTATION)) {
-        assigned.remove(key);
-        continue;
-      }
       if (pod.getSpec() == null || !schedulerName.equals(pod.getSpec().getSchedulerName())) {
         continue;
       }
       PodFacts p = PodFacts.of(pod);
-      if (!p.schedulerName().equals(schedulerName)
-          || p.nodeName().isPresent()
+      live.add(p.key());
+      if (p.podGroupName().isPresent()) {
+        assigned.remove(p.key());
+        problems.remove(p.key());
+        continue;
+      }
+      if (p.nodeName().isPresent()
           || p.terminal()
           || p.deletionTimestamp().isPresent()
-          || p.skipsPodGrouper()
           || assigned.containsKey(p.key())
           || inProgress.contains(p.key())) {
         continue;
       }
-      Optional<KaiPodGroup> group = podGroupFor(pod, p, priorities);
-      if (group.isEmpty()) {
-        continue;
-      }
-      inProgress.add(p.key());
-      executor.execute(() -> write(p, group.get()));
+      group(p, ownerRefs(pod), planner);
     }
     assigned.keySet().retainAll(live);
+    problems.keySet().retainAll(live);
   }
 
-  private void write(PodFacts p, KaiPodGroup group) {
+  private void group(PodFacts p, List<OwnerRef> refs, PodGroupPlanner planner) {
+    Resolution resolution = owners.resolve(p, refs);
+    if (resolution instanceof Resolution.Waiting) {
+      return;
+    }
+    if (resolution instanceof Resolution.Unreadable u) {
+      fail(p, u.reason());
+      return;
+    }
+    GroupingInput input = ((Resolution.Resolved) resolution).input();
+    if (PodGroupPlanner.leavesAlone(input)) {
+      problems.remove(p.key());
+      return;
+    }
+    PodGroupPlan plan;
     try {
-      writer.createPodGroup(group);
+      plan = planner.plan(input);
+      plan.tree();
+    } catch (KaiObjectException e) {
+      fail(
+          p,
+          input.topOwner().kind()
+              + " "
+              + p.namespace()
+              + "/"
+              + input.topOwner().name()
+              + ": "
+              + e.getMessage());
+      return;
+    }
+    problems.remove(p.key());
+    inProgress.add(p.key());
+    KaiPodGroup desired = PodGroupPlans.podGroup(plan);
+    executor.execute(() -> write(p, desired, plan.podSubGroup()));
+  }
+
+  /** Records why the pod waits; a new reason is also an event on the pod. */
+  private void fail(PodFacts p, String reason) {
+    String message = "Pod " + p.key() + " cannot be grouped: " + reason;
+    if (!message.equals(problems.put(p.key(), message))) {
+      events.warning(ObjectRef.pod(p), WARNING, message);
+    }
+  }
+
+  private void write(PodFacts p, KaiPodGroup desired, Optional<String> subGroup) {
+    String name = desired.getMetadata().getName();
+    try {
+      KaiPodGroup existing = cache.podGroup(p.namespace(), name);
+      if (existing == null) {
+        writer.createPodGroup(desired);
+      } else if (PodGroupPlans.sameOwner(existing, desired)
+          && !PodGroupPlans.matches(existing, desired)) {
+        writer.patchPodGroup(p.namespace(), name, update(desired));
+      }
       ObjectNode patch = JSON.createObjectNode();
-      patch
-          .putObject("metadata")
-          .putObject("annotations")
-          .put(PodFacts.POD_GROUP_ANNOTATION, group.getMetadata().getName());
+      ObjectNode meta = patch.putObject("metadata");
+      meta.putObject("annotations").put(PodFacts.POD_GROUP_ANNOTATION, name);
+      subGroup.ifPresent(s -> meta.putObject("labels").put(PodFacts.SUBGROUP_LABEL, s));
       writer.patchPod(p.namespace(), p.name(), patch.toString());
-      assigned.put(p.key(), group.getMetadata().getName());
+      if (subGroup.isEmpty()) {
+        // with a SubGroup the snapshot must wait for the label, or it would read "default"
+        assigned.put(p.key(), name);
+      }
     } catch (ApiException e) {
       LOG.warn("grouping pod {}: HTTP {} {}", p.key(), e.getCode(), e.getResponseBody(), e);
+    } catch (RuntimeException e) {
+      // client-java reports a broken or interrupted response this way; the next cycle retries
+      LOG.warn("grouping pod {}: {}", p.key(), e.toString());
     } finally {
       inProgress.remove(p.key());
     }
   }
 
-  /** The PodGroup KAI's podgrouper would make for the pod; empty while its Job is not cached. */
-  Optional<KaiPodGroup> podGroupFor(V1Pod pod, PodFacts p, PriorityClassTable priorities) {
-    Map<String, String> podLabels = p.labels();
-    Map<String, String> ownerLabels;
-    String name;
-    int minMember = 1;
-    V1OwnerReference ownerRef;
-    Optional<V1OwnerReference> controller = p.controller();
-    if (controller.isPresent()
-        && "Job".equals(controller.get().getKind())
-        && "batch/v1".equals(controller.get().getApiVersion())) {
-      V1Job job = cache.job(p.namespace(), controller.get().getName());
-      if (job == null) {
-        return Optional.empty();
-      }
-      Map<String, String> jobAnnotations = nonNull(job.getMetadata().getAnnotations());
-      if ("true".equals(jobAnnotations.get(PodFacts.SKIP_PODGROUPER_ANNOTATION))) {
-        return Optional.empty();
-      }
-      ownerLabels = nonNull(job.getMetadata().getLabels());
-      name = "pg-" + job.getMetadata().getName() + "-" + job.getMetadata().getUid();
-      minMember = batchMinMember(jobAnnotations.get(BATCH_MIN_MEMBER));
-      ownerRef =
-          new V1OwnerReference()
-              .apiVersion("batch/v1")
-              .kind("Job")
-              .name(job.getMetadata().getName())
-              .uid(job.getMetadata().getUid());
-    } else {
-      ownerLabels = controller.isPresent() ? Map.of() : podLabels;
-      name = "pg-" + p.name() + "-" + p.uid();
-      ownerRef = new V1OwnerReference().apiVersion("v1").kind("Pod").name(p.name()).uid(p.uid());
+  /** A merge patch that gives a PodGroup the planned spec, labels and annotations. */
+  private static String update(KaiPodGroup desired) {
+    ObjectNode patch = JSON.createObjectNode();
+    ObjectNode meta = patch.putObject("metadata");
+    if (desired.getMetadata().getLabels() != null) {
+      meta.set("labels", JSON.valueToTree(desired.getMetadata().getLabels()));
     }
-    String priorityClass =
-        known(ownerLabels.get(PRIORITY_CLASS_LABEL), priorities)
-            .or(() -> known(podLabels.get(PRIORITY_CLASS_LABEL), priorities))
-            .or(() -> p.priorityClassName().flatMap(n -> known(n, priorities)))
-            .orElse(DEFAULT_PRIORITY_CLASS);
-    Optional<Preemptibility> preemptibility =
-        Optional.ofNullable(ownerLabels.get(PREEMPTIBILITY_LABEL))
-            .flatMap(Preemptibility::parse)
-            .or(
-                () ->
-                    Optional.ofNullable(podLabels.get(PREEMPTIBILITY_LABEL))
-                        .flatMap(Preemptibility::parse));
-    V1ObjectMeta meta =
-        new V1ObjectMeta()
-            .name(name)
-            .namespace(p.namespace())
-            .labels(ownerLabels.isEmpty() ? null : new TreeMap<>(ownerLabels))
-            .ownerReferences(List.of(ownerRef));
-    return Optional.of(
-        new KaiPodGroup(
-            KaiPodGroup.GROUP + "/" + KaiPodGroup.VERSION,
-            KaiPodGroup.KIND,
-            meta,
-            new KaiPodGroupSpec(
-                minMember,
-                null,
-                queues.queueOf(ownerLabels, podLabels),
-                priorityClass,
-                preemptibility.map(Preemptibility::k8sName).orElse(null),
-                null,
-                null,
-                null,
-                null,
-                null,
-                null),
-            null));
+    if (desired.getMetadata().getAnnotations() != null) {
+      meta.set("annotations", JSON.valueToTree(desired.getMetadata().getAnnotations()));
+    }
+    ObjectNode spec = JSON.valueToTree(desired.spec());
+    ObjectNode fields = patch.putObject("spec");
+    // the fields the grouper owns: set, or removed when the plan has none
+    for (String field :
+        List.of(
+            "minMember",
+            "minSubGroup",
+            "queue",
+            "priorityClassName",
+            "preemptibility",
+            "topologyConstraint",
+            "subGroups")) {
+      fields.set(field, spec.get(field));
+    }
+    return patch.toString();
   }
 
-  private static int batchMinMember(String value) {
-    if (value == null) {
-      return 1;
+  private static List<OwnerRef> ownerRefs(V1Pod pod) {
+    List<V1OwnerReference> refs = pod.getMetadata().getOwnerReferences();
+    if (refs == null) {
+      return List.of();
     }
-    try {
-      int n = Integer.parseInt(value.trim());
-      return n >= 0 ? n : 1;
-    } catch (NumberFormatException e) {
-      return 1;
-    }
-  }
-
-  private static Optional<String> known(String className, PriorityClassTable priorities) {
-    return Optional.ofNullable(className).filter(priorities::knows);
-  }
-
-  private static Map<String, String> nonNull(Map<String, String> m) {
-    return m == null ? Map.of() : m;
+    return refs.stream()
+        .map(
+            r ->
+                new OwnerRef(
+                    r.getApiVersion(),
+                    r.getKind(),
+                    r.getName(),
+                    Boolean.TRUE.equals(r.getController())))
+        .toList();
   }
 }

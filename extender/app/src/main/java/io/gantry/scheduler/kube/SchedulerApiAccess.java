@@ -3,10 +3,12 @@ package io.gantry.scheduler.kube;
 import com.google.common.collect.ImmutableList;
 
 /**
- * Every API call the scheduling core makes (informers, {@link KubeWriter}, {@link LeaseElector}),
- * as RBAC rules. The Helm chart grants exactly these to the scheduler and the extender; a test
- * fails when the chart misses one, and the end-to-end tests fail when the code calls something not
- * listed here. Add a rule here in the change that adds the call.
+ * Every API call the scheduling core makes (informers, the pod grouper's {@link OwnerCache}, {@link
+ * KubeWriter}, {@link LeaseElector}), as RBAC rules. The pod grouper reads the owner kinds KAI's
+ * podgrouper groups; a pod owned by another kind waits with the API server's refusal as its message
+ * until a rule for that kind is granted. The Helm chart grants exactly these to the scheduler and
+ * the extender; a test fails when the chart misses one, and the end-to-end tests fail when the code
+ * calls something not listed here. Add a rule here in the change that adds the call.
  */
 public final class SchedulerApiAccess {
   public static final ImmutableList<ApiRule> RULES =
@@ -18,6 +20,30 @@ public final class SchedulerApiAccess {
           ApiRule.cluster("", "events", "create", "patch"),
           ApiRule.cluster("scheduling.k8s.io", "priorityclasses", "get", "list", "watch"),
           ApiRule.cluster("batch", "jobs", "get", "list", "watch"),
+          // the pod grouper's owners (kai-reference §3.4) and its per-type defaults ConfigMap
+          ApiRule.cluster("", "configmaps", "get", "list", "watch"),
+          ApiRule.cluster("apps", "deployments", "get", "list", "watch"),
+          ApiRule.cluster("apps", "replicasets", "get", "list", "watch"),
+          ApiRule.cluster("apps", "statefulsets", "get", "list", "watch"),
+          ApiRule.cluster("batch", "cronjobs", "get", "list", "watch"),
+          ApiRule.cluster("kubeflow.org", "tfjobs", "get", "list", "watch"),
+          ApiRule.cluster("kubeflow.org", "pytorchjobs", "get", "list", "watch"),
+          ApiRule.cluster("kubeflow.org", "xgboostjobs", "get", "list", "watch"),
+          ApiRule.cluster("kubeflow.org", "jaxjobs", "get", "list", "watch"),
+          ApiRule.cluster("kubeflow.org", "mpijobs", "get", "list", "watch"),
+          ApiRule.cluster("kubeflow.org", "notebooks", "get", "list", "watch"),
+          ApiRule.cluster("kubeflow.org", "scheduledworkflows", "get", "list", "watch"),
+          ApiRule.cluster("trainer.kubeflow.org", "trainjobs", "get", "list", "watch"),
+          ApiRule.cluster("ray.io", "rayclusters", "get", "list", "watch"),
+          ApiRule.cluster("ray.io", "rayjobs", "get", "list", "watch"),
+          ApiRule.cluster("ray.io", "rayservices", "get", "list", "watch"),
+          ApiRule.cluster("jobset.x-k8s.io", "jobsets", "get", "list", "watch"),
+          ApiRule.cluster("leaderworkerset.x-k8s.io", "leaderworkersets", "get", "list", "watch"),
+          ApiRule.cluster("serving.knative.dev", "services", "get", "list", "watch"),
+          ApiRule.cluster("serving.knative.dev", "configurations", "get", "list", "watch"),
+          ApiRule.cluster("serving.knative.dev", "revisions", "get", "list", "watch"),
+          ApiRule.cluster("argoproj.io", "workflows", "get", "list", "watch"),
+          ApiRule.cluster("egx.nvidia.io", "spotrequests", "get", "list", "watch"),
           ApiRule.cluster(
               "scheduling.run.ai",
               "podgroups",

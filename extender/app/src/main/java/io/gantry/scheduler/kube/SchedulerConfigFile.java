@@ -80,7 +80,9 @@ public final class SchedulerConfigFile {
         file.bindConcurrency().orElse(SchedulerSettings.DEFAULT_BIND_CONCURRENCY),
         file.statusWritesPerSecond().orElse(SchedulerSettings.DEFAULT_STATUS_WRITES_PER_SECOND),
         file.eventsPerSecond().orElse(SchedulerSettings.DEFAULT_EVENTS_PER_SECOND),
-        usageDb(file, env));
+        usageDb(file, env),
+        file.defaultPrioritiesConfigMapNamespace()
+            .flatMap(ns -> file.defaultPrioritiesConfigMapName().map(name -> ns + "/" + name)));
   }
 
   /**
@@ -135,12 +137,13 @@ public final class SchedulerConfigFile {
       plugins.put(e.getKey(), new PluginSetting(e.getValue().enabled(), e.getValue().arguments()));
     }
     return SchedulerConfig.of(
-        c.actions().orElse(SchedulerConfig.DEFAULT_ACTIONS),
-        plugins,
-        new Placement(
-            strategy(file, c.gpuPlacement().orElse("binpack"), "placement.gpu"),
-            strategy(file, c.cpuPlacement().orElse("binpack"), "placement.cpu")),
-        c.evictionSettings());
+            c.actions().orElse(SchedulerConfig.DEFAULT_ACTIONS),
+            plugins,
+            new Placement(
+                strategy(file, c.gpuPlacement().orElse("binpack"), "placement.gpu"),
+                strategy(file, c.cpuPlacement().orElse("binpack"), "placement.cpu")),
+            c.evictionSettings())
+        .withQueueDepthPerAction(c.queueDepths());
   }
 
   private static PlacementStrategy strategy(SchedulerFileSpec file, String value, String key)

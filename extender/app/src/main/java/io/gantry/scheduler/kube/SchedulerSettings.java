@@ -17,6 +17,8 @@ import java.util.Optional;
  * @param eventsPerSecond Events written a second
  * @param usageDb where time-based fair share reads queue usage (KAI's {@code usageDBConfig}); off
  *     when empty
+ * @param workloadDefaults KAI's ConfigMap of default priority classes and preemptibility per
+ *     workload type, as {@code namespace/name}; none when empty
  */
 public record SchedulerSettings(
     String schedulerName,
@@ -28,7 +30,8 @@ public record SchedulerSettings(
     int bindConcurrency,
     double statusWritesPerSecond,
     double eventsPerSecond,
-    Optional<UsageDb> usageDb) {
+    Optional<UsageDb> usageDb,
+    Optional<String> workloadDefaults) {
   public static final String DEFAULT_SCHEDULER_NAME = "gantry-scheduler";
   public static final Duration DEFAULT_SCHEDULE_PERIOD = Duration.ofSeconds(1);
   public static final int DEFAULT_BIND_CONCURRENCY = 16;
@@ -43,8 +46,35 @@ public record SchedulerSettings(
     requireNonNull(engine, "engine is null");
     requireNonNull(leaderElection, "leaderElection is null");
     requireNonNull(usageDb, "usageDb is null");
+    requireNonNull(workloadDefaults, "workloadDefaults is null");
     if (bindConcurrency < 1) {
       throw new IllegalArgumentException("bindConcurrency must be >= 1");
     }
+  }
+
+  /** Settings without a ConfigMap of per-type defaults. */
+  public SchedulerSettings(
+      String schedulerName,
+      Duration schedulePeriod,
+      NodePool nodePool,
+      String queueLabelKey,
+      SchedulerConfig engine,
+      LeaderElection leaderElection,
+      int bindConcurrency,
+      double statusWritesPerSecond,
+      double eventsPerSecond,
+      Optional<UsageDb> usageDb) {
+    this(
+        schedulerName,
+        schedulePeriod,
+        nodePool,
+        queueLabelKey,
+        engine,
+        leaderElection,
+        bindConcurrency,
+        statusWritesPerSecond,
+        eventsPerSecond,
+        usageDb,
+        Optional.empty());
   }
 }

@@ -58,6 +58,7 @@ final class SnapshotBuilder {
   private final Clock clock;
   private final Function<String, Optional<InFlightBind>> inFlight;
   private final Function<String, Optional<String>> groupedPods;
+  private final Function<String, Optional<String>> groupingProblems;
   private final UsageSource usage;
   private final Map<String, PodFacts> podMemo = new HashMap<>();
   private final Map<String, Memo<NodeInfo>> nodeMemo = new HashMap<>();
@@ -72,6 +73,23 @@ final class SnapshotBuilder {
       Function<String, Optional<InFlightBind>> inFlight,
       Function<String, Optional<String>> groupedPods,
       UsageSource usage) {
+    this(cache, schedulerName, pool, clock, inFlight, groupedPods, key -> Optional.empty(), usage);
+  }
+
+  /**
+   * @param groupingProblems why the pod grouper could not group a pod, which waits with it as its
+   *     message
+   */
+  SnapshotBuilder(
+      ClusterInformers cache,
+      String schedulerName,
+      NodePool pool,
+      Clock clock,
+      Function<String, Optional<InFlightBind>> inFlight,
+      Function<String, Optional<String>> groupedPods,
+      Function<String, Optional<String>> groupingProblems,
+      UsageSource usage) {
+    this.groupingProblems = requireNonNull(groupingProblems, "groupingProblems is null");
     this.cache = requireNonNull(cache, "cache is null");
     this.schedulerName = requireNonNull(schedulerName, "schedulerName is null");
     this.pool = requireNonNull(pool, "pool is null");
@@ -126,6 +144,7 @@ final class SnapshotBuilder {
       if (job != null && !(p.deletionTimestamp().isPresent() && p.nodeName().isEmpty())) {
         if (p.problem().isPresent()) {
           unschedulable.add(new Problem(p.key(), p.problem().get()));
+          taskPods.put(p.key(), p);
         } else if (!leaves(job.root()).contains(p.subGroup())) {
           unschedulable.add(
               new Problem(
@@ -136,10 +155,18 @@ final class SnapshotBuilder {
                       + PodFacts.SUBGROUP_LABEL
                       + " does not exist in PodGroup "
                       + job.name()));
+          taskPods.put(p.key(), p);
         } else {
           tasksByJob.computeIfAbsent(job.id(), k -> new ArrayList<>()).add(p);
           taskPods.put(p.key(), p);
           task = true;
+        }
+      }
+      if (job == null && jobId.isEmpty()) {
+        Optional<String> problem = groupingProblems.apply(p.key());
+        if (problem.isPresent()) {
+          unschedulable.add(new Problem(p.key(), problem.get()));
+          taskPods.put(p.key(), p);
         }
       }
       if (!task && p.occupiesNode()) {
@@ -169,7 +196,8 @@ final class SnapshotBuilder {
               t.createdAt(),
               t.creationOrder(),
               t.root(),
-              tasks.build()));
+              tasks.build(),
+              t.lifecycle()));
     }
 
     ClusterSnapshot snapshot =

@@ -3,7 +3,9 @@ package io.gantry.scheduler.kube;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableSortedMap;
 import io.gantry.gpusharing.GpuAmount;
+import io.gantry.scheduler.api.kai.PodGroupLifecycle;
 import io.gantry.scheduler.api.result.CycleResult;
 import io.gantry.scheduler.api.result.JobOutcome;
 import io.gantry.scheduler.api.result.QueueOutcome;
@@ -36,6 +38,8 @@ import java.util.Optional;
  *       none awaits binding; otherwise it stays as it is. {@code resourcesStatus}: allocated
  *       (Binding, Bound, Running), the non-preemptible part of that, and requested (every alive
  *       task), GPUs of shared tasks as portion × devices.
+ *   <li>A PodGroup carries the lifecycle the cycle left its job with as KAI's annotations (last
+ *       start, last eviction, stale since), so the next scheduler to lead reads them back.
  *   <li>A Queue gets {@code allocated} and {@code allocatedNonPreemptible} from the cycle and
  *       {@code requested} summed over the PodGroups of its subtree.
  * </ul>
@@ -58,6 +62,13 @@ final class StatusPlanner {
       Optional<List<KaiSchedulingCondition>> conditions,
       KaiResourcesStatus resources) {}
 
+  /**
+   * The lifecycle annotations a PodGroup should carry after the cycle ({@link
+   * PodGroupLifecycle#annotations}); an empty value means the annotation should be gone.
+   */
+  record PodGroupAnnotations(
+      KaiPodGroup podGroup, ImmutableSortedMap<String, Optional<String>> annotations) {}
+
   record QueueStatus(
       String name,
       Map<String, String> allocated,
@@ -67,6 +78,7 @@ final class StatusPlanner {
   record Plan(
       ImmutableList<PodCondition> pods,
       ImmutableList<PodGroupStatus> podGroups,
+      ImmutableList<PodGroupAnnotations> lifecycles,
       ImmutableList<QueueStatus> queues) {}
 
   static Plan plan(LiveSnapshot live, CycleResult result, NodePool pool) {
@@ -82,6 +94,7 @@ final class StatusPlanner {
             .orElse(0);
     ImmutableList.Builder<PodCondition> pods = ImmutableList.builder();
     ImmutableList.Builder<PodGroupStatus> groups = ImmutableList.builder();
+    ImmutableList.Builder<PodGroupAnnotations> lifecycles = ImmutableList.builder();
     Map<String, ResourceVector> requestedByQueue = new HashMap<>();
     for (JobOutcome outcome : result.jobs()) {
       JobInfo job = jobs.get(outcome.jobId());
@@ -89,6 +102,8 @@ final class StatusPlanner {
       if (job == null || pg == null) {
         continue;
       }
+      lifecycles.add(
+          new PodGroupAnnotations(pg, PodGroupLifecycle.annotations(outcome.lifecycle())));
       Map<String, TaskInfo> tasks = new HashMap<>();
       job.tasks().forEach(t -> tasks.put(t.id(), t));
       boolean mark = PodGroupReader.markUnschedulable(pg);
@@ -140,7 +155,8 @@ final class StatusPlanner {
         pods.add(new PodCondition(pod, p.message()));
       }
     }
-    return new Plan(pods.build(), groups.build(), queues(live, result, requestedByQueue));
+    return new Plan(
+        pods.build(), groups.build(), lifecycles.build(), queues(live, result, requestedByQueue));
   }
 
   private static ImmutableList<QueueStatus> queues(

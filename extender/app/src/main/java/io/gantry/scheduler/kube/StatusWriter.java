@@ -10,6 +10,7 @@ import com.google.common.cache.CacheBuilder;
 import com.google.common.util.concurrent.RateLimiter;
 import io.gantry.scheduler.api.result.CycleResult;
 import io.gantry.scheduler.kube.StatusPlanner.PodCondition;
+import io.gantry.scheduler.kube.StatusPlanner.PodGroupAnnotations;
 import io.gantry.scheduler.kube.StatusPlanner.PodGroupStatus;
 import io.gantry.scheduler.kube.StatusPlanner.QueueStatus;
 import io.gantry.scheduler.kube.crd.KaiPodGroup;
@@ -33,10 +34,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Writes the status a cycle planned ({@link StatusPlanner}) from one background thread, at most
- * {@code perSecond} writes a second. A write is skipped when the cached object already shows it, or
- * when the same write was made within {@link #RESUBMIT_AFTER} (the cache may not show it yet); a
- * newer write for an object replaces one still queued. Only the leader writes.
+ * Writes the status a cycle planned ({@link StatusPlanner}), and the PodGroups' lifecycle
+ * annotations, from one background thread, at most {@code perSecond} writes a second. A write is
+ * skipped when the cached object already shows it, or when the same write was made within {@link
+ * #RESUBMIT_AFTER} (the cache may not show it yet); a newer write for an object replaces one still
+ * queued. Only the leader writes.
  */
 final class StatusWriter implements AutoCloseable {
   static final Duration RESUBMIT_AFTER = Duration.ofSeconds(30);
@@ -83,6 +85,7 @@ final class StatusWriter implements AutoCloseable {
     StatusPlanner.Plan plan = StatusPlanner.plan(live, result, pool);
     plan.pods().forEach(this::podCondition);
     plan.podGroups().forEach(this::podGroup);
+    plan.lifecycles().forEach(this::lifecycle);
     plan.queues().forEach(this::queue);
   }
 
@@ -156,6 +159,38 @@ final class StatusWriter implements AutoCloseable {
         "podgroup/" + ns + "/" + name,
         fingerprint,
         () -> writer.patchPodGroupStatus(ns, name, patch.toString()));
+  }
+
+  /** Patches the PodGroup's lifecycle annotations where the cached PodGroup differs. */
+  private void lifecycle(PodGroupAnnotations a) {
+    String ns = a.podGroup().getMetadata().getNamespace();
+    String name = a.podGroup().getMetadata().getName();
+    KaiPodGroup cached = cache.podGroup(ns, name);
+    if (cached == null) {
+      return;
+    }
+    Map<String, String> current = PodGroupReader.annotations(cached);
+    ObjectNode changes = JSON.createObjectNode();
+    a.annotations()
+        .forEach(
+            (key, value) -> {
+              if (!Objects.equals(current.get(key), value.orElse(null))) {
+                if (value.isPresent()) {
+                  changes.put(key, value.get());
+                } else {
+                  changes.putNull(key);
+                }
+              }
+            });
+    if (changes.isEmpty()) {
+      return;
+    }
+    ObjectNode patch = JSON.createObjectNode();
+    patch.putObject("metadata").set("annotations", changes);
+    submit(
+        "podgroup-lifecycle/" + ns + "/" + name,
+        changes.toString(),
+        () -> writer.patchPodGroup(ns, name, patch.toString()));
   }
 
   private static String fingerprint(PodGroupStatus s) {

@@ -42,7 +42,7 @@ public final class ActionRegistry {
 
   private static ImmutableMap<ActionType, Function<ActionContext, Action>> builtActions() {
     return ImmutableMap.of(
-        ActionType.ALLOCATE, context -> new AllocateAction(),
+        ActionType.ALLOCATE, AllocateAction::new,
         ActionType.CONSOLIDATION, ConsolidationAction::new,
         ActionType.RECLAIM, ReclaimAction::new,
         ActionType.PREEMPT, PreemptAction::new,

@@ -16,6 +16,7 @@ import io.gantry.scheduler.model.TaskStatus;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
@@ -28,6 +29,18 @@ import java.util.stream.Collectors;
  * last-start timestamp. No evictions.
  */
 public final class AllocateAction implements Action {
+  private final OptionalInt maxJobsPerQueue;
+
+  /** Allocate considering every job of every queue. */
+  public AllocateAction() {
+    this.maxJobsPerQueue = OptionalInt.empty();
+  }
+
+  /** Allocate considering at most the context's {@code queueDepthPerAction} jobs per queue. */
+  public AllocateAction(ActionContext context) {
+    this.maxJobsPerQueue = context.queueDepth(ActionType.ALLOCATE);
+  }
+
   @Override
   public ActionType type() {
     return ActionType.ALLOCATE;
@@ -36,7 +49,8 @@ public final class AllocateAction implements Action {
   @Override
   public void execute(Session session) {
     JobsOrderByQueues order =
-        new JobsOrderByQueues(session.hooks(), session.snapshot().queues(), candidates(session));
+        new JobsOrderByQueues(
+            session.hooks(), session.snapshot().queues(), candidates(session), maxJobsPerQueue);
     JobAllocator allocator = new JobAllocator(session);
     TasksToAllocate tasksToAllocate = new TasksToAllocate(session.hooks());
     JobState job;

@@ -59,7 +59,12 @@ public final class ConsolidationAction implements Action {
         candidates.add(job);
       }
     }
-    JobsOrderByQueues order = new JobsOrderByQueues(hooks, session.snapshot().queues(), candidates);
+    JobsOrderByQueues order =
+        new JobsOrderByQueues(
+            hooks,
+            session.snapshot().queues(),
+            candidates,
+            context.queueDepth(ActionType.CONSOLIDATION));
     JobState job;
     while ((job = order.pop()) != null) {
       SearchResult result = null;

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.PriorityQueue;
 
 /**
@@ -15,6 +16,11 @@ import java.util.PriorityQueue;
  * tree, leaves holding heaps of jobs. {@link #pop} descends from the roots taking the best queue at
  * each level and detaches that path, so the allocation that follows cannot disturb any heap; {@link
  * #finish} re-inserts the path with the queues' new state. Each pop costs O(depth · log n).
+ *
+ * <p>An action's {@code queueDepthPerAction} bounds each leaf queue: its jobs are pushed in the
+ * order given, and the jobs KAI's bounded heap would drop ({@link KaiBoundedJobHeap}) are not
+ * considered at all this cycle. A job pushed back after a pass never exceeds the bound, as in KAI,
+ * because it was popped from the same queue first.
  */
 final class JobsOrderByQueues {
   private final PluginHooks hooks;
@@ -51,7 +57,16 @@ final class JobsOrderByQueues {
 
   /** {@code queues} with parents before children is not required; every parent must exist. */
   JobsOrderByQueues(PluginHooks hooks, List<QueueInfo> queues, List<JobState> jobs) {
-    this(hooks, queues, jobs, false);
+    this(hooks, queues, jobs, false, OptionalInt.empty());
+  }
+
+  /**
+   * An order in which each leaf queue holds at most {@code maxJobsPerQueue} of its jobs (an
+   * action's {@code queueDepthPerAction}); empty: all of them.
+   */
+  JobsOrderByQueues(
+      PluginHooks hooks, List<QueueInfo> queues, List<JobState> jobs, OptionalInt maxJobsPerQueue) {
+    this(hooks, queues, jobs, false, maxJobsPerQueue);
   }
 
   /**
@@ -60,11 +75,15 @@ final class JobsOrderByQueues {
    * subtree were gone ({@link #finishVictim}).
    */
   static JobsOrderByQueues victims(PluginHooks hooks, List<QueueInfo> queues, List<JobState> jobs) {
-    return new JobsOrderByQueues(hooks, queues, jobs, true);
+    return new JobsOrderByQueues(hooks, queues, jobs, true, OptionalInt.empty());
   }
 
   private JobsOrderByQueues(
-      PluginHooks hooks, List<QueueInfo> queues, List<JobState> jobs, boolean victims) {
+      PluginHooks hooks,
+      List<QueueInfo> queues,
+      List<JobState> jobs,
+      boolean victims,
+      OptionalInt maxJobsPerQueue) {
     this.hooks = hooks;
     this.victims = victims;
     this.roots = new PriorityQueue<>(this::compareQueues);
@@ -75,8 +94,17 @@ final class JobsOrderByQueues {
     for (QueueInfo q : queues) {
       node(q.name(), infos);
     }
+    Map<String, List<JobState>> byQueue = new LinkedHashMap<>();
     for (JobState job : jobs) {
-      nodes.get(job.info().queue()).jobs.add(job);
+      byQueue.computeIfAbsent(job.info().queue(), q -> new ArrayList<>()).add(job);
+    }
+    for (Map.Entry<String, List<JobState>> e : byQueue.entrySet()) {
+      QueueNode leaf = nodes.get(e.getKey());
+      leaf.jobs.addAll(
+          maxJobsPerQueue.isPresent()
+              ? KaiBoundedJobHeap.survivors(
+                  e.getValue(), leaf.jobs.comparator(), maxJobsPerQueue.getAsInt())
+              : e.getValue());
     }
     List<QueueNode> all = new ArrayList<>(nodes.values());
     // leaves first so a parent's heap compares children that already hold their jobs

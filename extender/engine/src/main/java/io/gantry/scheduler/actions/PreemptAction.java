@@ -42,7 +42,11 @@ public final class PreemptAction implements Action {
     TasksToAllocate tasksToAllocate = new TasksToAllocate(hooks);
     Map<String, FailedJobs> failedByQueue = new HashMap<>();
     JobsOrderByQueues order =
-        new JobsOrderByQueues(hooks, session.snapshot().queues(), PreemptorCandidates.of(session));
+        new JobsOrderByQueues(
+            hooks,
+            session.snapshot().queues(),
+            PreemptorCandidates.of(session),
+            context.queueDepth(ActionType.PREEMPT));
     JobState job;
     while ((job = order.pop()) != null) {
       SearchResult result = null;

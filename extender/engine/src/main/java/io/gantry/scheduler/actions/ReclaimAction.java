@@ -46,7 +46,11 @@ public final class ReclaimAction implements Action {
     boolean baseline = session.strategy() == SearchStrategy.BASELINE;
     Map<String, FailedJobs> failedByQueue = new HashMap<>();
     JobsOrderByQueues order =
-        new JobsOrderByQueues(hooks, session.snapshot().queues(), PreemptorCandidates.of(session));
+        new JobsOrderByQueues(
+            hooks,
+            session.snapshot().queues(),
+            PreemptorCandidates.of(session),
+            context.queueDepth(ActionType.RECLAIM));
     JobState job;
     while ((job = order.pop()) != null) {
       SearchResult result = null;

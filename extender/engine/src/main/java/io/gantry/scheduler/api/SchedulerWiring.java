@@ -56,9 +56,12 @@ public final class SchedulerWiring {
   public SchedulingCycle cycle(SchedulerConfig config, SearchStrategy strategy) {
     requireNonNull(config, "config is null");
     requireNonNull(strategy, "strategy is null");
+    config.queueDepthPerAction().checkActions(config.actions());
     var built =
         actions.build(
-            config.actions(), new ActionContext(config.evictions(), config.placement(), ticker));
+            config.actions(),
+            new ActionContext(
+                config.evictions(), config.placement(), ticker, config.queueDepthPerAction()));
     // plugins hold per-cycle state, so each cycle builds its own; building one set now validates
     plugins.build(config.plugins(), config.placement());
     return new SchedulingCycle(

@@ -80,10 +80,11 @@ final class ScenarioCompiler {
     }
     SchedulerConfig config =
         SchedulerConfig.of(
-            spec.config().actions().orElse(SchedulerConfig.DEFAULT_ACTIONS),
-            plugins(),
-            placement(),
-            spec.config().evictionSettings());
+                spec.config().actions().orElse(SchedulerConfig.DEFAULT_ACTIONS),
+                plugins(),
+                placement(),
+                spec.config().evictionSettings())
+            .withQueueDepthPerAction(spec.config().queueDepths());
     ImmutableList<NodeInfo> nodes = nodes();
     Map<String, NodeInfo> nodesByName = new TreeMap<>();
     nodes.forEach(n -> nodesByName.put(n.name(), n));

@@ -97,6 +97,10 @@ public final class ScenarioWriter {
     out.putObject("placement")
         .put("gpu", config.placement().gpu().k8sName())
         .put("cpu", config.placement().cpu().k8sName());
+    if (!config.queueDepthPerAction().depths().isEmpty()) {
+      ObjectNode depths = out.putObject("queueDepthPerAction");
+      config.queueDepthPerAction().depths().forEach(depths::put);
+    }
     if (!config.plugins().isEmpty()) {
       ObjectNode plugins = out.putObject("plugins");
       for (Map.Entry<String, PluginSetting> e : config.plugins().entrySet()) {

@@ -3,6 +3,7 @@ package io.gantry.scheduler.sim.spec;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSet;
 import com.google.common.collect.ImmutableSortedMap;
+import io.gantry.scheduler.api.config.QueueDepthPerAction;
 import io.gantry.scheduler.api.config.SearchBudgets;
 import io.gantry.scheduler.sim.spec.Field.DurationBound;
 import java.time.Duration;
@@ -29,7 +30,8 @@ public final class ConfigBinder {
           "maxConsolidationPreemptees",
           "allowConsolidatingReclaim",
           "usage",
-          "scenarioSearchBudgets");
+          "scenarioSearchBudgets",
+          "queueDepthPerAction");
 
   private static final ImmutableSet<String> USAGE_KEYS =
       ImmutableSet.of("windowSize", "halfLifePeriod", "windowType", "tumblingWindowStartTime");
@@ -93,7 +95,28 @@ public final class ConfigBinder {
         config.optBoolean("allowConsolidatingReclaim"),
         usage(config.optional("usage"), fieldLines),
         budgets(config.optional("scenarioSearchBudgets")),
+        queueDepths(config.optional("queueDepthPerAction")),
         fieldLines.build());
+  }
+
+  /**
+   * KAI's {@code queueDepthPerAction}: an action's name to the most jobs per leaf queue it
+   * considers, -1 for all of them.
+   */
+  private static ImmutableSortedMap<String, Integer> queueDepths(Optional<Field> field)
+      throws ScenarioException {
+    ImmutableSortedMap.Builder<String, Integer> depths = ImmutableSortedMap.naturalOrder();
+    if (field.isEmpty()) {
+      return depths.build();
+    }
+    for (Field entry : field.get().asOpenMap().fields()) {
+      if (!ACTIONS.contains(entry.key())) {
+        throw entry.error(
+            "unknown action " + Field.quote(entry.key()) + "; expected one of " + ACTIONS);
+      }
+      depths.put(entry.key(), entry.asInt(QueueDepthPerAction.UNLIMITED));
+    }
+    return depths.build();
   }
 
   private static Optional<UsageSpec> usage(

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSortedMap;
 import io.gantry.scheduler.api.config.EvictionSettings;
+import io.gantry.scheduler.api.config.QueueDepthPerAction;
 import io.gantry.scheduler.api.config.SearchBudgets;
 import java.time.Duration;
 import java.util.List;
@@ -17,6 +18,7 @@ import java.util.OptionalInt;
  *
  * @param usage time-based fair share from the simulated allocation history; off when empty
  * @param scenarioSearchBudgets how long the eviction actions may search; KAI's defaults when empty
+ * @param queueDepthPerAction the most jobs per leaf queue an action considers, by action name
  * @param fieldLines each key present in the {@code config} mapping (plus {@code placement.gpu} and
  *     {@code placement.cpu}) and its line, so a later stage can point at a setting it rejects
  */
@@ -32,6 +34,7 @@ public record ConfigSpec(
     Optional<Boolean> allowConsolidatingReclaim,
     Optional<UsageSpec> usage,
     Optional<SearchBudgets> scenarioSearchBudgets,
+    ImmutableSortedMap<String, Integer> queueDepthPerAction,
     ImmutableSortedMap<String, Integer> fieldLines) {
   /** The config of a file without a {@code config} section. */
   public static final ConfigSpec EMPTY =
@@ -47,6 +50,7 @@ public record ConfigSpec(
           Optional.empty(),
           Optional.empty(),
           Optional.empty(),
+          ImmutableSortedMap.of(),
           ImmutableSortedMap.of());
 
   public ConfigSpec {
@@ -61,6 +65,7 @@ public record ConfigSpec(
     requireNonNull(allowConsolidatingReclaim, "allowConsolidatingReclaim is null");
     requireNonNull(usage, "usage is null");
     requireNonNull(scenarioSearchBudgets, "scenarioSearchBudgets is null");
+    requireNonNull(queueDepthPerAction, "queueDepthPerAction is null");
     requireNonNull(fieldLines, "fieldLines is null");
   }
 
@@ -78,6 +83,7 @@ public record ConfigSpec(
         allowConsolidatingReclaim,
         usage,
         scenarioSearchBudgets,
+        queueDepthPerAction,
         fieldLines);
   }
 
@@ -89,5 +95,10 @@ public record ConfigSpec(
         maxConsolidationPreemptees.orElse(defaults.maxConsolidationPreemptees()),
         allowConsolidatingReclaim.orElse(defaults.allowConsolidatingReclaim()),
         scenarioSearchBudgets.orElse(defaults.budgets()));
+  }
+
+  /** The {@code queueDepthPerAction} this config sets; none when it sets none. */
+  public QueueDepthPerAction queueDepths() {
+    return new QueueDepthPerAction(queueDepthPerAction);
   }
 }

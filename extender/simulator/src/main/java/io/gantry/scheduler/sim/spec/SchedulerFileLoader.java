@@ -14,13 +14,14 @@ import java.util.Optional;
 
 /**
  * Loads the scheduler's configuration file. It is a flat YAML mapping with the keys of a scenario's
- * {@code config} — {@code actions}, {@code placement}, {@code plugins}, bound by the same code, so
- * the two can never drift apart — and the scheduler's own: {@code schedulerName}, {@code
- * schedulePeriod}, {@code queueLabelKey}, {@code nodePoolLabelKey}, {@code nodePoolLabelValue},
- * {@code leaderElection}, {@code bindConcurrency}, {@code statusWritesPerSecond}, {@code
- * eventsPerSecond}, {@code usageDBConfig}. What the engine does not support yet ({@code
- * queueDepthPerAction}, cron usage windows) and what only a simulation has ({@code cycles}, {@code
- * cyclePeriod}, {@code usage}) is an error naming the key and its line.
+ * {@code config} — {@code actions}, {@code placement}, {@code plugins}, {@code
+ * queueDepthPerAction}, {@code scenarioSearchBudgets}, bound by the same code, so the two can never
+ * drift apart — and the scheduler's own: {@code schedulerName}, {@code schedulePeriod}, {@code
+ * queueLabelKey}, {@code nodePoolLabelKey}, {@code nodePoolLabelValue}, {@code leaderElection},
+ * {@code bindConcurrency}, {@code statusWritesPerSecond}, {@code eventsPerSecond}, {@code
+ * usageDBConfig}. What the engine does not support yet (cron usage windows) and what only a
+ * simulation has ({@code cycles}, {@code cyclePeriod}, {@code usage}) is an error naming the key
+ * and its line.
  */
 public final class SchedulerFileLoader {
   private static final ImmutableSet<String> OWN_KEYS =
@@ -34,8 +35,9 @@ public final class SchedulerFileLoader {
           "bindConcurrency",
           "statusWritesPerSecond",
           "eventsPerSecond",
-          "queueDepthPerAction",
-          "usageDBConfig");
+          "usageDBConfig",
+          "defaultPrioritiesConfigMapName",
+          "defaultPrioritiesConfigMapNamespace");
   private static final ImmutableSet<String> LEADER_KEYS =
       ImmutableSet.of(
           "enabled", "namespace", "leaseName", "leaseDuration", "renewDeadline", "retryPeriod");
@@ -97,6 +99,18 @@ public final class SchedulerFileLoader {
     if (poolValue.isPresent() && poolKey.isEmpty()) {
       throw top.required("nodePoolLabelValue").error("requires nodePoolLabelKey");
     }
+    Optional<String> defaultsName = nonEmpty(top, "defaultPrioritiesConfigMapName");
+    Optional<String> defaultsNamespace = nonEmpty(top, "defaultPrioritiesConfigMapNamespace");
+    if (defaultsName.isPresent() != defaultsNamespace.isPresent()) {
+      String given =
+          defaultsName.isPresent()
+              ? "defaultPrioritiesConfigMapName"
+              : "defaultPrioritiesConfigMapNamespace";
+      throw top.required(given)
+          .error(
+              "defaultPrioritiesConfigMapName and defaultPrioritiesConfigMapNamespace go"
+                  + " together");
+    }
     return new SchedulerFileSpec(
         sourceName,
         config,
@@ -121,6 +135,8 @@ public final class SchedulerFileLoader {
         top.optDouble("statusWritesPerSecond", Double.MIN_VALUE),
         top.optDouble("eventsPerSecond", Double.MIN_VALUE),
         usageDb(top.optional("usageDBConfig"), lines),
+        defaultsNamespace,
+        defaultsName,
         lines.build());
   }
 
@@ -240,15 +256,6 @@ public final class SchedulerFileLoader {
           .error(
               "only a simulation computes usage from its own history; a scheduler reads it from"
                   + " Prometheus (usageDBConfig)");
-    }
-    notSupported(top, "queueDepthPerAction", "a per-action queue depth");
-  }
-
-  private static void notSupported(MapReader top, String key, String feature)
-      throws ScenarioException {
-    Optional<Field> f = top.optional(key);
-    if (f.isPresent()) {
-      throw f.get().error(feature + " is not supported yet");
     }
   }
 }

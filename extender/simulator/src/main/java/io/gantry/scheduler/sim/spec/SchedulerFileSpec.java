@@ -14,6 +14,8 @@ import java.util.OptionalInt;
  * config}, and the scheduler's own; every field optional, an absent one means the default.
  *
  * @param usageDb time-based fair share's usage database ({@code usageDBConfig}); off when empty
+ * @param defaultPrioritiesConfigMapNamespace with {@code defaultPrioritiesConfigMapName}, KAI's
+ *     ConfigMap of default priority classes and preemptibility per workload type; none when empty
  * @param fieldLines each top-level key present (plus {@code leaderElection.*} and {@code
  *     usageDBConfig.*}) and its line
  */
@@ -35,11 +37,16 @@ public record SchedulerFileSpec(
     OptionalDouble statusWritesPerSecond,
     OptionalDouble eventsPerSecond,
     Optional<UsageDbSpec> usageDb,
+    Optional<String> defaultPrioritiesConfigMapNamespace,
+    Optional<String> defaultPrioritiesConfigMapName,
     ImmutableSortedMap<String, Integer> fieldLines) {
   public SchedulerFileSpec {
     requireNonNull(sourceName, "sourceName is null");
     requireNonNull(config, "config is null");
     requireNonNull(usageDb, "usageDb is null");
+    requireNonNull(
+        defaultPrioritiesConfigMapNamespace, "defaultPrioritiesConfigMapNamespace is null");
+    requireNonNull(defaultPrioritiesConfigMapName, "defaultPrioritiesConfigMapName is null");
     requireNonNull(fieldLines, "fieldLines is null");
   }
 
@@ -62,6 +69,8 @@ public record SchedulerFileSpec(
         OptionalInt.empty(),
         OptionalDouble.empty(),
         OptionalDouble.empty(),
+        Optional.empty(),
+        Optional.empty(),
         Optional.empty(),
         ImmutableSortedMap.of());
   }

@@ -197,6 +197,7 @@ class ScenarioLoaderTest {
                 Optional.of(true),
                 Optional.empty(),
                 Optional.empty(),
+                ImmutableSortedMap.of(),
                 lines(
                     "actions",
                     7,
