@@ -4,9 +4,9 @@ import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.google.common.collect.ImmutableList;
+import io.gantry.gpusharing.GpuAllocation;
+import io.gantry.gpusharing.json.GpuAllocationJson;
 import io.gantry.scheduler.api.result.BindDecision;
-import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.model.TaskInfo;
 import io.kubernetes.client.openapi.ApiException;
 import io.kubernetes.client.openapi.models.V1Pod;
@@ -95,19 +95,16 @@ final class Binder {
     if (task.gpuSharing().isPresent()) {
       allocation =
           Optional.of(
-              new GpuAllocation(
+              GpuAllocation.shared(
                   decision.nodeName(),
-                  task.gpuSharing().get().numDevices(),
                   decision.gpuPortion(),
+                  task.gpuSharing().get().computeMode(),
                   decision.gpuGroups()));
     } else if (task.request().gpus().isPositive()) {
       allocation =
           Optional.of(
-              new GpuAllocation(
-                  decision.nodeName(),
-                  Math.toIntExact(task.request().gpus().wholeDevices()),
-                  GpuAmount.ofDevices(1),
-                  ImmutableList.of()));
+              GpuAllocation.whole(
+                  decision.nodeName(), Math.toIntExact(task.request().gpus().wholeDevices())));
     }
     Flight flight =
         new Flight(
@@ -163,7 +160,7 @@ final class Binder {
         patch
             .putObject("metadata")
             .putObject("annotations")
-            .put(GpuAllocation.ANNOTATION, f.allocation.get().toJson());
+            .put(GpuAllocation.ANNOTATION, GpuAllocationJson.write(f.allocation.get()));
         writer.patchPod(f.pod.namespace(), f.pod.name(), patch.toString());
       }
       KubeWriter.BindResponse response =

@@ -3,7 +3,7 @@ package io.gantry.scheduler.kube;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
-import io.gantry.scheduler.model.GpuAmount;
+import io.gantry.gpusharing.GpuAmount;
 
 /**
  * A bind the scheduler decided and has not yet seen in its pod cache: the pod counts as {@code

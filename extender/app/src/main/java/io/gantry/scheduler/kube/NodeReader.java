@@ -89,7 +89,7 @@ final class NodeReader {
     return new Resources(
         Math.max(0, r.cpuMillis()),
         Math.max(0, r.memoryBytes()),
-        r.gpus().max(io.gantry.scheduler.model.GpuAmount.ZERO),
+        r.gpus().max(io.gantry.gpusharing.GpuAmount.ZERO),
         ImmutableSortedMap.copyOf(extended));
   }
 }

@@ -3,9 +3,12 @@ package io.gantry.scheduler.kube;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableSortedMap;
+import io.gantry.gpusharing.GpuAllocation;
+import io.gantry.gpusharing.GpuSharingRequest;
+import io.gantry.gpusharing.json.GpuAllocationFormatException;
+import io.gantry.gpusharing.json.GpuAllocationJson;
 import io.gantry.scheduler.api.kai.GpuSharingAnnotations;
 import io.gantry.scheduler.api.kai.KaiObjectException;
-import io.gantry.scheduler.model.GpuSharingRequest;
 import io.gantry.scheduler.model.JobInfo;
 import io.gantry.scheduler.model.Resources;
 import io.gantry.scheduler.model.placement.PodPlacementRequirements;
@@ -128,10 +131,25 @@ record PodFacts(
         sharing,
         placement,
         taskPriority,
-        GpuAllocation.parse(annotations.get(GpuAllocation.ANNOTATION)),
+        allocation(annotations.get(GpuAllocation.ANNOTATION)),
         controller,
         Optional.ofNullable(spec.getPriorityClassName()).filter(n -> !n.isEmpty()),
         problem);
+  }
+
+  /**
+   * The GPU allocation the binder wrote, if the pod carries one this build reads wholly; a foreign
+   * or malformed value is left out, and the pod's GPU groups are then unknown.
+   */
+  private static Optional<GpuAllocation> allocation(String json) {
+    if (json == null) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(GpuAllocationJson.read(json));
+    } catch (GpuAllocationFormatException e) {
+      return Optional.empty();
+    }
   }
 
   boolean terminal() {

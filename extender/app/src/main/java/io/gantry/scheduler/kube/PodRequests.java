@@ -1,6 +1,6 @@
 package io.gantry.scheduler.kube;
 
-import io.gantry.scheduler.model.GpuAmount;
+import io.gantry.gpusharing.GpuAmount;
 import io.gantry.scheduler.model.Resources;
 import io.kubernetes.client.custom.Quantity;
 import io.kubernetes.client.openapi.models.V1Container;

@@ -4,13 +4,13 @@ import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
+import io.gantry.gpusharing.GpuAmount;
 import io.gantry.scheduler.api.kai.KaiObjectException;
 import io.gantry.scheduler.api.kai.PriorityClassTable;
 import io.gantry.scheduler.api.usage.UsageSource;
 import io.gantry.scheduler.kube.LiveSnapshot.Problem;
 import io.gantry.scheduler.kube.crd.KaiPodGroup;
 import io.gantry.scheduler.model.ClusterSnapshot;
-import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.model.JobInfo;
 import io.gantry.scheduler.model.NodeInfo;
 import io.gantry.scheduler.model.PodSet;

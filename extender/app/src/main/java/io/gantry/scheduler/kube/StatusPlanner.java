@@ -3,6 +3,7 @@ package io.gantry.scheduler.kube;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
+import io.gantry.gpusharing.GpuAmount;
 import io.gantry.scheduler.api.result.CycleResult;
 import io.gantry.scheduler.api.result.JobOutcome;
 import io.gantry.scheduler.api.result.QueueOutcome;
@@ -11,7 +12,6 @@ import io.gantry.scheduler.kube.crd.KaiPodGroup;
 import io.gantry.scheduler.kube.crd.KaiResourcesStatus;
 import io.gantry.scheduler.kube.crd.KaiSchedulingCondition;
 import io.gantry.scheduler.kube.crd.KaiUnschedulableReason;
-import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.model.JobInfo;
 import io.gantry.scheduler.model.NodeInfo;
 import io.gantry.scheduler.model.QueueInfo;

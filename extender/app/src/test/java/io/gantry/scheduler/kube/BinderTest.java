@@ -9,10 +9,10 @@ import io.gantry.fakekube.FakeKubeServer;
 import io.gantry.fakekube.FakeKubelet;
 import io.gantry.fakekube.Json;
 import io.gantry.fakekube.ResourceKinds;
+import io.gantry.gpusharing.GpuAmount;
 import io.gantry.scheduler.api.result.BindDecision;
 import io.gantry.scheduler.api.result.EvictDecision;
 import io.gantry.scheduler.api.result.EvictionCause;
-import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.model.TaskInfo;
 import io.kubernetes.client.openapi.models.V1Pod;
 import java.time.Clock;
@@ -114,9 +114,10 @@ class BinderTest {
                     .isEmpty());
     JsonNode pod = kube.store().get(ResourceKinds.PODS, "ns", "p").orElseThrow();
     assertThat(pod.at("/spec/nodeName").asText()).isEqualTo("n1");
-    assertThat(
-            GpuAllocation.parse(pod.at("/metadata/annotations/gantry.io~1gpu-allocation").asText()))
-        .contains(new GpuAllocation("n1", 2, GpuAmount.ofDevices(1), ImmutableList.of()));
+    assertThat(pod.at("/metadata/annotations/gantry.io~1gpu-allocation").asText())
+        .isEqualTo(
+            "{\"version\":1,\"node\":\"n1\",\"deviceCount\":2,\"portion\":\"1.00\","
+                + "\"computeMode\":\"time-slicing\",\"gpuGroups\":[],\"devices\":[]}");
     await()
         .atMost(WAIT)
         .until(

@@ -6,7 +6,7 @@ import io.gantry.scheduler.fairness.FairShareDivider;
 import io.gantry.scheduler.fairness.QueueOrderRule;
 import io.gantry.scheduler.fairness.QueueTree;
 import io.gantry.scheduler.model.ClusterSnapshot;
-import io.gantry.scheduler.model.GpuAmount;
+import io.gantry.gpusharing.GpuAmount;
 import io.gantry.scheduler.model.ResourceVector;
 import io.gantry.scheduler.model.Resources;
 import java.util.concurrent.TimeUnit;

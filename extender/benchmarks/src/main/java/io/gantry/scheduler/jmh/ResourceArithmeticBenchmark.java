@@ -1,6 +1,6 @@
 package io.gantry.scheduler.jmh;
 
-import io.gantry.scheduler.model.GpuAmount;
+import io.gantry.gpusharing.GpuAmount;
 import io.gantry.scheduler.model.ResourceVector;
 import io.gantry.scheduler.model.Resources;
 import java.util.concurrent.TimeUnit;

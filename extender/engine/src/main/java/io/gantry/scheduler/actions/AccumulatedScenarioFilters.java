@@ -1,11 +1,11 @@
 package io.gantry.scheduler.actions;
 
+import io.gantry.gpusharing.GpuAmount;
 import io.gantry.scheduler.framework.AccumulatedScenario;
 import io.gantry.scheduler.framework.NodeState;
 import io.gantry.scheduler.framework.Session;
 import io.gantry.scheduler.framework.TaskState;
 import io.gantry.scheduler.framework.VictimBatch;
-import io.gantry.scheduler.model.GpuAmount;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;

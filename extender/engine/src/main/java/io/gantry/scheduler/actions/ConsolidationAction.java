@@ -1,5 +1,6 @@
 package io.gantry.scheduler.actions;
 
+import io.gantry.gpusharing.GpuAmount;
 import io.gantry.scheduler.api.config.PlacementStrategy;
 import io.gantry.scheduler.framework.Action;
 import io.gantry.scheduler.framework.ActionType;
@@ -10,7 +11,6 @@ import io.gantry.scheduler.framework.PluginHooks;
 import io.gantry.scheduler.framework.Session;
 import io.gantry.scheduler.framework.TaskState;
 import io.gantry.scheduler.framework.TasksToAllocate;
-import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.model.TaskStatus;
 import java.util.ArrayList;
 import java.util.List;

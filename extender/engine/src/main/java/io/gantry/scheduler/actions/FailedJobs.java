@@ -1,8 +1,8 @@
 package io.gantry.scheduler.actions;
 
+import io.gantry.gpusharing.GpuSharingRequest;
 import io.gantry.scheduler.framework.JobState;
 import io.gantry.scheduler.framework.TaskState;
-import io.gantry.scheduler.model.GpuSharingRequest;
 import io.gantry.scheduler.model.Resources;
 import io.gantry.scheduler.model.TaskStatus;
 import io.gantry.scheduler.model.placement.PodPlacementRequirements;

@@ -1,12 +1,12 @@
 package io.gantry.scheduler.actions;
 
+import io.gantry.gpusharing.GpuAmount;
+import io.gantry.gpusharing.GpuSharingRequest;
 import io.gantry.scheduler.framework.GpuFit;
 import io.gantry.scheduler.framework.IndexOrder;
 import io.gantry.scheduler.framework.NodeIndex;
 import io.gantry.scheduler.framework.NodeState;
 import io.gantry.scheduler.framework.TaskState;
-import io.gantry.scheduler.model.GpuAmount;
-import io.gantry.scheduler.model.GpuSharingRequest;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;

@@ -3,6 +3,8 @@ package io.gantry.scheduler.actions;
 import static com.google.common.base.Preconditions.checkState;
 
 import com.google.common.collect.ImmutableList;
+import io.gantry.gpusharing.GpuAmount;
+import io.gantry.gpusharing.GpuSharingRequest;
 import io.gantry.scheduler.api.config.SearchStrategy;
 import io.gantry.scheduler.framework.FitStatus;
 import io.gantry.scheduler.framework.GpuFit;
@@ -29,8 +31,6 @@ import io.gantry.scheduler.framework.fit.NodeFitReason;
 import io.gantry.scheduler.framework.fit.PodResourcesNotFound;
 import io.gantry.scheduler.framework.fit.PodSchedulingFailure;
 import io.gantry.scheduler.framework.fit.SharedGpusUnavailable;
-import io.gantry.scheduler.model.GpuAmount;
-import io.gantry.scheduler.model.GpuSharingRequest;
 import io.gantry.scheduler.model.PodSet;
 import io.gantry.scheduler.model.ResourceKind;
 import io.gantry.scheduler.model.Resources;

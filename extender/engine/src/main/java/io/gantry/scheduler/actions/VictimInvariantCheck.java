@@ -1,6 +1,7 @@
 package io.gantry.scheduler.actions;
 
 import com.google.common.collect.ImmutableList;
+import io.gantry.gpusharing.GpuSharingRequest;
 import io.gantry.scheduler.framework.FitStatus;
 import io.gantry.scheduler.framework.JobState;
 import io.gantry.scheduler.framework.NodeState;
@@ -11,7 +12,6 @@ import io.gantry.scheduler.framework.fit.GpuMemoryNotSynced;
 import io.gantry.scheduler.framework.fit.NoEvictionCanHelp;
 import io.gantry.scheduler.framework.fit.NoNodeFits;
 import io.gantry.scheduler.framework.fit.NodeFitReason;
-import io.gantry.scheduler.model.GpuSharingRequest;
 import io.gantry.scheduler.model.NodeInfo;
 import io.gantry.scheduler.model.ResourceNames;
 import io.gantry.scheduler.model.Resources;

@@ -1,6 +1,7 @@
 package io.gantry.scheduler.api;
 
 import com.google.common.collect.ImmutableList;
+import io.gantry.gpusharing.GpuGroupView;
 import io.gantry.scheduler.api.config.SearchStrategy;
 import io.gantry.scheduler.api.result.CycleEvent;
 import io.gantry.scheduler.api.result.CycleResult;
@@ -9,7 +10,6 @@ import io.gantry.scheduler.api.result.NodeOutcome;
 import io.gantry.scheduler.api.result.QueueOutcome;
 import io.gantry.scheduler.api.result.TaskOutcome;
 import io.gantry.scheduler.framework.Action;
-import io.gantry.scheduler.framework.GpuGroupView;
 import io.gantry.scheduler.framework.JobState;
 import io.gantry.scheduler.framework.NodeState;
 import io.gantry.scheduler.framework.PluginHooks;

@@ -1,6 +1,6 @@
 package io.gantry.scheduler.framework;
 
-import io.gantry.scheduler.model.GpuAmount;
+import io.gantry.gpusharing.GpuAmount;
 
 /**
  * Told when a task starts or stops counting as allocated (allocated, binding, bound, running or

@@ -1,7 +1,7 @@
 package io.gantry.scheduler.framework;
 
+import io.gantry.gpusharing.GpuAmount;
 import io.gantry.scheduler.framework.fit.CapacityExceeded;
-import io.gantry.scheduler.model.GpuAmount;
 import java.util.List;
 import java.util.Optional;
 

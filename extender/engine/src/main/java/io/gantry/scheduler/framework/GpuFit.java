@@ -3,10 +3,13 @@ package io.gantry.scheduler.framework;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
-import io.gantry.scheduler.model.GpuAmount;
-import io.gantry.scheduler.model.GpuSharingRequest;
+import io.gantry.gpusharing.ComputeMode;
+import io.gantry.gpusharing.DeviceChooser;
+import io.gantry.gpusharing.GpuAmount;
+import io.gantry.gpusharing.GpuCandidate;
+import io.gantry.gpusharing.GpuCandidates;
+import io.gantry.gpusharing.GpuSharingRequest;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 
@@ -64,30 +67,27 @@ public final class GpuFit {
     if (!fitsDevice(task, node)) {
       return false;
     }
-    GpuAmount portion = portionOn(task, node);
-    long usable =
-        node.gpuGroups().stream().filter(g -> g.idlePortion().compareTo(portion) >= 0).count();
-    return usable + node.idleWholeGpus() >= sharing.get().numDevices();
+    return GpuCandidates.usableNow(
+            node.gpuGroups(),
+            node.idleWholeGpus(),
+            portionOn(task, node),
+            sharing.get().computeMode())
+        >= sharing.get().numDevices();
   }
 
   /** Candidate devices for a shared task: existing groups it fits on and whole free devices. */
   public static List<GpuCandidate> candidates(TaskState task, NodeState node) {
-    GpuAmount portion = portionOn(task, node);
-    List<GpuCandidate> out = new ArrayList<>();
-    for (GpuGroupView g : node.gpuGroups()) {
-      if (!g.allReleasing() && g.idleOrReleasingPortion().compareTo(portion) >= 0) {
-        out.add(
-            new GpuCandidate(
-                Optional.of(g.id()), g.usedPortion(), g.idlePortion().compareTo(portion) >= 0));
-      }
-    }
-    for (int i = 0; i < node.idleWholeGpus(); i++) {
-      out.add(new GpuCandidate(Optional.empty(), GpuAmount.ZERO, true));
-    }
-    for (int i = 0; i < node.releasingWholeGpus(); i++) {
-      out.add(new GpuCandidate(Optional.empty(), GpuAmount.ZERO, false));
-    }
-    return out;
+    ComputeMode mode =
+        task.info()
+            .gpuSharing()
+            .map(GpuSharingRequest::computeMode)
+            .orElse(ComputeMode.TIME_SLICING);
+    return GpuCandidates.of(
+        node.gpuGroups(),
+        node.idleWholeGpus(),
+        node.releasingWholeGpus(),
+        portionOn(task, node),
+        mode);
   }
 
   /**
@@ -107,19 +107,16 @@ public final class GpuFit {
     if (!fitsDevice(task, node)) {
       return Optional.empty();
     }
-    List<GpuCandidate> candidates = new ArrayList<>(candidates(task, node));
-    int needed = sharing.get().numDevices();
-    if (candidates.size() < needed) {
+    Optional<ImmutableList<GpuCandidate>> choice =
+        DeviceChooser.choose(
+            candidates(task, node), sharing.get().numDevices(), c -> hooks.scoreGpu(task, node, c));
+    if (choice.isEmpty()) {
       return Optional.empty();
     }
-    candidates.sort(
-        Comparator.comparingDouble((GpuCandidate c) -> -hooks.scoreGpu(task, node, c))
-            .thenComparing(c -> !c.idleNow()));
-    List<GpuCandidate> chosen = candidates.subList(0, needed);
     List<String> groups = new ArrayList<>();
     int opened = 0;
     boolean idleNow = true;
-    for (GpuCandidate c : chosen) {
+    for (GpuCandidate c : choice.get()) {
       idleNow &= c.idleNow();
       if (c.groupId().isPresent()) {
         groups.add(c.groupId().get());

@@ -3,7 +3,8 @@ package io.gantry.scheduler.framework;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
-import io.gantry.scheduler.model.GpuAmount;
+import io.gantry.gpusharing.GpuAmount;
+import io.gantry.gpusharing.GpuGroupView;
 import io.gantry.scheduler.model.Resources;
 import io.gantry.scheduler.model.placement.Taint;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package io.gantry.scheduler.framework;
 
-import io.gantry.scheduler.model.GpuAmount;
+import io.gantry.gpusharing.GpuAmount;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;

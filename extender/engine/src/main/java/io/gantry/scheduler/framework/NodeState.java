@@ -1,14 +1,17 @@
 package io.gantry.scheduler.framework;
 
-import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSortedMap;
-import io.gantry.scheduler.model.GpuAmount;
+import io.gantry.gpusharing.ComputeMode;
+import io.gantry.gpusharing.DeviceSource;
+import io.gantry.gpusharing.GpuAmount;
+import io.gantry.gpusharing.GpuGroupView;
+import io.gantry.gpusharing.GpuSharingRequest;
+import io.gantry.gpusharing.NodeGpuGroups;
 import io.gantry.scheduler.model.NodeInfo;
 import io.gantry.scheduler.model.Resources;
 import io.gantry.scheduler.model.TaskInfo;
 import io.gantry.scheduler.model.TaskStatus;
 import java.util.List;
-import java.util.TreeMap;
 
 /**
  * The mutable view of one node during a session: idle and releasing capacity, pod count and shared
@@ -23,7 +26,7 @@ public final class NodeState {
   private Resources idle;
   private Resources releasing;
   private int podCount;
-  private final TreeMap<String, GpuGroup> groups = new TreeMap<>();
+  private final NodeGpuGroups groups = new NodeGpuGroups();
 
   /*
    * Derived from the fields above after every change, so the many reads per task (fit checks,
@@ -100,35 +103,28 @@ public final class NodeState {
   }
 
   public List<GpuGroupView> gpuGroups() {
-    ImmutableList.Builder<GpuGroupView> b = ImmutableList.builder();
-    for (GpuGroup g : groups.values()) {
-      b.add(new GpuGroupView(g.id(), g.allocatedPortion(), g.releasingPortion()));
-    }
-    return b.build();
+    return groups.views();
   }
 
-  /**
-   * A deterministic id for the {@code offset}-th device (from 0) a shared task is about to open:
-   * the lowest free {@code <node>-gpu<k>} ids, so undoing and redoing gives the same ids.
-   */
+  /** The id for the {@code offset}-th device (from 0) a shared task is about to open. */
   String newGroupId(int offset) {
-    int found = -1;
-    for (int k = 0; ; k++) {
-      String id = info.name() + "-gpu" + k;
-      if (!groups.containsKey(id) && ++found == offset) {
-        return id;
-      }
-    }
+    return groups.newGroupId(info.name(), offset);
   }
 
   /** Takes resources for a task entering {@code status} on this node. */
   NodeCharge charge(TaskInfo task, TaskStatus status, List<String> gpuGroups, GpuAmount portion) {
+    ComputeMode mode =
+        task.gpuSharing().map(GpuSharingRequest::computeMode).orElse(ComputeMode.TIME_SLICING);
     for (String groupId : gpuGroups) {
-      GpuGroup group = groups.get(groupId);
-      if (group == null) {
-        group = openGroup(groupId, status);
+      // a device for a new group comes from idle capacity or, for a fraction pipelined when no
+      // whole device is idle, from capacity being released
+      DeviceSource source =
+          status == TaskStatus.PIPELINED && idleWholeGpus() < 1
+              ? DeviceSource.RELEASING
+              : DeviceSource.IDLE;
+      if (groups.place(groupId, portion, mode, status == TaskStatus.RELEASING, source)) {
+        takeDevice(source);
       }
-      group.add(portion, status == TaskStatus.RELEASING);
     }
     Resources request = task.request();
     Resources fromIdle;
@@ -160,11 +156,7 @@ public final class NodeState {
       GpuAmount portion,
       NodeCharge charge) {
     for (String groupId : gpuGroups) {
-      GpuGroup group = groups.get(groupId);
-      group.remove(portion, status == TaskStatus.RELEASING);
-      if (group.taskCount() == 0) {
-        closeGroup(group);
-      }
+      groups.remove(groupId, portion, status == TaskStatus.RELEASING).ifPresent(this::returnDevice);
     }
     if (status == TaskStatus.RELEASING) {
       releasing = releasing.minus(task.request());
@@ -177,17 +169,7 @@ public final class NodeState {
 
   /** Recomputes what the getters read: releasing capacity with wholly releasing shared GPUs. */
   private void derive() {
-    long fullyReleasingGroups = 0;
-    int room = -1;
-    for (GpuGroup g : groups.values()) {
-      if (g.allReleasing()) {
-        if (!g.deviceFromReleasing()) {
-          fullyReleasingGroups++;
-        }
-      } else {
-        room = Math.max(room, Math.toIntExact(g.idleOrReleasingPortion().hundredths()));
-      }
-    }
+    long fullyReleasingGroups = groups.wholeDevicesFreedByReleasing();
     releasingWithGroups =
         fullyReleasingGroups == 0
             ? releasing
@@ -195,31 +177,20 @@ public final class NodeState {
     idleOrReleasing = idle.plus(releasingWithGroups);
     idleWholeGpus = Math.toIntExact(idle.gpus().wholeDevices());
     releasingWholeGpus = Math.toIntExact(releasingWithGroups.gpus().wholeDevices());
-    sharedRoomHundredths = room;
+    sharedRoomHundredths = groups.largestRoomHundredths();
   }
 
-  /**
-   * A device for a new shared group comes from idle capacity, or — for a fraction pipelined when no
-   * whole device is idle — from capacity being released.
-   */
-  private GpuGroup openGroup(String groupId, TaskStatus status) {
-    boolean fromReleasing = status == TaskStatus.PIPELINED && idleWholeGpus() < 1;
-    if (fromReleasing) {
-      releasing = releasing.withGpus(releasing.gpus().minus(ONE_DEVICE));
-    } else {
-      idle = idle.withGpus(idle.gpus().minus(ONE_DEVICE));
+  private void takeDevice(DeviceSource source) {
+    switch (source) {
+      case IDLE -> idle = idle.withGpus(idle.gpus().minus(ONE_DEVICE));
+      case RELEASING -> releasing = releasing.withGpus(releasing.gpus().minus(ONE_DEVICE));
     }
-    GpuGroup group = new GpuGroup(groupId, fromReleasing);
-    groups.put(groupId, group);
-    return group;
   }
 
-  private void closeGroup(GpuGroup group) {
-    groups.remove(group.id());
-    if (group.deviceFromReleasing()) {
-      releasing = releasing.withGpus(releasing.gpus().plus(ONE_DEVICE));
-    } else {
-      idle = idle.withGpus(idle.gpus().plus(ONE_DEVICE));
+  private void returnDevice(DeviceSource source) {
+    switch (source) {
+      case IDLE -> idle = idle.withGpus(idle.gpus().plus(ONE_DEVICE));
+      case RELEASING -> releasing = releasing.withGpus(releasing.gpus().plus(ONE_DEVICE));
     }
   }
 

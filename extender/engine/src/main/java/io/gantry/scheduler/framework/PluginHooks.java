@@ -1,8 +1,9 @@
 package io.gantry.scheduler.framework;
 
 import com.google.common.collect.ImmutableList;
+import io.gantry.gpusharing.GpuAmount;
+import io.gantry.gpusharing.GpuCandidate;
 import io.gantry.scheduler.framework.fit.CapacityExceeded;
-import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.model.Resources;
 import io.gantry.scheduler.model.SubGroupNode;
 import java.util.List;

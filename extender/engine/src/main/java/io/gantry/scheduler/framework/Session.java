@@ -1,14 +1,15 @@
 package io.gantry.scheduler.framework;
 
 import com.google.common.collect.ImmutableList;
+import io.gantry.gpusharing.GpuAmount;
+import io.gantry.gpusharing.GpuMemoryRange;
+import io.gantry.gpusharing.GpuSharingRequest;
 import io.gantry.scheduler.api.config.SearchStrategy;
 import io.gantry.scheduler.api.result.CycleEvent;
 import io.gantry.scheduler.api.result.Decision;
 import io.gantry.scheduler.framework.fit.JobFitReason;
 import io.gantry.scheduler.framework.fit.PodSchedulingFailure;
 import io.gantry.scheduler.model.ClusterSnapshot;
-import io.gantry.scheduler.model.GpuAmount;
-import io.gantry.scheduler.model.GpuSharingRequest;
 import io.gantry.scheduler.model.JobInfo;
 import io.gantry.scheduler.model.NodeInfo;
 import io.gantry.scheduler.model.TaskStatus;
@@ -37,8 +38,7 @@ public final class Session implements SessionView {
   // looked up by name or id, never iterated
   private final Map<String, JobState> jobsById;
   private final Map<String, TaskState> tasksById;
-  private final long minNodeGpuMemoryMib;
-  private final long maxNodeGpuMemoryMib;
+  private final GpuMemoryRange gpuMemoryRange;
   private final List<Decision> decisions = new ArrayList<>();
   private final List<CycleEvent> events = new ArrayList<>();
   private final CycleState state = new CycleState();
@@ -55,21 +55,18 @@ public final class Session implements SessionView {
         ImmutableList.builderWithExpectedSize(snapshot.nodes().size());
     Map<String, NodeState> byName = new HashMap<>();
     int position = 0;
-    long min = Long.MAX_VALUE;
-    long max = 0;
+    List<Long> gpuNodeMemoriesMib = new ArrayList<>();
     for (NodeInfo n : snapshot.nodes()) {
       NodeState state = new NodeState(n, position++);
       nodeList.add(state);
       byName.put(n.name(), state);
       if (n.gpuCount() > 0) {
-        min = Math.min(min, n.gpuMemoryMib());
-        max = Math.max(max, n.gpuMemoryMib());
+        gpuNodeMemoriesMib.add(n.gpuMemoryMib());
       }
     }
     this.nodes = nodeList.build();
     this.nodesByName = byName;
-    this.minNodeGpuMemoryMib = min == Long.MAX_VALUE ? 0 : min;
-    this.maxNodeGpuMemoryMib = max;
+    this.gpuMemoryRange = GpuMemoryRange.over(gpuNodeMemoriesMib);
     ImmutableList.Builder<JobState> jobList =
         ImmutableList.builderWithExpectedSize(snapshot.jobs().size());
     Map<String, JobState> jobMap = new HashMap<>();
@@ -223,12 +220,12 @@ public final class Session implements SessionView {
 
   /** Smallest per-device GPU memory among GPU nodes; converts memory requests for fair share. */
   public long minNodeGpuMemoryMib() {
-    return minNodeGpuMemoryMib;
+    return gpuMemoryRange.minMib();
   }
 
   /** Largest per-device GPU memory among GPU nodes; converts memory requests for limit checks. */
   public long maxNodeGpuMemoryMib() {
-    return maxNodeGpuMemoryMib;
+    return gpuMemoryRange.maxMib();
   }
 
   /**
@@ -244,7 +241,7 @@ public final class Session implements SessionView {
     if (task.gpuPortion().isPositive()) {
       return sharing.get().quotaGpusAt(task.gpuPortion());
     }
-    return sharing.get().quotaGpusOn(minNodeGpuMemoryMib);
+    return gpuMemoryRange.requestGpus(sharing.get());
   }
 
   /** GPUs a pending task counts for in limit checks (memory converted with the largest node). */
@@ -254,7 +251,7 @@ public final class Session implements SessionView {
     if (sharing.isEmpty()) {
       return task.info().request().gpus();
     }
-    return sharing.get().quotaGpusOn(maxNodeGpuMemoryMib);
+    return gpuMemoryRange.capacityCheckGpus(sharing.get());
   }
 
   /**

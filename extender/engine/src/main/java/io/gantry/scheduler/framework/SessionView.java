@@ -1,9 +1,9 @@
 package io.gantry.scheduler.framework;
 
 import com.google.common.collect.ImmutableList;
+import io.gantry.gpusharing.GpuAmount;
 import io.gantry.scheduler.api.config.SearchStrategy;
 import io.gantry.scheduler.model.ClusterSnapshot;
-import io.gantry.scheduler.model.GpuAmount;
 import java.time.Instant;
 import java.util.Optional;
 

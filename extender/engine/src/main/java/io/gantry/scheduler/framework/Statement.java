@@ -1,9 +1,9 @@
 package io.gantry.scheduler.framework;
 
 import com.google.common.collect.ImmutableList;
+import io.gantry.gpusharing.GpuAmount;
 import io.gantry.scheduler.api.result.Decision;
 import io.gantry.scheduler.api.result.EvictionCause;
-import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.model.TaskStatus;
 import java.util.ArrayList;
 import java.util.HashSet;

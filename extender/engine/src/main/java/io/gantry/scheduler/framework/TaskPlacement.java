@@ -3,7 +3,7 @@ package io.gantry.scheduler.framework;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
-import io.gantry.scheduler.model.GpuAmount;
+import io.gantry.gpusharing.GpuAmount;
 import io.gantry.scheduler.model.TaskStatus;
 import java.util.Optional;
 

@@ -3,7 +3,7 @@ package io.gantry.scheduler.framework;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableSortedMap;
-import io.gantry.scheduler.model.GpuSharingRequest;
+import io.gantry.gpusharing.GpuSharingRequest;
 import io.gantry.scheduler.model.Resources;
 import io.gantry.scheduler.model.placement.PodPlacementRequirements;
 import java.util.Optional;

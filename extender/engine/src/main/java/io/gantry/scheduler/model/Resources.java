@@ -3,6 +3,7 @@ package io.gantry.scheduler.model;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableSortedMap;
+import io.gantry.gpusharing.GpuAmount;
 import java.util.Map;
 import java.util.TreeMap;
 

@@ -4,6 +4,8 @@ import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSortedMap;
+import io.gantry.gpusharing.GpuAmount;
+import io.gantry.gpusharing.GpuSharingRequest;
 import io.gantry.scheduler.model.placement.PodPlacementRequirements;
 import java.util.Optional;
 import java.util.OptionalInt;

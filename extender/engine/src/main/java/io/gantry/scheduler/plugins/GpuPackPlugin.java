@@ -1,6 +1,7 @@
 package io.gantry.scheduler.plugins;
 
-import io.gantry.scheduler.framework.GpuCandidate;
+import io.gantry.gpusharing.DeviceOrder;
+import io.gantry.gpusharing.GpuCandidate;
 import io.gantry.scheduler.framework.GpuScorer;
 import io.gantry.scheduler.framework.NodeState;
 import io.gantry.scheduler.framework.TaskState;
@@ -16,6 +17,6 @@ public final class GpuPackPlugin implements GpuScorer {
 
   @Override
   public double scoreGpu(TaskState task, NodeState node, GpuCandidate candidate) {
-    return candidate.isShared() ? candidate.usedPortion().toDouble() : 0;
+    return DeviceOrder.GPUPACK.score(candidate);
   }
 }

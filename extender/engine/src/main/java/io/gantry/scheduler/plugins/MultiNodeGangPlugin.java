@@ -1,5 +1,6 @@
 package io.gantry.scheduler.plugins;
 
+import io.gantry.gpusharing.GpuAmount;
 import io.gantry.scheduler.api.config.SearchBudgets;
 import io.gantry.scheduler.framework.AccumulatedScenario;
 import io.gantry.scheduler.framework.NodeState;
@@ -7,7 +8,6 @@ import io.gantry.scheduler.framework.ScenarioGenerator;
 import io.gantry.scheduler.framework.SessionView;
 import io.gantry.scheduler.framework.TaskState;
 import io.gantry.scheduler.framework.VictimBatch;
-import io.gantry.scheduler.model.GpuAmount;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;

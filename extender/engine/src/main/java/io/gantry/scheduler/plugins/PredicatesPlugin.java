@@ -3,6 +3,7 @@ package io.gantry.scheduler.plugins;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
+import io.gantry.gpusharing.GpuAmount;
 import io.gantry.scheduler.framework.AllocationListener;
 import io.gantry.scheduler.framework.FitStatus;
 import io.gantry.scheduler.framework.JobState;
@@ -18,7 +19,6 @@ import io.gantry.scheduler.framework.fit.NodeUnschedulable;
 import io.gantry.scheduler.framework.fit.PodAffinityMismatch;
 import io.gantry.scheduler.framework.fit.TooManyPods;
 import io.gantry.scheduler.framework.fit.UntoleratedTaint;
-import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.model.TaskInfo;
 import io.gantry.scheduler.model.placement.PlacedPod;
 import io.gantry.scheduler.model.placement.PodPlacementRequirements;

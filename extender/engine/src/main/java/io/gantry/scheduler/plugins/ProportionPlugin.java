@@ -1,6 +1,7 @@
 package io.gantry.scheduler.plugins;
 
 import com.google.common.collect.ImmutableMap;
+import io.gantry.gpusharing.GpuAmount;
 import io.gantry.scheduler.api.config.SearchStrategy;
 import io.gantry.scheduler.fairness.CapacityChecks;
 import io.gantry.scheduler.fairness.FairShareDivider;
@@ -27,7 +28,6 @@ import io.gantry.scheduler.framework.TasksToAllocate;
 import io.gantry.scheduler.framework.VictimFilter;
 import io.gantry.scheduler.framework.VictimQueueOrder;
 import io.gantry.scheduler.framework.fit.CapacityExceeded;
-import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.model.NodeInfo;
 import io.gantry.scheduler.model.ResourceKind;
 import io.gantry.scheduler.model.ResourceVector;

@@ -4,6 +4,7 @@ import static io.gantry.scheduler.model.placement.TaintEffect.NO_SCHEDULE;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.common.collect.ImmutableList;
+import io.gantry.gpusharing.GpuAmount;
 import io.gantry.scheduler.api.result.BindDecision;
 import io.gantry.scheduler.api.result.CycleEvent;
 import io.gantry.scheduler.api.result.Decision;
@@ -12,7 +13,6 @@ import io.gantry.scheduler.framework.Session;
 import io.gantry.scheduler.framework.TaskState;
 import io.gantry.scheduler.framework.fit.FitMessages;
 import io.gantry.scheduler.model.ClusterSnapshot;
-import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.model.JobInfo;
 import io.gantry.scheduler.model.NodeInfo;
 import io.gantry.scheduler.model.QueueInfo;
@@ -247,6 +247,26 @@ class AllocateActionTest {
     assertThat(session.job("ns/j").tasks())
         .extracting(TaskState::status)
         .containsOnly(TaskStatus.PIPELINED);
+  }
+
+  @Test
+  void aGroupOpenedOnAReleasingGpuTakesFurtherFractionsOnlyAsPipelined() {
+    Session session =
+        allocate(
+            List.of(Nodes.node("n1").gpus(1).build()),
+            ONE_QUEUE,
+            List.of(
+                Jobs.job("old").task(Tasks.task("t0").gpus(1).releasing("n1")).build(),
+                Jobs.job("a").task(Tasks.task("t0").gpuFraction(0.25)).build(),
+                Jobs.job("b").task(Tasks.task("t0").gpuFraction(0.25)).build()));
+
+    GpuAmount quarter = GpuAmount.ofHundredths(25);
+    assertThat(session.decisions())
+        .containsExactly(
+            new PipelineDecision("ns/a/t0", "n1", ImmutableList.of("n1-gpu0"), quarter),
+            new PipelineDecision("ns/b/t0", "n1", ImmutableList.of("n1-gpu0"), quarter));
+    assertThat(session.node("n1").idleWholeGpus()).isZero();
+    assertThat(session.node("n1").idle().gpus()).isEqualTo(GpuAmount.ZERO);
   }
 
   @Test

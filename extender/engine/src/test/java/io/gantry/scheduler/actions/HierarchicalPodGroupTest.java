@@ -67,10 +67,7 @@ class HierarchicalPodGroupTest {
     JobInfo job =
         Jobs.job("j")
             .subGroups(
-                OptionalInt.of(1),
-                Jobs.podSet("a", 2),
-                Jobs.podSet("b", 2),
-                Jobs.podSet("c", 0))
+                OptionalInt.of(1), Jobs.podSet("a", 2), Jobs.podSet("b", 2), Jobs.podSet("c", 0))
             .task(
                 Tasks.task("a0").gpus(1).podSet("a"),
                 Tasks.task("a1").gpus(1).podSet("a"),

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSortedMap;
+import io.gantry.gpusharing.GpuAmount;
+import io.gantry.gpusharing.GpuSharingRequest;
 import io.gantry.scheduler.api.config.Placement;
 import io.gantry.scheduler.api.result.Decision;
 import io.gantry.scheduler.framework.NodeScorer;
@@ -13,8 +15,6 @@ import io.gantry.scheduler.framework.PluginHooks;
 import io.gantry.scheduler.framework.Session;
 import io.gantry.scheduler.framework.TaskState;
 import io.gantry.scheduler.model.ClusterSnapshot;
-import io.gantry.scheduler.model.GpuAmount;
-import io.gantry.scheduler.model.GpuSharingRequest;
 import io.gantry.scheduler.model.JobInfo;
 import io.gantry.scheduler.model.NodeInfo;
 import io.gantry.scheduler.model.PodSet;

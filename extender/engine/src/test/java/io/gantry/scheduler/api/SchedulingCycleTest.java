@@ -7,6 +7,7 @@ import static io.gantry.scheduler.testing.Tasks.task;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.common.collect.ImmutableList;
+import io.gantry.gpusharing.GpuAmount;
 import io.gantry.scheduler.api.config.SchedulerConfig;
 import io.gantry.scheduler.api.result.BindDecision;
 import io.gantry.scheduler.api.result.CycleEvent;
@@ -17,7 +18,6 @@ import io.gantry.scheduler.api.result.PipelineDecision;
 import io.gantry.scheduler.api.result.QueueOutcome;
 import io.gantry.scheduler.api.result.TaskOutcome;
 import io.gantry.scheduler.model.ClusterSnapshot;
-import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.model.JobLifecycle;
 import io.gantry.scheduler.model.ResourceVector;
 import io.gantry.scheduler.model.TaskStatus;

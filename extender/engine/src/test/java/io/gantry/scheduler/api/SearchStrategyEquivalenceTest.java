@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSortedMap;
+import io.gantry.gpusharing.GpuAmount;
 import io.gantry.scheduler.api.config.Placement;
 import io.gantry.scheduler.api.config.PlacementStrategy;
 import io.gantry.scheduler.api.config.PluginSetting;
@@ -14,7 +15,6 @@ import io.gantry.scheduler.api.result.CycleResult;
 import io.gantry.scheduler.api.result.Decision;
 import io.gantry.scheduler.api.result.TaskOutcome;
 import io.gantry.scheduler.model.ClusterSnapshot;
-import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.model.JobInfo;
 import io.gantry.scheduler.model.NodeInfo;
 import io.gantry.scheduler.model.QueueInfo;

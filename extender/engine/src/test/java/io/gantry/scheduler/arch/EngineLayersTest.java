@@ -72,14 +72,18 @@ class EngineLayersTest {
   }
 
   @Test
-  void theEngineNeedsOnlyTheJdkAndGuava() {
+  void theEngineNeedsOnlyTheJdkGuavaAndGpuSharing() {
     classes()
         .that()
         .resideInAPackage("io.gantry.scheduler..")
         .should()
         .onlyDependOnClassesThat()
         .resideInAnyPackage(
-            "java..", "io.gantry.scheduler..", "com.google.common..", "com.google.errorprone..")
+            "java..",
+            "io.gantry.scheduler..",
+            "io.gantry.gpusharing",
+            "com.google.common..",
+            "com.google.errorprone..")
         .check(engine);
   }
 }

@@ -2,7 +2,7 @@ package io.gantry.scheduler.fairness;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.gantry.scheduler.model.GpuAmount;
+import io.gantry.gpusharing.GpuAmount;
 import io.gantry.scheduler.model.QueueInfo;
 import io.gantry.scheduler.model.ResourceVector;
 import io.gantry.scheduler.model.Resources;

@@ -2,9 +2,9 @@ package io.gantry.scheduler.fairness;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.gantry.gpusharing.GpuAmount;
 import io.gantry.scheduler.framework.Session;
 import io.gantry.scheduler.framework.Statement;
-import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.model.QueueInfo;
 import io.gantry.scheduler.model.ResourceKind;
 import io.gantry.scheduler.model.ResourceVector;

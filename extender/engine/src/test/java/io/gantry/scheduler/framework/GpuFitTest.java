@@ -3,7 +3,10 @@ package io.gantry.scheduler.framework;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.common.collect.ImmutableList;
-import io.gantry.scheduler.model.GpuAmount;
+import io.gantry.gpusharing.ComputeMode;
+import io.gantry.gpusharing.DeviceSource;
+import io.gantry.gpusharing.GpuAmount;
+import io.gantry.gpusharing.GpuGroupView;
 import io.gantry.scheduler.model.NodeInfo;
 import io.gantry.scheduler.plugins.GpuPackPlugin;
 import io.gantry.scheduler.testing.Jobs;
@@ -157,7 +160,13 @@ class GpuFitTest {
 
       assertThat(node.idle().gpus()).isEqualTo(GpuAmount.ofDevices(1));
       assertThat(node.gpuGroups())
-          .containsExactly(new GpuGroupView("n1-gpu0", GpuAmount.ofHundredths(50), GpuAmount.ZERO));
+          .containsExactly(
+              new GpuGroupView(
+                  "n1-gpu0",
+                  GpuAmount.ofHundredths(50),
+                  GpuAmount.ZERO,
+                  ComputeMode.TIME_SLICING,
+                  DeviceSource.IDLE));
 
       GpuFit.Selection s2 = GpuFit.select(second, node, session.hooks()).orElseThrow();
       st.allocate(second, node, s2.gpuGroups(), s2.portion());
@@ -165,7 +174,13 @@ class GpuFitTest {
       assertThat(s2.gpuGroups()).containsExactly("n1-gpu0");
       assertThat(node.idle().gpus()).isEqualTo(GpuAmount.ofDevices(1));
       assertThat(node.gpuGroups())
-          .containsExactly(new GpuGroupView("n1-gpu0", GpuAmount.ofHundredths(75), GpuAmount.ZERO));
+          .containsExactly(
+              new GpuGroupView(
+                  "n1-gpu0",
+                  GpuAmount.ofHundredths(75),
+                  GpuAmount.ZERO,
+                  ComputeMode.TIME_SLICING,
+                  DeviceSource.IDLE));
     }
     assertThat(node.idle().gpus()).isEqualTo(GpuAmount.ofDevices(2));
     assertThat(node.gpuGroups()).isEmpty();

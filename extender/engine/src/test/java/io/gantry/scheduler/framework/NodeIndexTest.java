@@ -3,9 +3,9 @@ package io.gantry.scheduler.framework;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.common.collect.ImmutableList;
+import io.gantry.gpusharing.GpuAmount;
 import io.gantry.scheduler.api.config.Placement;
 import io.gantry.scheduler.model.ClusterSnapshot;
-import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.plugins.PluginRegistry;
 import io.gantry.scheduler.testing.Jobs;
 import io.gantry.scheduler.testing.Nodes;

@@ -2,12 +2,13 @@ package io.gantry.scheduler.framework;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.gantry.gpusharing.GpuAmount;
+import io.gantry.gpusharing.GpuCandidate;
 import io.gantry.scheduler.framework.fit.CapacityExceeded;
 import io.gantry.scheduler.framework.fit.NodeNotReady;
 import io.gantry.scheduler.framework.fit.OverLimit;
 import io.gantry.scheduler.framework.fit.UntoleratedTaint;
 import io.gantry.scheduler.model.ClusterSnapshot;
-import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.model.PodSet;
 import io.gantry.scheduler.model.ResourceKind;
 import io.gantry.scheduler.model.placement.Taint;

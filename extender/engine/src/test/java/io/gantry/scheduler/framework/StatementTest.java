@@ -3,12 +3,15 @@ package io.gantry.scheduler.framework;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.common.collect.ImmutableList;
+import io.gantry.gpusharing.ComputeMode;
+import io.gantry.gpusharing.DeviceSource;
+import io.gantry.gpusharing.GpuAmount;
+import io.gantry.gpusharing.GpuGroupView;
 import io.gantry.scheduler.api.result.BindDecision;
 import io.gantry.scheduler.api.result.Decision;
 import io.gantry.scheduler.api.result.EvictDecision;
 import io.gantry.scheduler.api.result.EvictionCause;
 import io.gantry.scheduler.api.result.PipelineDecision;
-import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.model.NodeInfo;
 import io.gantry.scheduler.model.ResourceKind;
 import io.gantry.scheduler.model.Resources;
@@ -287,7 +290,9 @@ class StatementTest {
       assertThat(s.node("n1").idle().gpus())
           .as("idle GPUs while b still uses the device")
           .isEqualTo(GpuAmount.ZERO);
-      assertThat(s.node("n1").gpuGroups()).containsExactly(new GpuGroupView("g", HALF, HALF));
+      assertThat(s.node("n1").gpuGroups())
+          .containsExactly(
+              new GpuGroupView("g", HALF, HALF, ComputeMode.TIME_SLICING, DeviceSource.IDLE));
 
       st.rollback(new Statement.Checkpoint(0));
 

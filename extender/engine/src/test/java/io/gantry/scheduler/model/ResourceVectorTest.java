@@ -3,6 +3,7 @@ package io.gantry.scheduler.model;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.gantry.gpusharing.GpuAmount;
 import org.junit.jupiter.api.Test;
 
 /** The queue resource vector: per-kind access, arithmetic, and exact amounts as doubles. */

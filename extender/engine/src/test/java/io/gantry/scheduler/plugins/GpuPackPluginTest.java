@@ -2,10 +2,10 @@ package io.gantry.scheduler.plugins;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.gantry.scheduler.framework.GpuCandidate;
+import io.gantry.gpusharing.GpuAmount;
+import io.gantry.gpusharing.GpuCandidate;
 import io.gantry.scheduler.framework.GpuFit;
 import io.gantry.scheduler.framework.Session;
-import io.gantry.scheduler.model.GpuAmount;
 import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;

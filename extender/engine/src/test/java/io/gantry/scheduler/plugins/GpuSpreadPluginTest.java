@@ -3,10 +3,10 @@ package io.gantry.scheduler.plugins;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import io.gantry.scheduler.framework.GpuCandidate;
+import io.gantry.gpusharing.GpuAmount;
+import io.gantry.gpusharing.GpuCandidate;
 import io.gantry.scheduler.framework.GpuFit;
 import io.gantry.scheduler.framework.Session;
-import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.testing.Jobs;
 import io.gantry.scheduler.testing.Nodes;
 import io.gantry.scheduler.testing.Queues;

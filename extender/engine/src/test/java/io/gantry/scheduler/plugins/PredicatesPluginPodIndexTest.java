@@ -2,13 +2,13 @@ package io.gantry.scheduler.plugins;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.gantry.gpusharing.GpuAmount;
 import io.gantry.scheduler.framework.FitStatus;
 import io.gantry.scheduler.framework.PluginHooks;
 import io.gantry.scheduler.framework.Session;
 import io.gantry.scheduler.framework.Statement;
 import io.gantry.scheduler.framework.fit.PodAntiAffinityConflict;
 import io.gantry.scheduler.model.ClusterSnapshot;
-import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.model.NodeInfo;
 import io.gantry.scheduler.model.placement.Affinity;
 import io.gantry.scheduler.model.placement.LabelSelector;

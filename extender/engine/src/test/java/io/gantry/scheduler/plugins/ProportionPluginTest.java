@@ -2,12 +2,12 @@ package io.gantry.scheduler.plugins;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.gantry.gpusharing.GpuAmount;
 import io.gantry.scheduler.fairness.QueueAttributes;
 import io.gantry.scheduler.framework.JobState;
 import io.gantry.scheduler.framework.Session;
 import io.gantry.scheduler.framework.Statement;
 import io.gantry.scheduler.framework.TaskState;
-import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.model.JobInfo;
 import io.gantry.scheduler.model.QueueInfo;
 import io.gantry.scheduler.model.ResourceKind;

@@ -2,7 +2,7 @@ package io.gantry.scheduler.testing;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSortedMap;
-import io.gantry.scheduler.model.GpuAmount;
+import io.gantry.gpusharing.GpuAmount;
 import io.gantry.scheduler.model.NodeInfo;
 import io.gantry.scheduler.model.Quantity;
 import io.gantry.scheduler.model.Resources;

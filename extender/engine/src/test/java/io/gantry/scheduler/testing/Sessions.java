@@ -1,7 +1,7 @@
 package io.gantry.scheduler.testing;
 
+import io.gantry.gpusharing.GpuGroupView;
 import io.gantry.scheduler.api.config.Placement;
-import io.gantry.scheduler.framework.GpuGroupView;
 import io.gantry.scheduler.framework.NodeState;
 import io.gantry.scheduler.framework.Plugin;
 import io.gantry.scheduler.framework.PluginHooks;

@@ -2,8 +2,8 @@ package io.gantry.scheduler.testing;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSortedMap;
-import io.gantry.scheduler.model.GpuAmount;
-import io.gantry.scheduler.model.GpuSharingRequest;
+import io.gantry.gpusharing.GpuAmount;
+import io.gantry.gpusharing.GpuSharingRequest;
 import io.gantry.scheduler.model.JobInfo;
 import io.gantry.scheduler.model.Quantity;
 import io.gantry.scheduler.model.Resources;

@@ -1,6 +1,6 @@
 package io.gantry.scheduler.sim;
 
-import io.gantry.scheduler.model.GpuAmount;
+import io.gantry.gpusharing.GpuAmount;
 import io.gantry.scheduler.model.NodeInfo;
 import io.gantry.scheduler.model.Resources;
 import io.gantry.scheduler.model.TaskInfo;

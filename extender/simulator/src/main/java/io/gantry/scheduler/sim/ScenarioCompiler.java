@@ -2,6 +2,8 @@ package io.gantry.scheduler.sim;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSortedMap;
+import io.gantry.gpusharing.GpuAmount;
+import io.gantry.gpusharing.GpuSharingRequest;
 import io.gantry.scheduler.api.config.Placement;
 import io.gantry.scheduler.api.config.PlacementStrategy;
 import io.gantry.scheduler.api.config.PluginSetting;
@@ -14,8 +16,6 @@ import io.gantry.scheduler.api.kai.PriorityClassTable;
 import io.gantry.scheduler.api.kai.QueueDefaults;
 import io.gantry.scheduler.api.kai.SubGroupDefinition;
 import io.gantry.scheduler.api.kai.TopologyRules;
-import io.gantry.scheduler.model.GpuAmount;
-import io.gantry.scheduler.model.GpuSharingRequest;
 import io.gantry.scheduler.model.JobInfo;
 import io.gantry.scheduler.model.JobLifecycle;
 import io.gantry.scheduler.model.NodeInfo;
@@ -474,12 +474,17 @@ final class ScenarioCompiler {
       throws ScenarioException {
     try {
       return GpuSharingAnnotations.request(
-          ts.gpuFraction(), ts.gpuMemoryMib(), ts.gpuFractionNumDevices(), wholeGpus);
+          ts.gpuFraction(),
+          ts.gpuMemoryMib(),
+          ts.gpuFractionNumDevices(),
+          "true".equals(ts.annotations().get(GpuSharingAnnotations.MPS)),
+          wholeGpus);
     } catch (KaiObjectException e) {
       String key =
           switch (e.field()) {
             case "annotations." + GpuSharingAnnotations.GPU_FRACTION -> "gpuFraction";
             case "annotations." + GpuSharingAnnotations.GPU_MEMORY -> "gpuMemory";
+            case "annotations." + GpuSharingAnnotations.MPS -> "annotations";
             default -> "gpuFractionNumDevices";
           };
       throw new ScenarioException(

@@ -2,6 +2,7 @@ package io.gantry.scheduler.sim;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSortedMap;
+import io.gantry.gpusharing.GpuAmount;
 import io.gantry.scheduler.api.SchedulerWiring;
 import io.gantry.scheduler.api.SchedulingCycle;
 import io.gantry.scheduler.api.config.ConfigException;
@@ -15,7 +16,6 @@ import io.gantry.scheduler.api.result.JobOutcome;
 import io.gantry.scheduler.api.result.PipelineDecision;
 import io.gantry.scheduler.api.result.TaskOutcome;
 import io.gantry.scheduler.model.ClusterSnapshot;
-import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.model.ResourceVector;
 import io.gantry.scheduler.model.TaskStatus;
 import io.gantry.scheduler.sim.spec.PluginSpec;

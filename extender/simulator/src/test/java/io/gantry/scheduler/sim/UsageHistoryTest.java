@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.within;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSortedMap;
+import io.gantry.gpusharing.GpuAmount;
 import io.gantry.scheduler.api.result.CycleResult;
 import io.gantry.scheduler.api.result.QueueOutcome;
-import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.model.NodeInfo;
 import io.gantry.scheduler.model.ResourceVector;
 import io.gantry.scheduler.model.Resources;

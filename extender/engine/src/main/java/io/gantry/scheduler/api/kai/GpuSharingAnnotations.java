@@ -1,6 +1,7 @@
 package io.gantry.scheduler.api.kai;
 
-import io.gantry.scheduler.model.GpuSharingRequest;
+import io.gantry.gpusharing.ComputeMode;
+import io.gantry.gpusharing.GpuSharingRequest;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -12,11 +13,14 @@ import java.util.OptionalLong;
  * admission: {@value #GPU_FRACTION} a number strictly between 0 and 1, {@value #GPU_MEMORY} a
  * positive whole number of MiB, {@value #NUM_DEVICES} a positive whole number that needs one of the
  * two; a fraction and a memory request, or either with whole {@code nvidia.com/gpu}, are errors.
+ * {@value #MPS}{@code : "true"} shares the devices through CUDA MPS and needs a fraction or memory
+ * request.
  */
 public final class GpuSharingAnnotations {
   public static final String GPU_FRACTION = "gpu-fraction";
   public static final String GPU_MEMORY = "gpu-memory";
   public static final String NUM_DEVICES = "gpu-fraction-num-devices";
+  public static final String MPS = "mps";
 
   static final String FRACTION_RANGE =
       "gpu-fraction annotation value must be a positive number smaller than 1.0";
@@ -27,6 +31,7 @@ public final class GpuSharingAnnotations {
   static final String FRACTION_WITH_WHOLE =
       "cannot have both GPU fraction request and whole GPU resource request/limit";
   static final String MEMORY_WITH_GPU = "cannot request both GPU and GPU memory";
+  static final String MPS_ALONE = "mps is allowed only with a gpu-fraction or gpu-memory request";
   static final String COUNT_ALONE =
       "cannot request multiple fractional devices without specifying fraction portion or"
           + " gpu-memory";
@@ -59,7 +64,7 @@ public final class GpuSharingAnnotations {
       }
       numDevices = OptionalInt.of((int) count);
     }
-    return request(fraction, memoryMib, numDevices, wholeGpus);
+    return request(fraction, memoryMib, numDevices, "true".equals(annotations.get(MPS)), wholeGpus);
   }
 
   /**
@@ -68,7 +73,11 @@ public final class GpuSharingAnnotations {
    * @throws KaiObjectException naming {@code annotations.<key>}
    */
   public static Optional<GpuSharingRequest> request(
-      OptionalDouble fraction, OptionalLong memoryMib, OptionalInt numDevices, long wholeGpus) {
+      OptionalDouble fraction,
+      OptionalLong memoryMib,
+      OptionalInt numDevices,
+      boolean mps,
+      long wholeGpus) {
     if (fraction.isPresent() && wholeGpus > 0) {
       throw new KaiObjectException(field(GPU_FRACTION), FRACTION_WITH_WHOLE);
     }
@@ -87,12 +96,18 @@ public final class GpuSharingAnnotations {
     if (numDevices.isPresent() && numDevices.getAsInt() <= 0) {
       throw new KaiObjectException(field(NUM_DEVICES), COUNT_POSITIVE);
     }
+    if (mps && fraction.isEmpty() && memoryMib.isEmpty()) {
+      throw new KaiObjectException(field(MPS), MPS_ALONE);
+    }
     int devices = numDevices.orElse(1);
+    ComputeMode mode = mps ? ComputeMode.MPS : ComputeMode.TIME_SLICING;
     if (fraction.isPresent()) {
-      return Optional.of(GpuSharingRequest.ofFraction(fraction.getAsDouble(), devices));
+      return Optional.of(
+          GpuSharingRequest.ofFraction(fraction.getAsDouble(), devices).withComputeMode(mode));
     }
     if (memoryMib.isPresent()) {
-      return Optional.of(GpuSharingRequest.ofMemory(memoryMib.getAsLong(), devices));
+      return Optional.of(
+          GpuSharingRequest.ofMemory(memoryMib.getAsLong(), devices).withComputeMode(mode));
     }
     return Optional.empty();
   }

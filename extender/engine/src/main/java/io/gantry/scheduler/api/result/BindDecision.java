@@ -3,7 +3,7 @@ package io.gantry.scheduler.api.result;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
-import io.gantry.scheduler.model.GpuAmount;
+import io.gantry.gpusharing.GpuAmount;
 
 /** Bind the task to the node, on these shared GPU groups with this per-device portion. */
 public record BindDecision(

@@ -3,7 +3,7 @@ package io.gantry.scheduler.api.result;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
-import io.gantry.scheduler.model.GpuAmount;
+import io.gantry.gpusharing.GpuAmount;
 
 /**
  * A node's GPUs after the cycle, as the cluster will hold them: tasks the cycle only pipelined hold

@@ -3,7 +3,7 @@ package io.gantry.scheduler.api.result;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
-import io.gantry.scheduler.model.GpuAmount;
+import io.gantry.gpusharing.GpuAmount;
 
 /** The task will go to the node once releasing resources there are free; no bind yet. */
 public record PipelineDecision(

@@ -2,7 +2,7 @@ package io.gantry.scheduler.framework.fit;
 
 import static java.util.Objects.requireNonNull;
 
-import io.gantry.scheduler.model.GpuAmount;
+import io.gantry.gpusharing.GpuAmount;
 
 /**
  * A shared-GPU task needs {@code devices} devices with {@code portion} free on each (a shared GPU

@@ -3,7 +3,8 @@ package io.gantry.scheduler.api.kai;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.gantry.scheduler.model.GpuSharingRequest;
+import io.gantry.gpusharing.ComputeMode;
+import io.gantry.gpusharing.GpuSharingRequest;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -44,15 +45,26 @@ class GpuSharingAnnotationsTest {
             Map.of("gpu-fraction", "0.25", "gpu-fraction-num-devices", "2"),
             Optional.of(GpuSharingRequest.ofFraction(0.25, 2))),
         new Valid(
-            "other annotations are not ours",
-            Map.of("mps", "true", "example.com/owner", "x"),
-            Optional.empty()));
+            "a quarter through MPS",
+            Map.of("gpu-fraction", "0.25", "mps", "true"),
+            Optional.of(GpuSharingRequest.ofFraction(0.25, 1).withComputeMode(ComputeMode.MPS))),
+        new Valid(
+            "mps other than true is time slicing",
+            Map.of("gpu-memory", "1000", "mps", "false"),
+            Optional.of(GpuSharingRequest.ofMemory(1000, 1))),
+        new Valid(
+            "other annotations are not ours", Map.of("example.com/owner", "x"), Optional.empty()));
   }
 
   static Stream<Invalid> invalid() {
     String range = "annotations.gpu-fraction: " + GpuSharingAnnotations.FRACTION_RANGE;
     return Stream.of(
         new Invalid("a whole GPU as a fraction", Map.of("gpu-fraction", "1"), 0, range),
+        new Invalid(
+            "mps without a fraction",
+            Map.of("mps", "true"),
+            0,
+            "annotations.mps: mps is allowed only with a gpu-fraction or gpu-memory request"),
         new Invalid("zero", Map.of("gpu-fraction", "0"), 0, range),
         new Invalid("negative", Map.of("gpu-fraction", "-0.5"), 0, range),
         new Invalid("not a number", Map.of("gpu-fraction", "half"), 0, range),

@@ -6,8 +6,8 @@ import static io.gantry.scheduler.model.ResourceKind.MEMORY;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.common.collect.ImmutableList;
+import io.gantry.gpusharing.GpuAmount;
 import io.gantry.scheduler.framework.fit.NoNodeFits.NodeRejection;
-import io.gantry.scheduler.model.GpuAmount;
 import io.gantry.scheduler.model.placement.Taint;
 import io.gantry.scheduler.model.placement.TaintEffect;
 import java.util.Arrays;

@@ -1,30 +1,19 @@
-package io.gantry.scheduler.framework;
+package io.gantry.gpusharing;
 
-import static io.gantry.scheduler.model.GpuAmount.ofHundredths;
+import static io.gantry.gpusharing.GpuAmount.ofHundredths;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.gantry.scheduler.model.GpuAmount;
-import io.gantry.scheduler.model.GpuSharingRequest;
-import io.gantry.scheduler.testing.Jobs;
-import io.gantry.scheduler.testing.Nodes;
-import io.gantry.scheduler.testing.Queues;
-import io.gantry.scheduler.testing.Sessions;
-import io.gantry.scheduler.testing.Snapshots;
-import io.gantry.scheduler.testing.Tasks;
-import java.util.List;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * kai-reference §7: a memory request's per-device portion is {@code ceil(mem / nodeGpuMemory · 100)
  * / 100} with the node memory floored to a multiple of 100 MiB (100 when unknown), not capped, and
- * a portion over 1 fits no device of that node; quota GPUs are portion (at most 1) × devices,
- * converted with the smallest node memory for fair share and the largest for limit checks.
+ * a portion over 1 fits no device of that node; quota GPUs are portion (at most 1) × devices.
  */
 class GpuSharingRequestTest {
   record Case(
@@ -150,11 +139,15 @@ class GpuSharingRequestTest {
     return Stream.of(
         new Invalid(
             "neither fraction nor memory",
-            () -> new GpuSharingRequest(OptionalDouble.empty(), OptionalLong.empty(), 1),
+            () ->
+                new GpuSharingRequest(
+                    OptionalDouble.empty(), OptionalLong.empty(), 1, ComputeMode.MPS),
             "exactly one of fraction and memoryMib must be set"),
         new Invalid(
             "both fraction and memory",
-            () -> new GpuSharingRequest(OptionalDouble.of(0.5), OptionalLong.of(100), 1),
+            () ->
+                new GpuSharingRequest(
+                    OptionalDouble.of(0.5), OptionalLong.of(100), 1, ComputeMode.TIME_SLICING),
             "exactly one of fraction and memoryMib must be set"),
         new Invalid(
             "fraction 0",
@@ -180,63 +173,5 @@ class GpuSharingRequestTest {
     assertThatThrownBy(c.construct()::run)
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage(c.message());
-  }
-
-  @Test
-  void fairShareUsesTheSmallestNodeMemoryAndLimitChecksTheLargest() {
-    Session session =
-        Sessions.open(
-            Snapshots.of(
-                List.of(
-                    Nodes.node("small").gpus(1).gpuMemoryMib(40_960).build(),
-                    Nodes.node("large").gpus(1).gpuMemoryMib(81_920).build(),
-                    Nodes.node("cpu").gpuMemoryMib(1_000).build()),
-                List.of(Queues.queue("q").build()),
-                List.of(Jobs.job("p").task(Tasks.task("t").gpuMemoryMib(20_480)).build())));
-    TaskState task = session.task("ns/p/t");
-
-    assertThat(session.minNodeGpuMemoryMib()).isEqualTo(40_960);
-    assertThat(session.maxNodeGpuMemoryMib()).isEqualTo(81_920);
-    assertThat(session.quotaGpus(task)).isEqualTo(ofHundredths(51));
-    assertThat(session.limitCheckGpus(task)).isEqualTo(ofHundredths(26));
-  }
-
-  @Test
-  void aPendingRequestLargerThanTheSmallestDeviceCountsAtMostOneGpuPerDevice() {
-    Session session =
-        Sessions.open(
-            Snapshots.of(
-                List.of(
-                    Nodes.node("small").gpus(1).gpuMemoryMib(40_960).build(),
-                    Nodes.node("large").gpus(2).gpuMemoryMib(81_920).build()),
-                List.of(Queues.queue("q").build()),
-                List.of(
-                    Jobs.job("p")
-                        .task(Tasks.task("t").gpuMemoryMib(60_000).numDevices(2))
-                        .build())));
-    TaskState task = session.task("ns/p/t");
-
-    assertThat(List.of(session.quotaGpus(task), session.limitCheckGpus(task)))
-        .containsExactly(ofHundredths(200), ofHundredths(148));
-  }
-
-  @Test
-  void aPlacedSharedTaskCountsItsActualPortion() {
-    Session session =
-        Sessions.open(
-            Snapshots.of(
-                List.of(Nodes.node("n1").gpus(2).gpuMemoryMib(81_920).build()),
-                List.of(Queues.queue("q").build()),
-                List.of(
-                    Jobs.job("p")
-                        .task(
-                            Tasks.task("t")
-                                .gpuMemoryMib(40_960)
-                                .numDevices(2)
-                                .running("n1")
-                                .onGpuGroups(0.51, "g0", "g1"))
-                        .build())));
-
-    assertThat(session.quotaGpus(session.task("ns/p/t"))).isEqualTo(ofHundredths(102));
   }
 }

@@ -1,7 +1,7 @@
-package io.gantry.scheduler.model;
+package io.gantry.gpusharing;
 
-import static io.gantry.scheduler.model.GpuAmount.ofDevices;
-import static io.gantry.scheduler.model.GpuAmount.ofHundredths;
+import static io.gantry.gpusharing.GpuAmount.ofDevices;
+import static io.gantry.gpusharing.GpuAmount.ofHundredths;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,4 +1,4 @@
-package io.gantry.scheduler.model;
+package io.gantry.gpusharing;
 
 import java.math.BigDecimal;
 

@@ -1,8 +1,7 @@
-package io.gantry.scheduler.framework;
+package io.gantry.gpusharing;
 
 import static java.util.Objects.requireNonNull;
 
-import io.gantry.scheduler.model.GpuAmount;
 import java.util.Optional;
 
 /**

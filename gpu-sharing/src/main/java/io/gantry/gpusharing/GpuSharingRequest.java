@@ -1,4 +1,6 @@
-package io.gantry.scheduler.model;
+package io.gantry.gpusharing;
+
+import static java.util.Objects.requireNonNull;
 
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
@@ -7,12 +9,17 @@ import java.util.OptionalLong;
  * A shared-GPU request (KAI's {@code gpu-fraction} or {@code gpu-memory} annotation with {@code
  * gpu-fraction-num-devices}): each of {@code numDevices} devices receives the same portion. {@code
  * fraction} is the annotation's value as written; it becomes a {@link GpuAmount} in {@link
- * #portionOn}.
+ * #portionOn}. {@code computeMode} is how the task shares its devices ({@code mps} annotation); a
+ * device holds tasks of one mode only.
  */
-public record GpuSharingRequest(OptionalDouble fraction, OptionalLong memoryMib, int numDevices) {
+public record GpuSharingRequest(
+    OptionalDouble fraction, OptionalLong memoryMib, int numDevices, ComputeMode computeMode) {
   private static final GpuAmount ONE_DEVICE = GpuAmount.ofDevices(1);
 
   public GpuSharingRequest {
+    requireNonNull(fraction, "fraction is null");
+    requireNonNull(memoryMib, "memoryMib is null");
+    requireNonNull(computeMode, "computeMode is null");
     if (fraction.isPresent() == memoryMib.isPresent()) {
       throw new IllegalArgumentException("exactly one of fraction and memoryMib must be set");
     }
@@ -29,12 +36,21 @@ public record GpuSharingRequest(OptionalDouble fraction, OptionalLong memoryMib,
     }
   }
 
+  /** A time-sliced fraction request. */
   public static GpuSharingRequest ofFraction(double fraction, int numDevices) {
-    return new GpuSharingRequest(OptionalDouble.of(fraction), OptionalLong.empty(), numDevices);
+    return new GpuSharingRequest(
+        OptionalDouble.of(fraction), OptionalLong.empty(), numDevices, ComputeMode.TIME_SLICING);
   }
 
+  /** A time-sliced memory request. */
   public static GpuSharingRequest ofMemory(long memoryMib, int numDevices) {
-    return new GpuSharingRequest(OptionalDouble.empty(), OptionalLong.of(memoryMib), numDevices);
+    return new GpuSharingRequest(
+        OptionalDouble.empty(), OptionalLong.of(memoryMib), numDevices, ComputeMode.TIME_SLICING);
+  }
+
+  /** This request in {@code mode}. */
+  public GpuSharingRequest withComputeMode(ComputeMode mode) {
+    return new GpuSharingRequest(fraction, memoryMib, numDevices, mode);
   }
 
   public boolean byMemory() {
