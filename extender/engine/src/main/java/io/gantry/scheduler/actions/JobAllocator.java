@@ -104,7 +104,7 @@ final class JobAllocator {
     }
     NodeSubset everyNode = NodeSubset.everyNode(session.nodes());
     boolean placed =
-        hooks.subsetsNodes() && job.info().root().constrainedAnywhere()
+        (hooks.subsetsNodes() && job.info().root().constrainedAnywhere())
             ? placeGroup(job, job.info().root(), tasks, everyNode, statement, pipelineOnly, true)
             : placeAll(job, tasks, everyNode, statement, pipelineOnly, !pipelineOnly);
     if (!placed) {

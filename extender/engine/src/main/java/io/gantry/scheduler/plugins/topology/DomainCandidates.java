@@ -25,7 +25,6 @@ final class DomainCandidates {
   /** KAI's topology score tier (kai-reference §6). */
   static final double SCORE_TIER = 100_000;
 
-  private final TopologyTree tree;
   private final GroupRequest request;
   private final int deepest;
   private final Optional<Integer> preferred;
@@ -48,7 +47,6 @@ final class DomainCandidates {
       GroupRequest request,
       int deepest,
       Optional<Integer> preferred) {
-    this.tree = tree;
     this.request = request;
     this.deepest = deepest;
     this.preferred = preferred;
