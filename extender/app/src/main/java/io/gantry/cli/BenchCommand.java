@@ -32,7 +32,7 @@ import picocli.CommandLine.Option;
       "Benchmark the engine on a synthetic cluster and workload, against the baseline strategy"
           + " (score and sort every node for every task).",
       "Presets: alloc-5k, mixed-5k, gang-5k, idle-cycle-150k, unschedulable-20k,"
-          + " reclaim-unschedulable-1k, scaling (or all). Without --preset the workload comes from"
+          + " reclaim-unschedulable-1k, topology-rack-1k, scaling (or all). Without --preset the workload comes from"
           + " the flags; with one, a flag given overrides the preset's value."
     },
     exitCodeListHeading = "%nExit status:%n",
@@ -123,7 +123,9 @@ final class BenchCommand implements Callable<Integer> {
   @Option(
       names = "--topology-levels",
       paramLabel = "N",
-      description = "Network topology levels (needs topology-aware scheduling). Default: 0.")
+      description =
+          "Network topology levels; pending jobs must stay inside one rack (the level above the"
+              + " host). Default: 0.")
   Integer topologyLevels;
 
   @Option(
@@ -201,7 +203,7 @@ final class BenchCommand implements Callable<Integer> {
         result = run(name, wiring, runner, options);
       } catch (IllegalArgumentException e) {
         throw new CommandLine.ParameterException(spec.commandLine(), "--" + e.getMessage());
-      } catch (UnsupportedOperationException | NotBuiltException e) {
+      } catch (NotBuiltException e) {
         err.println("error: " + name + ": " + e.getMessage());
         err.flush();
         status = INVALID;
@@ -256,6 +258,9 @@ final class BenchCommand implements Callable<Integer> {
     SchedulerConfig config = config(wiring, preset.actions());
     if (preset == BenchPreset.SCALING) {
       return runner.runScaling(config, options);
+    }
+    if (preset == BenchPreset.TOPOLOGY_RACK_1K) {
+      return runner.runTopology(override(preset.spec()), config, options);
     }
     return runner.run(name, override(preset.spec()), config, options);
   }

@@ -114,11 +114,35 @@ class BenchCommandTest {
   }
 
   @Test
-  void topologyLevelsAreRefusedUntilTopologyIsBuilt() {
-    CliRunner r = CliRunner.run(concat(SMALL, "--topology-levels", "2"));
+  void theTopologyPresetRunsTheConstrainedJobBesideTheSameJobWithout() throws Exception {
+    CliRunner r =
+        CliRunner.run(
+            "bench",
+            "--preset",
+            "topology-rack-1k",
+            "--nodes",
+            "300",
+            "--running-pods",
+            "0",
+            "--warmup",
+            "0",
+            "--cycles",
+            "1",
+            "--output",
+            "json");
 
-    assertThat(r.exitCode()).isEqualTo(BenchCommand.INVALID);
-    assertThat(r.err()).contains("topology-aware scheduling is not built yet");
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    JsonNode o = JSON.readTree(r.out());
+    assertThat(o.get("preset").asText()).isEqualTo("topology-rack-1k");
+    JsonNode points = o.get("points");
+    assertThat(points).hasSize(2);
+    assertThat(points.get(0).get("preset").asText()).isEqualTo("topology-rack-1k-rack");
+    assertThat(points.get(1).get("preset").asText()).isEqualTo("topology-rack-1k-none");
+    for (JsonNode p : points) {
+      assertThat(p.get("podsPlaced").asLong()).isEqualTo(512);
+      assertThat(p.get("identicalDecisions").asBoolean()).isTrue();
+    }
+    assertThat(r.err()).contains("topology-rack-1k: cycle p50 ", " ms with the rack constraint, ");
   }
 
   @Test

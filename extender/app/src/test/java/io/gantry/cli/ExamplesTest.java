@@ -42,11 +42,11 @@ class ExamplesTest {
           Map.entry("workload-pytorchjob.yaml", new Expected(0, "every expectation held")),
           Map.entry("workload-jobset.yaml", new Expected(0, "every expectation held")),
           Map.entry("queue-depth.yaml", new Expected(0, "every expectation held")),
-          Map.entry(
-              "topology-rack.yaml",
-              new Expected(
-                  2,
-                  "topology-rack.yaml:11: topologies: topology-aware scheduling is not supported yet")));
+          Map.entry("topology-rack.yaml", new Expected(0, "every expectation held")),
+          Map.entry("topology-preferred-fallback.yaml", new Expected(0, "every expectation held")),
+          Map.entry("topology-required-unmet.yaml", new Expected(0, "every expectation held")),
+          Map.entry("topology-two-level.yaml", new Expected(0, "every expectation held")),
+          Map.entry("topology-min-subgroup.yaml", new Expected(0, "every expectation held")));
 
   record Expected(int exitCode, String contains) {}
 

@@ -282,8 +282,8 @@ class SimulateCommandTest {
             "config.plugins.minruntime.arguments.defaultReclaimMinRuntime: expected a duration"),
         new Invalid(
             "plugin not built yet",
-            HEAD + "config:\n  plugins:\n    topology: {enabled: true}\n" + NODES,
-            "config.plugins.topology: plugin topology is not supported yet"),
+            HEAD + "config:\n  plugins:\n    kubeflow: {enabled: true}\n" + NODES,
+            "config.plugins.kubeflow: plugin kubeflow is not supported yet"),
         new Invalid(
             "unknown plugin argument",
             HEAD + "config:\n  plugins:\n    proportion: {arguments: {kvalue: 2}}\n" + NODES,

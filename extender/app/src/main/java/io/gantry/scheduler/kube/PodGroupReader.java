@@ -22,8 +22,9 @@ import java.util.OptionalInt;
  * A PodGroup as the engine's {@link JobInfo} (without tasks), with KAI's rules: priority from the
  * cluster's PriorityClasses ({@link PriorityClassTable}), preemptibility ({@link Preemptibility}),
  * the gang as a SubGroup tree ({@link PodGroupShape}, which throws {@code KaiObjectException}
- * naming the field of a PodGroup KAI's webhook would refuse), and its lifecycle: the timestamps KAI
- * keeps in annotations and the spec's delays ({@link PodGroupLifecycle}).
+ * naming the field of a PodGroup KAI's webhook would refuse), with the PodGroup's and each
+ * SubGroup's {@code topologyConstraint}, and its lifecycle: the timestamps KAI keeps in annotations
+ * and the spec's delays ({@link PodGroupLifecycle}).
  */
 final class PodGroupReader {
   private PodGroupReader() {}
@@ -46,11 +47,16 @@ final class PodGroupReader {
                 s.name() == null ? "" : s.name(),
                 Optional.ofNullable(s.parent()).filter(p -> !p.isEmpty()),
                 optional(s.minMember()),
-                optional(s.minSubGroup())));
+                optional(s.minSubGroup()),
+                TopologyReader.constraint(s.topologyConstraint())));
       }
     }
     SubGroupSet root =
-        PodGroupShape.tree(optional(spec.minMember()), optional(spec.minSubGroup()), subGroups);
+        PodGroupShape.tree(
+            optional(spec.minMember()),
+            optional(spec.minSubGroup()),
+            TopologyReader.constraint(spec.topologyConstraint()),
+            subGroups);
     String namespace = pg.getMetadata().getNamespace();
     String name = pg.getMetadata().getName();
     return new JobInfo(

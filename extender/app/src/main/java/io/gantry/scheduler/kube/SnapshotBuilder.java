@@ -206,7 +206,8 @@ final class SnapshotBuilder {
             nodes(otherUse, otherPods),
             QueueReader.read(cache.queues()),
             jobs.build(),
-            usage.usage(now));
+            usage.usage(now),
+            TopologyReader.read(cache.topologies()));
     return new LiveSnapshot(
         snapshot,
         taskPods.buildKeepingLast(),

@@ -13,10 +13,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.entry;
 import static org.awaitility.Awaitility.await;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSortedMap;
 import io.gantry.fakekube.FakeKubeServer;
 import io.gantry.fakekube.FakeKubelet;
+import io.gantry.fakekube.Json;
 import io.gantry.gpusharing.GpuAmount;
 import io.gantry.scheduler.api.usage.UsageSource;
 import io.gantry.scheduler.model.ClusterSnapshot;
@@ -24,8 +27,12 @@ import io.gantry.scheduler.model.JobInfo;
 import io.gantry.scheduler.model.NodeInfo;
 import io.gantry.scheduler.model.QueueInfo;
 import io.gantry.scheduler.model.ResourceVector;
+import io.gantry.scheduler.model.SubGroupNode;
+import io.gantry.scheduler.model.SubGroupSet;
 import io.gantry.scheduler.model.TaskInfo;
 import io.gantry.scheduler.model.TaskStatus;
+import io.gantry.scheduler.model.TopologyConstraint;
+import io.gantry.scheduler.model.TopologyLevel;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -153,6 +160,67 @@ class SnapshotBuilderTest {
                           "ns/c", TaskStatus.RUNNING, Optional.of("n0")));
               // a task of the snapshot does not count again as a pod outside it
               assertThat(s.nodes().get(0).allocatable().gpus()).isEqualTo(GpuAmount.ofDevices(8));
+            });
+  }
+
+  @Test
+  void topologiesAndTopologyConstraintsReachTheSnapshot() {
+    ObjectNode topology = Json.object();
+    topology.put("apiVersion", "kai.scheduler/v1alpha1");
+    topology.put("kind", "Topology");
+    topology.putObject("metadata").put("name", "dc");
+    ArrayNode levels = topology.putObject("spec").putArray("levels");
+    levels.addObject().put("nodeLabel", "example.com/rack").put("alias", "rack");
+    levels.addObject().put("nodeLabel", "kubernetes.io/hostname");
+    ObjectNode broken = Json.object();
+    broken.put("apiVersion", "kai.scheduler/v1alpha1");
+    broken.put("kind", "Topology");
+    broken.putObject("metadata").put("name", "broken");
+    ArrayNode brokenLevels = broken.putObject("spec").putArray("levels");
+    brokenLevels.addObject().put("nodeLabel", "kubernetes.io/hostname");
+    brokenLevels.addObject().put("nodeLabel", "example.com/rack");
+    TestObjects.create(kube, topology);
+    TestObjects.create(kube, broken);
+    TestObjects.create(kube, queue("team", null, 4));
+    ObjectNode pg = podGroup("ns", "pg", "team", 1);
+    ObjectNode spec = (ObjectNode) pg.get("spec");
+    spec.remove("minMember");
+    spec.putObject("topologyConstraint").put("topology", "dc").put("requiredTopologyLevel", "rack");
+    ArrayNode subGroups = spec.putArray("subGroups");
+    subGroups.addObject().put("name", "leader").put("minMember", 1);
+    subGroups
+        .addObject()
+        .put("name", "workers")
+        .put("minMember", 2)
+        .putObject("topologyConstraint")
+        .put("topology", "dc")
+        .put("preferredTopologyLevel", "kubernetes.io/hostname");
+    TestObjects.create(kube, pg);
+    SnapshotBuilder builder = builder(NodePool.ALL);
+
+    await()
+        .atMost(WAIT)
+        .untilAsserted(
+            () -> {
+              ClusterSnapshot s = builder.build().snapshot();
+              assertThat(s.topologies()).containsOnlyKeys("dc");
+              assertThat(s.topologies().get("dc").levels())
+                  .containsExactly(
+                      new TopologyLevel("example.com/rack", Optional.of("rack")),
+                      new TopologyLevel("kubernetes.io/hostname", Optional.empty()));
+              assertThat(s.jobs()).hasSize(1);
+              SubGroupSet root = s.jobs().get(0).root();
+              assertThat(root.topologyConstraint())
+                  .hasValue(new TopologyConstraint("dc", Optional.of("rack"), Optional.empty()));
+              assertThat(root.children())
+                  .extracting(SubGroupNode::name, SubGroupNode::topologyConstraint)
+                  .containsExactly(
+                      org.assertj.core.groups.Tuple.tuple("leader", Optional.empty()),
+                      org.assertj.core.groups.Tuple.tuple(
+                          "workers",
+                          Optional.of(
+                              new TopologyConstraint(
+                                  "dc", Optional.empty(), Optional.of("kubernetes.io/hostname")))));
             });
   }
 

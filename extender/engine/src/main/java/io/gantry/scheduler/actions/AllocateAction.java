@@ -12,6 +12,8 @@ import io.gantry.scheduler.framework.fit.JobNotReady;
 import io.gantry.scheduler.framework.fit.QueueDoesNotExist;
 import io.gantry.scheduler.model.PodSet;
 import io.gantry.scheduler.model.QueueInfo;
+import io.gantry.scheduler.model.SubGroupNode;
+import io.gantry.scheduler.model.SubGroupSet;
 import io.gantry.scheduler.model.TaskStatus;
 import java.util.ArrayList;
 import java.util.List;
@@ -96,18 +98,34 @@ public final class AllocateAction implements Action {
     return out;
   }
 
-  /** A PodSet is ready when its alive, non-gated pods reach minMember (kai-reference §4.4). */
+  /**
+   * A PodSet is ready when its alive, non-gated pods reach minMember, a SubGroupSet when enough of
+   * its children are ready (kai-reference §4.4); an unready job reports its first unready PodSet.
+   */
   private static boolean ready(Session session, JobState job) {
+    if (ready(job, job.info().root())) {
+      return true;
+    }
     for (PodSet p : job.podSets()) {
-      long alive = job.count(p, TaskStatus::isAlive);
-      long gated = job.count(p, s -> s == TaskStatus.GATED);
-      if (alive - gated < p.minMember()) {
+      if (!ready(job, p)) {
+        long alive = job.count(p, TaskStatus::isAlive);
+        long gated = job.count(p, s -> s == TaskStatus.GATED);
         JobNotReady notReady = new JobNotReady(p.minMember(), alive, gated);
         session.recordEvent(job.id(), "NotReady", FitMessages.sentence(notReady));
         session.recordJobFitError(job, notReady);
         return false;
       }
     }
-    return true;
+    throw new IllegalStateException("job " + job.id() + " is not ready but every PodSet is");
+  }
+
+  private static boolean ready(JobState job, SubGroupNode node) {
+    if (node instanceof PodSet p) {
+      long alive = job.count(p, TaskStatus::isAlive);
+      long gated = job.count(p, s -> s == TaskStatus.GATED);
+      return alive - gated >= p.minMember();
+    }
+    SubGroupSet set = (SubGroupSet) node;
+    return set.children().stream().filter(c -> ready(job, c)).count() >= set.required();
   }
 }

@@ -12,6 +12,8 @@ import io.gantry.scheduler.framework.IndexOrder;
 import io.gantry.scheduler.framework.JobState;
 import io.gantry.scheduler.framework.NodeIndex;
 import io.gantry.scheduler.framework.NodeState;
+import io.gantry.scheduler.framework.NodeSubset;
+import io.gantry.scheduler.framework.NodeSubsets;
 import io.gantry.scheduler.framework.PluginHooks;
 import io.gantry.scheduler.framework.Session;
 import io.gantry.scheduler.framework.Statement;
@@ -32,10 +34,13 @@ import io.gantry.scheduler.framework.fit.SharedGpusUnavailable;
 import io.gantry.scheduler.model.PodSet;
 import io.gantry.scheduler.model.ResourceKind;
 import io.gantry.scheduler.model.Resources;
+import io.gantry.scheduler.model.SubGroupNode;
+import io.gantry.scheduler.model.SubGroupSet;
 import io.gantry.scheduler.model.TaskStatus;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -97,28 +102,137 @@ final class JobAllocator {
       }
       return false;
     }
-    boolean pipelined = false;
-    for (TaskState task : tasks) {
-      Optional<NoNodeFits> failure = place(task, statement, pipelineOnly);
-      if (failure.isPresent()) {
-        if (pipelineOnly) {
-          return false;
-        }
-        PodSchedulingFailure error = failure(job, task, failure.get());
-        session.recordTaskFitError(task, error);
-        session.recordJobFitError(job, error);
-        return false;
-      }
-      pipelined |= task.status() == TaskStatus.PIPELINED;
+    NodeSubset everyNode = NodeSubset.everyNode(session.nodes());
+    boolean placed =
+        (hooks.subsetsNodes() && job.info().root().constrainedAnywhere())
+            ? placeGroup(job, job.info().root(), tasks, everyNode, statement, pipelineOnly, true)
+            : placeAll(job, tasks, everyNode, statement, pipelineOnly, !pipelineOnly);
+    if (!placed) {
+      return false;
     }
+    boolean pipelined = tasks.stream().anyMatch(t -> t.status() == TaskStatus.PIPELINED);
     if (pipelined && !gangSatisfiedWithoutPipelined(job)) {
       statement.convertAllocationsToPipelined();
     }
     return true;
   }
 
-  /** Places the task, or says why no node took it. */
-  private Optional<NoNodeFits> place(TaskState task, Statement statement, boolean pipelineOnly) {
+  /**
+   * Places the group's tasks of this pass on one of the candidate node sets the subsetters make of
+   * {@code scope} (kai-reference §4.6 step 3): each set in turn, from a checkpoint, rolled back
+   * when some task fits nowhere in it. A SubGroupSet places each child that has tasks the same way,
+   * in the order of the pass, inside the set. Fit errors are recorded for the last set tried only.
+   */
+  private boolean placeGroup(
+      JobState job,
+      SubGroupNode group,
+      List<TaskState> tasks,
+      NodeSubset scope,
+      Statement statement,
+      boolean pipelineOnly,
+      boolean record) {
+    NodeSubsets subsets = hooks.subsetNodes(job, group, tasks, scope);
+    if (subsets.error().isPresent()) {
+      if (record && !pipelineOnly) {
+        session.recordJobFitError(job, subsets.error().get());
+      }
+      return false;
+    }
+    List<NodeSubset> candidates = subsets.candidates();
+    for (int i = 0; i < candidates.size(); i++) {
+      boolean last = i == candidates.size() - 1;
+      Statement.Checkpoint checkpoint = statement.checkpoint();
+      boolean placed =
+          group instanceof SubGroupSet set
+              ? placeChildren(
+                  job, set, tasks, candidates.get(i), statement, pipelineOnly, record && last)
+              : placeAll(job, tasks, candidates.get(i), statement, pipelineOnly, record && last);
+      if (placed) {
+        return true;
+      }
+      statement.rollback(checkpoint);
+    }
+    return false;
+  }
+
+  private boolean placeChildren(
+      JobState job,
+      SubGroupSet set,
+      List<TaskState> tasks,
+      NodeSubset scope,
+      Statement statement,
+      boolean pipelineOnly,
+      boolean record) {
+    Map<SubGroupNode, List<TaskState>> byChild = new LinkedHashMap<>();
+    for (TaskState task : tasks) {
+      byChild
+          .computeIfAbsent(childHolding(set, task.info().podSetName()), c -> new ArrayList<>())
+          .add(task);
+    }
+    for (Map.Entry<SubGroupNode, List<TaskState>> e : byChild.entrySet()) {
+      if (!placeGroup(job, e.getKey(), e.getValue(), scope, statement, pipelineOnly, record)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The direct child of {@code set} whose subtree holds the PodSet. */
+  private static SubGroupNode childHolding(SubGroupSet set, String podSet) {
+    for (SubGroupNode child : set.children()) {
+      if (holds(child, podSet)) {
+        return child;
+      }
+    }
+    throw new IllegalStateException("no SubGroup of " + set.name() + " holds PodSet " + podSet);
+  }
+
+  private static boolean holds(SubGroupNode node, String podSet) {
+    if (node instanceof PodSet p) {
+      return p.name().equals(podSet);
+    }
+    for (SubGroupNode child : ((SubGroupSet) node).children()) {
+      if (holds(child, podSet)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Places every task inside {@code scope}; on the first that fits nowhere, false. */
+  private boolean placeAll(
+      JobState job,
+      List<TaskState> tasks,
+      NodeSubset scope,
+      Statement statement,
+      boolean pipelineOnly,
+      boolean record) {
+    for (TaskState task : tasks) {
+      Optional<NoNodeFits> failure = place(task, scope, statement, pipelineOnly);
+      if (failure.isPresent()) {
+        if (record) {
+          PodSchedulingFailure error = failure(job, task, failure.get());
+          session.recordTaskFitError(task, error);
+          session.recordJobFitError(job, error);
+        }
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Places the task inside {@code scope}, or says why no node there took it. */
+  private Optional<NoNodeFits> place(
+      TaskState task, NodeSubset scope, Statement statement, boolean pipelineOnly) {
+    if (!scope.everyNode()) {
+      RejectionTally rejections = new RejectionTally();
+      NodeState best = bestFit(task, scope, rejections);
+      if (best == null) {
+        return Optional.of(rejections.build(scope.nodes().size()));
+      }
+      commit(task, best, statement, pipelineOnly);
+      return Optional.empty();
+    }
     Optional<NoNodeFits> known = knownFailure(task);
     if (known.isPresent()) {
       return known;
@@ -142,7 +256,7 @@ final class JobAllocator {
         best =
             baseline
                 ? firstFitInScoreOrder(task, nodes, rejections)
-                : bestFit(task, nodes, rejections);
+                : bestFit(task, scope, rejections);
       }
       if (best == null) {
         NoNodeFits failure = rejections.build(nodes.size());
@@ -150,6 +264,12 @@ final class JobAllocator {
         return Optional.of(failure);
       }
     }
+    commit(task, best, statement, pipelineOnly);
+    return Optional.empty();
+  }
+
+  /** Allocates the task on the node when it fits in idle resources now, pipelines it otherwise. */
+  private void commit(TaskState task, NodeState best, Statement statement, boolean pipelineOnly) {
     boolean idleNow = GpuFit.fitsIdleNow(task, best);
     List<String> groups = List.of();
     GpuAmount portion = GpuAmount.ZERO;
@@ -164,7 +284,6 @@ final class JobAllocator {
     } else {
       statement.pipeline(task, best, groups, portion);
     }
-    return Optional.empty();
   }
 
   /** How an equal task failed at this placement version, if one did. */
@@ -187,10 +306,12 @@ final class JobAllocator {
   }
 
   /**
-   * The highest-scoring node that fits (the first in node order among equals), or null. Scorers are
-   * prepared (over every node) only when some node fits.
+   * The highest-scoring node of the scope that fits (the first in node order among equals), with
+   * the scope's own node scores added, or null. Scorers are prepared (over the scope's nodes) only
+   * when some node fits.
    */
-  private NodeState bestFit(TaskState task, List<NodeState> nodes, RejectionTally rejections) {
+  private NodeState bestFit(TaskState task, NodeSubset scope, RejectionTally rejections) {
+    List<NodeState> nodes = scope.nodes();
     List<NodeState> fitting = new ArrayList<>();
     for (NodeState node : nodes) {
       ImmutableList<NodeFitReason> reasons = unfit(task, node);
@@ -207,7 +328,7 @@ final class JobAllocator {
     NodeState best = null;
     double bestScore = Double.NEGATIVE_INFINITY;
     for (NodeState node : fitting) {
-      double score = hooks.scoreNode(task, node);
+      double score = hooks.scoreNode(task, node) + scope.score(node);
       if (score > bestScore) {
         best = node;
         bestScore = score;
@@ -306,13 +427,8 @@ final class JobAllocator {
     return new PodResourcesNotFound(task.info().namespace(), task.info().podName(), nodes);
   }
 
-  /** Every PodSet has minMember tasks that are allocated, not merely pipelined. */
-  private static boolean gangSatisfiedWithoutPipelined(JobState job) {
-    for (PodSet p : job.podSets()) {
-      if (job.count(p, TaskStatus::isAllocated) < p.minMember()) {
-        return false;
-      }
-    }
-    return true;
+  /** The job's gang is satisfied by tasks that are allocated, not merely pipelined. */
+  private boolean gangSatisfiedWithoutPipelined(JobState job) {
+    return tasksToAllocate.progress(job, job.info().root(), TaskStatus::isAllocated).satisfied();
   }
 }

@@ -5,6 +5,7 @@ import io.gantry.gpusharing.GpuAmount;
 import io.gantry.gpusharing.GpuCandidate;
 import io.gantry.scheduler.framework.fit.CapacityExceeded;
 import io.gantry.scheduler.model.Resources;
+import io.gantry.scheduler.model.SubGroupNode;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -15,7 +16,7 @@ import java.util.Optional;
  * fallback; predicates — all must pass; node and GPU scores — summed; capacity and eviction
  * eligibility — first plugin only; victim filters and scenario validators — all must pass; reclaim
  * ceilings — the smallest; scenario generators — each, in plugin order; listeners and session-open
- * hooks — all, in plugin order.
+ * hooks — all, in plugin order; node subsetters — each splits every set the previous one returned.
  */
 public final class PluginHooks {
   private final ImmutableList<Plugin> plugins;
@@ -36,6 +37,7 @@ public final class PluginHooks {
   private final ImmutableList<ScenarioGenerator> scenarioGenerators;
   private final ImmutableList<VictimQueueOrder> victimQueueOrder;
   private final ImmutableList<VictimInvariantPredicate> invariantPredicates;
+  private final ImmutableList<NodeSubsetter> subsetters;
 
   /** {@code plugins} in priority order, highest first. */
   public PluginHooks(List<Plugin> plugins) {
@@ -57,6 +59,7 @@ public final class PluginHooks {
     this.scenarioGenerators = only(plugins, ScenarioGenerator.class);
     this.victimQueueOrder = only(plugins, VictimQueueOrder.class);
     this.invariantPredicates = only(plugins, VictimInvariantPredicate.class);
+    this.subsetters = only(plugins, NodeSubsetter.class);
   }
 
   public ImmutableList<Plugin> plugins() {
@@ -281,6 +284,32 @@ public final class PluginHooks {
       sum += s.scoreGpu(task, node, candidate);
     }
     return sum;
+  }
+
+  /** Whether any plugin splits node sets; without one every group uses every node. */
+  public boolean subsetsNodes() {
+    return !subsetters.isEmpty();
+  }
+
+  /**
+   * The candidate node sets for the group's pods: each subsetter splits every set the previous one
+   * returned, in order; the first error ends the split.
+   */
+  public NodeSubsets subsetNodes(
+      JobState job, SubGroupNode group, List<TaskState> tasks, NodeSubset current) {
+    ImmutableList<NodeSubset> sets = ImmutableList.of(current);
+    for (NodeSubsetter s : subsetters) {
+      ImmutableList.Builder<NodeSubset> next = ImmutableList.builder();
+      for (NodeSubset set : sets) {
+        NodeSubsets split = s.subsetNodes(job, group, tasks, set);
+        if (split.error().isPresent()) {
+          return split;
+        }
+        next.addAll(split.candidates());
+      }
+      sets = next.build();
+    }
+    return NodeSubsets.of(sets);
   }
 
   public Optional<CapacityExceeded> checkJobCapacity(JobState job, List<TaskState> tasks) {

@@ -52,12 +52,22 @@ public final class TasksToAllocate {
   }
 
   public SubGroupProgress progress(JobState job, SubGroupNode node) {
+    return progress(job, node, TaskStatus::isActiveAllocated);
+  }
+
+  /**
+   * How far the SubGroup is satisfied counting the tasks whose status {@code counted} accepts: a
+   * PodSet by its counted tasks against minMember, a SubGroupSet by its satisfied children against
+   * the number it requires.
+   */
+  public SubGroupProgress progress(JobState job, SubGroupNode node, Predicate<TaskStatus> counted) {
     if (node instanceof PodSet p) {
-      long allocated = job.count(p, TaskStatus::isActiveAllocated);
+      long allocated = job.count(p, counted);
       return new SubGroupProgress(p, allocated >= p.minMember(), allocated, p.minMember());
     }
     SubGroupSet s = (SubGroupSet) node;
-    long satisfied = s.children().stream().filter(c -> progress(job, c).satisfied()).count();
+    long satisfied =
+        s.children().stream().filter(c -> progress(job, c, counted).satisfied()).count();
     return new SubGroupProgress(s, satisfied >= s.required(), satisfied, s.required());
   }
 

@@ -11,14 +11,16 @@ import java.time.Instant;
  * order (which is also their tie-breaking order). {@code queueUsage} is each queue's historical
  * usage (kai-reference §5.4): per resource, the windowed sum of its allocation over the windowed
  * sum of the cluster's capacity, normally within 0..1; a queue without an entry has used nothing,
- * and an empty map (no usage source) turns time-based fair share off.
+ * and an empty map (no usage source) turns time-based fair share off. {@code topologies} are the
+ * Topology objects by name (kai-reference §2.4).
  */
 public record ClusterSnapshot(
     Instant now,
     ImmutableList<NodeInfo> nodes,
     ImmutableList<QueueInfo> queues,
     ImmutableList<JobInfo> jobs,
-    ImmutableSortedMap<String, ResourceVector> queueUsage) {
+    ImmutableSortedMap<String, ResourceVector> queueUsage,
+    ImmutableSortedMap<String, Topology> topologies) {
 
   public ClusterSnapshot {
     requireNonNull(now, "now is null");
@@ -26,14 +28,25 @@ public record ClusterSnapshot(
     requireNonNull(queues, "queues is null");
     requireNonNull(jobs, "jobs is null");
     requireNonNull(queueUsage, "queueUsage is null");
+    requireNonNull(topologies, "topologies is null");
   }
 
-  /** A snapshot without usage data. */
+  /** A snapshot without Topology objects. */
+  public ClusterSnapshot(
+      Instant now,
+      ImmutableList<NodeInfo> nodes,
+      ImmutableList<QueueInfo> queues,
+      ImmutableList<JobInfo> jobs,
+      ImmutableSortedMap<String, ResourceVector> queueUsage) {
+    this(now, nodes, queues, jobs, queueUsage, ImmutableSortedMap.of());
+  }
+
+  /** A snapshot without usage data or Topology objects. */
   public ClusterSnapshot(
       Instant now,
       ImmutableList<NodeInfo> nodes,
       ImmutableList<QueueInfo> queues,
       ImmutableList<JobInfo> jobs) {
-    this(now, nodes, queues, jobs, ImmutableSortedMap.of());
+    this(now, nodes, queues, jobs, ImmutableSortedMap.of(), ImmutableSortedMap.of());
   }
 }

@@ -47,7 +47,7 @@ public final class PluginRegistry {
     missing(b, "nominatednode", 800, true);
     missing(b, "dynamicresources", 700, true);
     built(b, MinRuntimePlugin.NAME, 600, PluginRegistry::minRuntime);
-    missing(b, "topology", 500, true);
+    built(b, TopologyPlugin.NAME, 500, args -> new TopologyPlugin());
     missing(b, "snapshot", 400, true);
     built(b, NodeLocalGreedyPlugin.NAME, 360, args -> new NodeLocalGreedyPlugin());
     built(b, MultiNodeGangPlugin.NAME, 350, args -> new MultiNodeGangPlugin());

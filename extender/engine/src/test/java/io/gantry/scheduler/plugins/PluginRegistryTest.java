@@ -42,6 +42,7 @@ class PluginRegistryTest {
             "subgrouporder",
             "taskorder",
             "minruntime",
+            "topology",
             "sg-nodelocalgreedy",
             "sg-multinodegang",
             "gpupack",
@@ -64,6 +65,7 @@ class PluginRegistryTest {
             "subgrouporder",
             "taskorder",
             "minruntime",
+            "topology",
             "sg-nodelocalgreedy",
             "sg-multinodegang",
             "gpuspread",
@@ -90,9 +92,9 @@ class PluginRegistryTest {
   @Test
   void disablingAPluginThatIsNotBuiltIsAccepted() {
     PluginHooks hooks =
-        new PluginRegistry().build(Map.of("topology", disabled()), Placement.DEFAULTS);
+        new PluginRegistry().build(Map.of("snapshot", disabled()), Placement.DEFAULTS);
 
-    assertThat(names(hooks)).doesNotContain("topology").hasSize(14);
+    assertThat(names(hooks)).doesNotContain("snapshot").hasSize(15);
   }
 
   record ErrorCase(String name, Map<String, PluginSetting> settings, String field, String message) {
@@ -106,9 +108,9 @@ class PluginRegistryTest {
     return Stream.of(
         new ErrorCase(
             "enabling a plugin that is not built",
-            Map.of("topology", enabled()),
-            "plugins.topology",
-            "plugins.topology: plugin topology is not supported yet"),
+            Map.of("snapshot", enabled()),
+            "plugins.snapshot",
+            "plugins.snapshot: plugin snapshot is not supported yet"),
         new ErrorCase(
             "configuring a plugin that is not built",
             Map.of("podaffinity", arguments(Map.of("weight", "5"))),
@@ -129,9 +131,9 @@ class PluginRegistryTest {
         new ErrorCase(
             "configuring a disabled plugin that is not built",
             Map.of(
-                "topology", new PluginSetting(Optional.of(false), ImmutableSortedMap.of("x", "y"))),
-            "plugins.topology",
-            "plugins.topology: plugin topology is not supported yet"),
+                "snapshot", new PluginSetting(Optional.of(false), ImmutableSortedMap.of("x", "y"))),
+            "plugins.snapshot",
+            "plugins.snapshot: plugin snapshot is not supported yet"),
         new ErrorCase(
             "an unknown argument of proportion",
             Map.of("proportion", arguments(Map.of("kvalue", 2))),

@@ -7,6 +7,7 @@ import io.gantry.scheduler.model.PodSet;
 import io.gantry.scheduler.model.SubGroupNode;
 import io.gantry.scheduler.model.SubGroupSet;
 import io.gantry.scheduler.model.TaskInfo;
+import io.gantry.scheduler.model.TopologyConstraint;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -50,6 +51,7 @@ public final class Jobs {
     private long creationOrder = Snapshots.UNSET;
     private int minMember = 1;
     private SubGroupSet root;
+    private Optional<TopologyConstraint> topologyConstraint = Optional.empty();
     private final List<TaskInfo> tasks = new ArrayList<>();
     private JobLifecycle lifecycle = JobLifecycle.NONE;
 
@@ -141,6 +143,12 @@ public final class Jobs {
       return this;
     }
 
+    /** The PodGroup's own {@code topologyConstraint}, on the root of its SubGroup tree. */
+    public Builder topologyConstraint(TopologyConstraint constraint) {
+      this.topologyConstraint = Optional.of(constraint);
+      return this;
+    }
+
     public Builder task(TaskInfo... more) {
       tasks.addAll(List.of(more));
       return this;
@@ -185,11 +193,13 @@ public final class Jobs {
                 t.placement(),
                 i));
       }
-      SubGroupSet tree =
+      SubGroupSet shape =
           root != null
               ? root
               : subGroupSet(
                   "", OptionalInt.empty(), new PodSet(JobInfo.DEFAULT_POD_SET, minMember));
+      SubGroupSet tree =
+          new SubGroupSet(shape.name(), shape.minSubGroup(), shape.children(), topologyConstraint);
       return new JobInfo(
           jobId,
           name,

@@ -29,6 +29,15 @@ public enum BenchPreset {
       "reclaim-unschedulable-1k",
       spec(1_000, 1, 10, 8, 0, 0, 8_000).withReclaimShortfall(10),
       ImmutableList.of("allocate", "reclaim")),
+  /**
+   * One 512-pod gang of 1-GPU pods that must stay inside one rack of a 3-level topology (zones of 4
+   * racks of 100 nodes) on 1,000 nodes already running 2 one-GPU pods each; run beside the same job
+   * without the constraint.
+   */
+  TOPOLOGY_RACK_1K(
+      "topology-rack-1k",
+      spec(1_000, 1, 512, 1, 0, 0, 2_000).withTopologyLevels(3),
+      ImmutableList.of("allocate")),
   /** mixed-5k's shape with 10 pending pods per node, at 1k, 2k, 5k and 10k nodes. */
   SCALING("scaling", spec(1_000, 10_000, 1, 1, 0.5, 0.1, 0), ImmutableList.of("allocate"));
 

@@ -58,7 +58,6 @@ public final class BenchRunner {
    * Measures one workload under {@code config}.
    *
    * @throws io.gantry.scheduler.api.config.ConfigException if {@code config} is not valid here
-   * @throws UnsupportedOperationException if the workload needs what this build lacks
    */
   public PresetResult run(
       String preset, BenchWorkload spec, SchedulerConfig config, Options options) {
@@ -163,8 +162,36 @@ public final class BenchRunner {
       points.add(last);
     }
     requireNonNull(last, "no scaling sizes");
+    return withPoints(BenchPreset.SCALING.presetName(), last, points.build());
+  }
+
+  /**
+   * The {@code topology-rack-1k} preset: its rack-constrained workload, then the same workload with
+   * no topology, in one run; the result's figures are the constrained run's, its points both, and
+   * the progress line says how many times longer the constrained cycle took.
+   */
+  public PresetResult runTopology(BenchWorkload spec, SchedulerConfig config, Options options) {
+    String name = BenchPreset.TOPOLOGY_RACK_1K.presetName();
+    PresetResult constrained = run(name + "-rack", spec, config, options);
+    PresetResult free = run(name + "-none", spec.withTopologyLevels(0), config, options);
+    progress.accept(
+        name
+            + ": cycle p50 "
+            + format(constrained.cycleP50Millis())
+            + " ms with the rack constraint, "
+            + format(free.cycleP50Millis())
+            + " ms without: "
+            + String.format(
+                Locale.ROOT, "%.2f", constrained.cycleP50Millis() / free.cycleP50Millis())
+            + "×");
+    return withPoints(name, constrained, ImmutableList.of(constrained, free));
+  }
+
+  /** {@code last}'s figures under {@code name}, with {@code points}. */
+  private static PresetResult withPoints(
+      String name, PresetResult last, ImmutableList<PresetResult> points) {
     return new PresetResult(
-        BenchPreset.SCALING.presetName(),
+        name,
         last.spec(),
         last.snapshotBuildMillis(),
         last.podsPlaced(),
@@ -179,7 +206,7 @@ public final class BenchRunner {
         last.identicalDecisions(),
         last.peakHeapBytes(),
         last.maxHeapBytes(),
-        points.build());
+        points);
   }
 
   private static long placed(CycleResult result) {

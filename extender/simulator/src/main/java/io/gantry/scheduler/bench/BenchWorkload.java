@@ -16,7 +16,8 @@ package io.gantry.scheduler.bench;
  * @param gpuFraction the fraction those pods ask for ({@code gpu-fraction})
  * @param cpuOnlyShare share of the pending jobs whose pods ask for no GPU
  * @param runningPods pods already running, one per job: 1-GPU pods while GPUs last, CPU-only after
- * @param topologyLevels levels of a network topology the jobs are constrained to
+ * @param topologyLevels levels of a network topology whose racks the pending jobs must stay in (0:
+ *     none)
  * @param reclaimShortfallGpus when positive, two queues instead of the tree: {@code reclaimer} with
  *     a quota of the pending pods' GPUs and the pending jobs, {@code victims} with the rest of the
  *     cluster as quota and the running pods, over its quota by this many GPUs fewer than the
@@ -110,6 +111,25 @@ public record BenchWorkload(
         cpuOnlyShare,
         runningPods,
         topologyLevels,
+        reclaimShortfallGpus,
+        seed);
+  }
+
+  public BenchWorkload withTopologyLevels(int levels) {
+    return new BenchWorkload(
+        nodes,
+        gpusPerNode,
+        cpuOnlyNodeShare,
+        queueDepth,
+        queueWidth,
+        pendingJobs,
+        gangSize,
+        gpusPerPod,
+        fractionalShare,
+        gpuFraction,
+        cpuOnlyShare,
+        runningPods,
+        levels,
         reclaimShortfallGpus,
         seed);
   }

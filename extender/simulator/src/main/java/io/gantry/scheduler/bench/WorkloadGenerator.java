@@ -14,6 +14,8 @@ import io.gantry.scheduler.model.Resources;
 import io.gantry.scheduler.model.SubGroupSet;
 import io.gantry.scheduler.model.TaskInfo;
 import io.gantry.scheduler.model.TaskStatus;
+import io.gantry.scheduler.model.Topology;
+import io.gantry.scheduler.model.TopologyConstraint;
 import io.gantry.scheduler.model.placement.PodPlacementRequirements;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -27,7 +29,9 @@ import java.util.Random;
  * cores, 1 TiB, {@code gpusPerNode} 80 GiB GPUs) and CPU-only nodes (64 cores, 256 GiB); a queue
  * tree whose leaves share the GPUs evenly as quota (or, for a reclaim workload, a victims queue and
  * a reclaimer queue); running single-pod jobs; pending jobs of whole GPU, fractional or CPU-only
- * pods with a few CPU and memory sizes, in random leaf queues with one of two priorities.
+ * pods with a few CPU and memory sizes, in random leaf queues with one of two priorities. With
+ * topology levels, nodes are labelled into a Topology {@value #TOPOLOGY} ({@link BenchTopology})
+ * and every pending job must stay inside one domain of the level above the host.
  */
 public final class WorkloadGenerator {
   /** The cycle's time; pending jobs were created in the minutes before it. */
@@ -42,16 +46,11 @@ public final class WorkloadGenerator {
 
   private WorkloadGenerator() {}
 
-  /**
-   * The snapshot for {@code spec}.
-   *
-   * @throws UnsupportedOperationException for topology levels, which this build cannot schedule
-   */
+  /** The name of the Topology the jobs of a workload with topology levels are constrained to. */
+  public static final String TOPOLOGY = "bench";
+
+  /** The snapshot for {@code spec}. */
   public static ClusterSnapshot generate(BenchWorkload spec) {
-    if (spec.topologyLevels() > 0) {
-      throw new UnsupportedOperationException(
-          "topology-levels: topology-aware scheduling is not built yet; use 0");
-    }
     Random random = new Random(spec.seed());
     List<NodeInfo> nodes = nodes(spec, random);
     List<QueueInfo> queues = new ArrayList<>();
@@ -73,8 +72,18 @@ public final class WorkloadGenerator {
       running(spec, nodes, leaves, random, jobs);
       pending(spec, leaves, random, jobs);
     }
+    ImmutableSortedMap<String, Topology> topologies =
+        spec.topologyLevels() > 0
+            ? ImmutableSortedMap.of(
+                TOPOLOGY, BenchTopology.topology(TOPOLOGY, spec.topologyLevels()))
+            : ImmutableSortedMap.of();
     return new ClusterSnapshot(
-        NOW, ImmutableList.copyOf(nodes), ImmutableList.copyOf(queues), ImmutableList.copyOf(jobs));
+        NOW,
+        ImmutableList.copyOf(nodes),
+        ImmutableList.copyOf(queues),
+        ImmutableList.copyOf(jobs),
+        ImmutableSortedMap.of(),
+        topologies);
   }
 
   private static List<NodeInfo> nodes(BenchWorkload spec, Random random) {
@@ -89,7 +98,7 @@ public final class WorkloadGenerator {
       out.add(
           new NodeInfo(
               name,
-              ImmutableSortedMap.of(NodeInfo.HOSTNAME_LABEL, name),
+              BenchTopology.labels(name, i, spec.topologyLevels()),
               ImmutableList.of(),
               allocatable,
               cpuOnly ? 0 : 81_920,
@@ -184,6 +193,7 @@ public final class WorkloadGenerator {
               NOW.minusSeconds(100_000L + spec.runningPods() - k),
               jobs.size(),
               1,
+              Optional.empty(),
               ImmutableList.of(task)));
     }
   }
@@ -232,6 +242,9 @@ public final class WorkloadGenerator {
               NOW.minusSeconds(spec.pendingJobs() - (long) j),
               jobs.size(),
               spec.gangSize(),
+              spec.topologyLevels() > 0
+                  ? Optional.of(BenchTopology.constraint(TOPOLOGY, spec.topologyLevels()))
+                  : Optional.empty(),
               tasks.build()));
     }
   }
@@ -272,6 +285,7 @@ public final class WorkloadGenerator {
       Instant createdAt,
       long creationOrder,
       int minMember,
+      Optional<TopologyConstraint> constraint,
       ImmutableList<TaskInfo> tasks) {
     return new JobInfo(
         jobId,
@@ -285,7 +299,8 @@ public final class WorkloadGenerator {
         new SubGroupSet(
             "",
             OptionalInt.empty(),
-            ImmutableList.of(new PodSet(JobInfo.DEFAULT_POD_SET, minMember))),
+            ImmutableList.of(new PodSet(JobInfo.DEFAULT_POD_SET, minMember)),
+            constraint),
         tasks);
   }
 }

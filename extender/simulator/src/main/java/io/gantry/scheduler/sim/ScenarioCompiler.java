@@ -15,6 +15,7 @@ import io.gantry.scheduler.api.kai.Preemptibility;
 import io.gantry.scheduler.api.kai.PriorityClassTable;
 import io.gantry.scheduler.api.kai.QueueDefaults;
 import io.gantry.scheduler.api.kai.SubGroupDefinition;
+import io.gantry.scheduler.api.kai.TopologyRules;
 import io.gantry.scheduler.model.JobInfo;
 import io.gantry.scheduler.model.JobLifecycle;
 import io.gantry.scheduler.model.NodeInfo;
@@ -26,6 +27,9 @@ import io.gantry.scheduler.model.Resources;
 import io.gantry.scheduler.model.SubGroupSet;
 import io.gantry.scheduler.model.TaskInfo;
 import io.gantry.scheduler.model.TaskStatus;
+import io.gantry.scheduler.model.Topology;
+import io.gantry.scheduler.model.TopologyConstraint;
+import io.gantry.scheduler.model.TopologyLevel;
 import io.gantry.scheduler.model.placement.Taint;
 import io.gantry.scheduler.model.placement.TaintEffect;
 import io.gantry.scheduler.sim.spec.JobSpec;
@@ -38,6 +42,8 @@ import io.gantry.scheduler.sim.spec.ScenarioException;
 import io.gantry.scheduler.sim.spec.ScenarioSpec;
 import io.gantry.scheduler.sim.spec.SubGroupSpec;
 import io.gantry.scheduler.sim.spec.TaskSpec;
+import io.gantry.scheduler.sim.spec.TopologyConstraintSpec;
+import io.gantry.scheduler.sim.spec.TopologySpec;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -75,9 +81,7 @@ final class ScenarioCompiler {
   }
 
   private SimWorld compile() throws ScenarioException {
-    if (!spec.topologies().isEmpty()) {
-      throw unsupported(spec.topologies().get(0).line(), "topologies", "topology-aware scheduling");
-    }
+    ImmutableSortedMap<String, Topology> topologies = topologies();
     SchedulerConfig config =
         SchedulerConfig.of(
                 spec.config().actions().orElse(SchedulerConfig.DEFAULT_ACTIONS),
@@ -96,7 +100,48 @@ final class ScenarioCompiler {
         config,
         nodes,
         queues(),
-        jobs(nodesByName));
+        topologies,
+        jobs(nodesByName, topologies));
+  }
+
+  /** The Topology objects, checked with KAI's rules (kai-reference §2.4). */
+  private ImmutableSortedMap<String, Topology> topologies() throws ScenarioException {
+    ImmutableSortedMap.Builder<String, Topology> out = ImmutableSortedMap.naturalOrder();
+    for (int i = 0; i < spec.topologies().size(); i++) {
+      TopologySpec t = spec.topologies().get(i);
+      List<TopologyLevel> levels = new ArrayList<>();
+      t.levels().forEach(l -> levels.add(new TopologyLevel(l.nodeLabel(), l.alias())));
+      try {
+        out.put(t.name(), TopologyRules.topology(t.name(), levels));
+      } catch (KaiObjectException e) {
+        throw new ScenarioException(
+            file, t.line(), "topologies[" + i + "]." + e.field(), e.problem());
+      }
+    }
+    return out.buildOrThrow();
+  }
+
+  /** A job's or subgroup's constraint, its levels checked against its topology. */
+  private Optional<TopologyConstraint> constraint(
+      Optional<TopologyConstraintSpec> spec,
+      Map<String, Topology> topologies,
+      String field,
+      int line)
+      throws ScenarioException {
+    if (spec.isEmpty()) {
+      return Optional.empty();
+    }
+    TopologyConstraint constraint =
+        new TopologyConstraint(
+            spec.get().topology(),
+            spec.get().requiredTopologyLevel(),
+            spec.get().preferredTopologyLevel());
+    try {
+      TopologyRules.checkConstraint(constraint, topologies.get(constraint.topology()));
+    } catch (KaiObjectException e) {
+      throw new ScenarioException(file, line, field + "." + e.field(), e.problem());
+    }
+    return Optional.of(constraint);
   }
 
   private Placement placement() throws ScenarioException {
@@ -209,7 +254,8 @@ final class ScenarioCompiler {
         : QueueDefaults.resource(kind, r.quota(), r.overQuotaWeight(), r.limit());
   }
 
-  private List<SimJob> jobs(Map<String, NodeInfo> nodes) throws ScenarioException {
+  private List<SimJob> jobs(Map<String, NodeInfo> nodes, Map<String, Topology> topologies)
+      throws ScenarioException {
     NodeCommitments commitments = new NodeCommitments(nodes);
     List<SimJob> out = new ArrayList<>();
     long jobOrder = 0;
@@ -217,13 +263,12 @@ final class ScenarioCompiler {
     for (int i = 0; i < spec.jobs().size(); i++) {
       JobSpec j = spec.jobs().get(i);
       String field = j.field();
-      rejectUnsupportedJobFields(j, field);
       int priority =
           j.priority().isPresent()
               ? j.priority().getAsInt()
               : PriorityClassTable.KAI_DEFAULTS.priorityOf(j.priorityClass());
       boolean preemptible = Preemptibility.isPreemptible(j.preemptibility(), priority);
-      SubGroupSet root = subGroupTree(j, field);
+      SubGroupSet root = subGroupTree(j, field, topologies);
       for (int c = 0; c < j.count(); c++) {
         String name = j.count() == 1 ? j.name() : j.name() + "-" + c;
         String jobId = j.namespace() + "/" + name;
@@ -284,23 +329,6 @@ final class ScenarioCompiler {
     return out;
   }
 
-  private void rejectUnsupportedJobFields(JobSpec j, String field) throws ScenarioException {
-    if (j.topologyConstraint().isPresent()) {
-      throw unsupported(
-          line(j.fieldLines(), "topologyConstraint", j.line()),
-          field + ".topologyConstraint",
-          "topology-aware scheduling");
-    }
-    for (int s = 0; s < j.subGroups().size(); s++) {
-      if (j.subGroups().get(s).topologyConstraint().isPresent()) {
-        throw unsupported(
-            j.subGroups().get(s).line(),
-            field + ".subGroups[" + s + "].topologyConstraint",
-            "topology-aware scheduling");
-      }
-    }
-  }
-
   /** The PodGroup's timestamps (relative to the start) and delays. */
   private static JobLifecycle lifecycle(JobSpec j) {
     return new JobLifecycle(
@@ -312,13 +340,31 @@ final class ScenarioCompiler {
   }
 
   /** KAI's reading of the job's gang (PodGroupShape), errors pointed at the job's lines. */
-  private SubGroupSet subGroupTree(JobSpec j, String field) throws ScenarioException {
+  private SubGroupSet subGroupTree(JobSpec j, String field, Map<String, Topology> topologies)
+      throws ScenarioException {
     List<SubGroupDefinition> definitions = new ArrayList<>();
-    for (SubGroupSpec s : j.subGroups()) {
-      definitions.add(new SubGroupDefinition(s.name(), s.parent(), s.minMember(), s.minSubGroup()));
+    for (int i = 0; i < j.subGroups().size(); i++) {
+      SubGroupSpec s = j.subGroups().get(i);
+      definitions.add(
+          new SubGroupDefinition(
+              s.name(),
+              s.parent(),
+              s.minMember(),
+              s.minSubGroup(),
+              constraint(
+                  s.topologyConstraint(),
+                  topologies,
+                  field + ".subGroups[" + i + "].topologyConstraint",
+                  s.line())));
     }
+    Optional<TopologyConstraint> jobConstraint =
+        constraint(
+            j.topologyConstraint(),
+            topologies,
+            field + ".topologyConstraint",
+            line(j.fieldLines(), "topologyConstraint", j.line()));
     try {
-      return PodGroupShape.tree(j.minMember(), j.minSubGroup(), definitions);
+      return PodGroupShape.tree(j.minMember(), j.minSubGroup(), jobConstraint, definitions);
     } catch (KaiObjectException e) {
       Matcher m = SUBGROUP_FIELD.matcher(e.field());
       int line =

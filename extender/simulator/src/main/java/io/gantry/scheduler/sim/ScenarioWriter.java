@@ -21,6 +21,9 @@ import io.gantry.scheduler.model.SubGroupNode;
 import io.gantry.scheduler.model.SubGroupSet;
 import io.gantry.scheduler.model.TaskInfo;
 import io.gantry.scheduler.model.TaskStatus;
+import io.gantry.scheduler.model.Topology;
+import io.gantry.scheduler.model.TopologyConstraint;
+import io.gantry.scheduler.model.TopologyLevel;
 import io.gantry.scheduler.model.placement.Affinity;
 import io.gantry.scheduler.model.placement.LabelSelector;
 import io.gantry.scheduler.model.placement.LabelSelectorRequirement;
@@ -64,6 +67,17 @@ public final class ScenarioWriter {
     root.put("kind", "Scenario");
     root.putObject("metadata").put("name", name).put("description", description);
     config(root.putObject("config"), config);
+    if (!snapshot.topologies().isEmpty()) {
+      ArrayNode topologies = root.putArray("topologies");
+      for (Topology t : snapshot.topologies().values()) {
+        ObjectNode o = topologies.addObject().put("name", t.name());
+        ArrayNode levels = o.putArray("levels");
+        for (TopologyLevel l : t.levels()) {
+          ObjectNode level = levels.addObject().put("nodeLabel", l.nodeLabel());
+          l.alias().ifPresent(a -> level.put("alias", a));
+        }
+      }
+    }
     ArrayNode nodes = root.putArray("nodes");
     snapshot.nodes().forEach(n -> node(nodes.addObject(), n));
     ArrayNode queues = root.putArray("queues");
@@ -190,11 +204,18 @@ public final class ScenarioWriter {
       root.minSubGroup().ifPresent(m -> out.put("minSubGroup", m));
       subGroups(out.putArray("subGroups"), root, null);
     }
+    root.topologyConstraint().ifPresent(c -> constraint(out.putObject("topologyConstraint"), c));
     out.put("createdAt", Duration.between(snapshot.now(), j.createdAt()).toMillis() + "ms");
     ArrayNode tasks = out.putArray("tasks");
     for (TaskInfo t : j.tasks()) {
       task(tasks.addObject(), t, flat);
     }
+  }
+
+  private static void constraint(ObjectNode out, TopologyConstraint c) {
+    out.put("topology", c.topology());
+    c.requiredLevel().ifPresent(l -> out.put("requiredTopologyLevel", l));
+    c.preferredLevel().ifPresent(l -> out.put("preferredTopologyLevel", l));
   }
 
   private static void subGroups(ArrayNode out, SubGroupSet parent, String parentName) {
@@ -203,6 +224,7 @@ public final class ScenarioWriter {
       if (parentName != null) {
         s.put("parent", parentName);
       }
+      child.topologyConstraint().ifPresent(c -> constraint(s.putObject("topologyConstraint"), c));
       if (child instanceof PodSet) {
         s.put("minMember", ((PodSet) child).minMember());
       } else {

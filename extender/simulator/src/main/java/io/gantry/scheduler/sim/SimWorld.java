@@ -3,9 +3,11 @@ package io.gantry.scheduler.sim;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableSortedMap;
 import io.gantry.scheduler.api.config.SchedulerConfig;
 import io.gantry.scheduler.model.NodeInfo;
 import io.gantry.scheduler.model.QueueInfo;
+import io.gantry.scheduler.model.Topology;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -19,6 +21,7 @@ record SimWorld(
     SchedulerConfig config,
     ImmutableList<NodeInfo> nodes,
     ImmutableList<QueueInfo> queues,
+    ImmutableSortedMap<String, Topology> topologies,
     List<SimJob> jobs) {
   SimWorld {
     requireNonNull(name, "name is null");
@@ -27,6 +30,7 @@ record SimWorld(
     requireNonNull(config, "config is null");
     requireNonNull(nodes, "nodes is null");
     requireNonNull(queues, "queues is null");
+    requireNonNull(topologies, "topologies is null");
     requireNonNull(jobs, "jobs is null");
   }
 }

@@ -114,7 +114,8 @@ public final class Simulator {
             .filter(j -> !j.arrival.isAfter(now))
             .map(SimJob::current)
             .collect(ImmutableList.toImmutableList()),
-        usage);
+        usage,
+        world.topologies());
   }
 
   /** Applies what the cycle decided, and keeps each task's fit message for the report. */

@@ -5,6 +5,7 @@ import io.gantry.scheduler.model.JobInfo;
 import io.gantry.scheduler.model.PodSet;
 import io.gantry.scheduler.model.SubGroupNode;
 import io.gantry.scheduler.model.SubGroupSet;
+import io.gantry.scheduler.model.TopologyConstraint;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -35,6 +36,18 @@ public final class PodGroupShape {
    */
   public static SubGroupSet tree(
       OptionalInt minMember, OptionalInt minSubGroup, List<SubGroupDefinition> subGroups) {
+    return tree(minMember, minSubGroup, Optional.empty(), subGroups);
+  }
+
+  /**
+   * The same, with the PodGroup's own {@code topologyConstraint} on the root. Without subGroups the
+   * root's constraint covers the one PodSet.
+   */
+  public static SubGroupSet tree(
+      OptionalInt minMember,
+      OptionalInt minSubGroup,
+      Optional<TopologyConstraint> topologyConstraint,
+      List<SubGroupDefinition> subGroups) {
     if (minMember.isPresent() && minSubGroup.isPresent()) {
       throw new KaiObjectException("minSubGroup", "cannot be set together with minMember");
     }
@@ -45,11 +58,12 @@ public final class PodGroupShape {
       return new SubGroupSet(
           "",
           OptionalInt.empty(),
-          ImmutableList.of(new PodSet(JobInfo.DEFAULT_POD_SET, minMember.orElse(1))));
+          ImmutableList.of(new PodSet(JobInfo.DEFAULT_POD_SET, minMember.orElse(1))),
+          topologyConstraint);
     }
     Map<String, List<SubGroupDefinition>> children = children(subGroups);
     checkShapes(subGroups, children);
-    return new SubGroupSet("", minSubGroup, childrenOf("", children));
+    return new SubGroupSet("", minSubGroup, childrenOf("", children), topologyConstraint);
   }
 
   private static Map<String, List<SubGroupDefinition>> children(
@@ -109,9 +123,11 @@ public final class PodGroupShape {
     ImmutableList.Builder<SubGroupNode> out = ImmutableList.builder();
     for (SubGroupDefinition s : children.getOrDefault(parent, List.of())) {
       if (children.containsKey(s.name())) {
-        out.add(new SubGroupSet(s.name(), s.minSubGroup(), childrenOf(s.name(), children)));
+        out.add(
+            new SubGroupSet(
+                s.name(), s.minSubGroup(), childrenOf(s.name(), children), s.topologyConstraint()));
       } else {
-        out.add(new PodSet(s.name(), s.minMember().orElse(0)));
+        out.add(new PodSet(s.name(), s.minMember().orElse(0), s.topologyConstraint()));
       }
     }
     return out.build();

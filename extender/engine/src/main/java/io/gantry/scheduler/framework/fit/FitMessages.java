@@ -67,6 +67,15 @@ public final class FitMessages {
       case NO_EVICTION_CAN_HELP -> noEvictionCanHelp((NoEvictionCanHelp) reason);
       case PREEMPTION_DELAY_NOT_ELAPSED ->
           preemptionDelayNotElapsed((PreemptionDelayNotElapsed) reason);
+      case TOPOLOGY_MISSING ->
+          "Requested topology " + ((TopologyMissing) reason).topology() + " does not exist";
+      // Gantry's wording: KAI resolves levels when it reads the constraint and has no sentence
+      case TOPOLOGY_LEVEL_MISSING ->
+          "topology "
+              + ((TopologyLevelMissing) reason).topology()
+              + " has no level "
+              + ((TopologyLevelMissing) reason).level();
+      case TOPOLOGY_UNSATISFIABLE -> topologyUnsatisfiable((TopologyUnsatisfiable) reason);
     };
   }
 
@@ -137,6 +146,7 @@ public final class FitMessages {
       case QUEUE_DOES_NOT_EXIST -> "QueueDoesNotExist";
       case NOT_READY -> "NotReady";
       case PREEMPTION_DELAY_NOT_ELAPSED -> "PreemptionDelayNotElapsed";
+      case NOT_ENOUGH_RESOURCES -> "Not enough resources for the workload";
     };
   }
 
@@ -245,6 +255,17 @@ public final class FitMessages {
         "Workload is within its preemption delay window (%s) and may not trigger evictions before"
             + " %s",
         GoDuration.format(r.delay()), r.until().truncatedTo(ChronoUnit.SECONDS));
+  }
+
+  private static String topologyUnsatisfiable(TopologyUnsatisfiable r) {
+    return String.format(
+        "topology %s, requirement %s couldn't be satisfied for job %s%s: not enough resources in"
+            + " %s to allocate the job",
+        r.topology(),
+        r.requirement(),
+        r.job(),
+        r.subGroup().map(s -> ", subgroup " + s).orElse(""),
+        r.domain().orElse("the cluster"));
   }
 
   private static String queueDetails(EvictionReason.QueueState q) {

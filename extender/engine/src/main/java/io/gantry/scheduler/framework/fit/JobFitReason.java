@@ -10,7 +10,10 @@ public sealed interface JobFitReason extends FitReason
         QueueDoesNotExist,
         JobNotReady,
         PodSchedulingFailure,
-        PreemptionDelayNotElapsed {
+        PreemptionDelayNotElapsed,
+        TopologyMissing,
+        TopologyLevelMissing,
+        TopologyUnsatisfiable {
   /** KAI's fit-error reasons; {@link FitMessages#code} spells them. */
   enum Code {
     POD_SCHEDULING_ERRORS,
@@ -18,7 +21,8 @@ public sealed interface JobFitReason extends FitReason
     NON_PREEMPTIBLE_OVER_QUOTA,
     QUEUE_DOES_NOT_EXIST,
     NOT_READY,
-    PREEMPTION_DELAY_NOT_ELAPSED
+    PREEMPTION_DELAY_NOT_ELAPSED,
+    NOT_ENOUGH_RESOURCES
   }
 
   Code code();

@@ -108,7 +108,23 @@ class FitMessagesTest {
             new PreemptionDelayNotElapsed(
                 java.time.Duration.ofMinutes(10), java.time.Instant.parse("2026-01-01T00:08:00Z")),
             "Workload is within its preemption delay window (10m0s) and may not trigger evictions"
-                + " before 2026-01-01T00:08:00Z"));
+                + " before 2026-01-01T00:08:00Z"),
+        new Case(new TopologyMissing("dc"), "Requested topology dc does not exist"),
+        new Case(new TopologyLevelMissing("dc", "row"), "topology dc has no level row"),
+        new Case(
+            new TopologyUnsatisfiable(
+                "dc",
+                "rack",
+                "ns/train",
+                java.util.Optional.of("workers"),
+                java.util.Optional.of("z1")),
+            "topology dc, requirement rack couldn't be satisfied for job ns/train, subgroup workers:"
+                + " not enough resources in z1 to allocate the job"),
+        new Case(
+            new TopologyUnsatisfiable(
+                "dc", "rack", "ns/train", java.util.Optional.empty(), java.util.Optional.empty()),
+            "topology dc, requirement rack couldn't be satisfied for job ns/train: not enough"
+                + " resources in the cluster to allocate the job"));
   }
 
   record Eviction(String name, EvictionReason reason, String message) {
@@ -293,7 +309,8 @@ class FitMessagesTest {
             "NonPreemptibleOverQuota",
             "QueueDoesNotExist",
             "NotReady",
-            "PreemptionDelayNotElapsed");
+            "PreemptionDelayNotElapsed",
+            "Not enough resources for the workload");
   }
 
   @Test

@@ -6,6 +6,7 @@ import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSortedMap;
 import io.gantry.scheduler.api.kai.KaiObjectException;
 import io.gantry.scheduler.api.kai.Preemptibility;
+import io.gantry.scheduler.model.TopologyConstraint;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;

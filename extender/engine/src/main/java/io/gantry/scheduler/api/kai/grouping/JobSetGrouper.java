@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
 import io.gantry.scheduler.api.kai.KaiObjectException;
+import io.gantry.scheduler.model.TopologyConstraint;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

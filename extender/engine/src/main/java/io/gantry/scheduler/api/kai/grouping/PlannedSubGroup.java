@@ -3,6 +3,7 @@ package io.gantry.scheduler.api.kai.grouping;
 import static java.util.Objects.requireNonNull;
 
 import io.gantry.scheduler.api.kai.SubGroupDefinition;
+import io.gantry.scheduler.model.TopologyConstraint;
 import java.util.Optional;
 import java.util.OptionalInt;
 

@@ -8,6 +8,7 @@ import io.gantry.scheduler.api.kai.PodGroupShape;
 import io.gantry.scheduler.api.kai.Preemptibility;
 import io.gantry.scheduler.api.kai.PriorityClassTable;
 import io.gantry.scheduler.model.SubGroupSet;
+import io.gantry.scheduler.model.TopologyConstraint;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;

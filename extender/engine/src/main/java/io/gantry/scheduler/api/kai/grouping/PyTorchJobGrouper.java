@@ -3,6 +3,7 @@ package io.gantry.scheduler.api.kai.grouping;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
+import io.gantry.scheduler.model.TopologyConstraint;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;

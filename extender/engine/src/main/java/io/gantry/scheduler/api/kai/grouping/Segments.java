@@ -1,6 +1,7 @@
 package io.gantry.scheduler.api.kai.grouping;
 
 import io.gantry.scheduler.api.kai.KaiObjectException;
+import io.gantry.scheduler.model.TopologyConstraint;
 import java.util.Map;
 import java.util.Optional;
 

@@ -5,6 +5,7 @@ import com.google.common.collect.ImmutableMap;
 import io.gantry.scheduler.model.PodSet;
 import io.gantry.scheduler.model.SubGroupNode;
 import io.gantry.scheduler.model.SubGroupSet;
+import io.gantry.scheduler.model.TopologyConstraint;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;

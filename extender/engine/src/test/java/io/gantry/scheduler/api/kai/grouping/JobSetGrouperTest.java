@@ -11,6 +11,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.google.common.collect.ImmutableList;
 import io.gantry.scheduler.api.kai.KaiObjectException;
+import io.gantry.scheduler.model.TopologyConstraint;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;

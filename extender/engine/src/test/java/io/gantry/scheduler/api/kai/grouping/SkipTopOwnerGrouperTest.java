@@ -10,6 +10,7 @@ import com.google.common.collect.ImmutableMap;
 import io.gantry.scheduler.api.kai.PriorityClassTable;
 import io.gantry.scheduler.api.kai.QueueAssignment;
 import io.gantry.scheduler.api.kai.grouping.WorkloadTypeDefaults.TypeDefault;
+import io.gantry.scheduler.model.TopologyConstraint;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

@@ -1,4 +1,4 @@
-package io.gantry.scheduler.api.kai.grouping;
+package io.gantry.scheduler.model;
 
 import static java.util.Objects.requireNonNull;
 

@@ -1,0 +1,20 @@
+package io.gantry.scheduler.framework.fit;
+
+import static java.util.Objects.requireNonNull;
+
+/** A topology constraint names a Topology the snapshot does not hold (kai-reference §9 (a)). */
+public record TopologyMissing(String topology) implements JobFitReason {
+  public TopologyMissing {
+    requireNonNull(topology, "topology is null");
+  }
+
+  @Override
+  public Kind kind() {
+    return Kind.TOPOLOGY_MISSING;
+  }
+
+  @Override
+  public Code code() {
+    return Code.NOT_ENOUGH_RESOURCES;
+  }
+}
