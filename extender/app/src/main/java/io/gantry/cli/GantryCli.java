@@ -13,6 +13,7 @@ import picocli.CommandLine.Command;
       SimulateCommand.class,
       SchedulerCommand.class,
       BenchCommand.class,
+      CrdsCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class GantryCli implements Runnable {

@@ -4,13 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.gantry.fakekube.ApiAccessLog;
 import io.gantry.fakekube.FakeKubeServer;
 import io.gantry.fakekube.FakeKubelet;
 import io.gantry.fakekube.FakeNode;
 import io.gantry.fakekube.Json;
 import io.gantry.fakekube.ResourceKinds;
+import io.gantry.scheduler.kube.ApiRule;
 import io.gantry.scheduler.kube.KubeClients;
 import io.gantry.scheduler.kube.KubeScheduler;
+import io.gantry.scheduler.kube.SchedulerApiAccess;
 import io.gantry.scheduler.kube.SchedulerSettings;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -114,6 +117,12 @@ final class E2eCluster implements AutoCloseable {
         .count("create", "/api/v1/namespaces/" + namespace + "/pods/" + pod + "/binding");
   }
 
+  /**
+   * Stops everything, then checks that every call Gantry made (its {@code User-Agent}) is one the
+   * chart grants: {@link SchedulerApiAccess} lists them, and the chart tests check the chart
+   * against that list. So a new call without its RBAC rule fails every end-to-end test that makes
+   * it.
+   */
   @Override
   public void close() {
     for (KubeScheduler s : schedulers) {
@@ -121,5 +130,21 @@ final class E2eCluster implements AutoCloseable {
     }
     kubelet.close();
     kube.close();
+    if (!schedulers.isEmpty()) {
+      assertThat(kube.accesses().byUserAgentPrefix(KubeClients.USER_AGENT))
+          .as("the scheduler's calls, told apart by their User-Agent")
+          .isNotEmpty();
+    }
+    assertThat(ungranted(kube.accesses(), SchedulerApiAccess.RULES))
+        .as("calls Gantry made that SchedulerApiAccess does not list (the chart would refuse them)")
+        .isEmpty();
+  }
+
+  /** Gantry's accesses that no rule allows, as {@code "group resource verb"}. */
+  static List<String> ungranted(ApiAccessLog log, List<ApiRule> rules) {
+    return log.byUserAgentPrefix(KubeClients.USER_AGENT).stream()
+        .filter(a -> rules.stream().noneMatch(r -> r.allows(a.group(), a.resource(), a.verb())))
+        .map(a -> (a.group().isEmpty() ? "core" : a.group()) + " " + a.resource() + " " + a.verb())
+        .toList();
   }
 }

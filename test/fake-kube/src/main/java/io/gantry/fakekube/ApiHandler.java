@@ -24,16 +24,19 @@ final class ApiHandler implements HttpHandler {
   private final ResourceHandler resources;
   private final Discovery discovery;
   private final RequestCounts counts;
+  private final ApiAccessLog accesses;
 
   ApiHandler(
       ResourceRegistry registry,
       ResourceHandler resources,
       Discovery discovery,
-      RequestCounts counts) {
+      RequestCounts counts,
+      ApiAccessLog accesses) {
     this.registry = requireNonNull(registry, "registry is null");
     this.resources = requireNonNull(resources, "resources is null");
     this.discovery = requireNonNull(discovery, "discovery is null");
     this.counts = requireNonNull(counts, "counts is null");
+    this.accesses = requireNonNull(accesses, "accesses is null");
   }
 
   @Override
@@ -92,7 +95,9 @@ final class ApiHandler implements HttpHandler {
       counts.record(request.method().toLowerCase(java.util.Locale.ROOT), request.path());
       throw new StatusException(KubeStatus.pathNotFound());
     }
-    counts.record(ResourceHandler.verb(request, path.get()), request.path());
+    String verb = ResourceHandler.verb(request, path.get());
+    counts.record(verb, request.path());
+    accesses.record(request.userAgent(), path.get(), verb);
     return resources.handle(exchange, request, path.get());
   }
 

@@ -23,6 +23,7 @@ record ApiRequest(
     ImmutableList<String> segments,
     ImmutableSortedMap<String, String> query,
     String contentType,
+    String userAgent,
     String body) {
 
   ApiRequest {
@@ -31,6 +32,7 @@ record ApiRequest(
     requireNonNull(segments, "segments is null");
     requireNonNull(query, "query is null");
     requireNonNull(contentType, "contentType is null");
+    requireNonNull(userAgent, "userAgent is null");
     requireNonNull(body, "body is null");
   }
 
@@ -45,12 +47,14 @@ record ApiRequest(
       segments.add(URLDecoder.decode(segment, StandardCharsets.UTF_8));
     }
     String contentType = exchange.getRequestHeaders().getFirst("Content-Type");
+    String userAgent = exchange.getRequestHeaders().getFirst("User-Agent");
     return new ApiRequest(
         exchange.getRequestMethod().toUpperCase(java.util.Locale.ROOT),
         path,
         segments.build(),
         parseQuery(exchange.getRequestURI().getRawQuery()),
         contentType == null ? "" : contentType,
+        userAgent == null ? "" : userAgent,
         body);
   }
 

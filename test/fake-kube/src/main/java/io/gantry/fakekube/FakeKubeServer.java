@@ -39,6 +39,7 @@ public final class FakeKubeServer implements AutoCloseable {
   private final ResourceRegistry registry;
   private final WatchHub watches;
   private final RequestCounts requests;
+  private final ApiAccessLog accesses;
 
   private FakeKubeServer(FakeKubeConfig config) throws IOException {
     this.registry = new ResourceRegistry();
@@ -46,12 +47,14 @@ public final class FakeKubeServer implements AutoCloseable {
     this.store = new ResourceStore(objects, registry, config.clock());
     this.watches = new WatchHub();
     this.requests = new RequestCounts();
+    this.accesses = new ApiAccessLog();
     this.http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
     this.executor = Executors.newCachedThreadPool(daemonThreads());
     String address = "127.0.0.1:" + http.getAddress().getPort();
     ResourceHandler resources = new ResourceHandler(store, objects, watches, config);
     http.createContext(
-        "/", new ApiHandler(registry, resources, new Discovery(registry, address), requests));
+        "/",
+        new ApiHandler(registry, resources, new Discovery(registry, address), requests, accesses));
     http.setExecutor(executor);
     http.start();
     log.info("fake Kubernetes API server listening on {}", url());
@@ -93,6 +96,11 @@ public final class FakeKubeServer implements AutoCloseable {
   /** Requests answered so far, by verb and path. */
   public RequestCounts requests() {
     return requests;
+  }
+
+  /** Every distinct access so far, by client, in RBAC's terms. */
+  public ApiAccessLog accesses() {
+    return accesses;
   }
 
   /** Watches open now. */

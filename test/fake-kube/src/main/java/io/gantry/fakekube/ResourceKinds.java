@@ -46,6 +46,15 @@ public final class ResourceKinds {
       builtIn(
           "resource.k8s.io", "v1", "resourceclaimtemplates", "ResourceClaimTemplate", true, NONE);
 
+  public static final ResourceKind CUSTOM_RESOURCE_DEFINITIONS =
+      builtIn(
+          "apiextensions.k8s.io",
+          "v1",
+          "customresourcedefinitions",
+          "CustomResourceDefinition",
+          false,
+          SUBRESOURCE);
+
   public static final ResourceKind QUEUES =
       crd("scheduling.run.ai", "v2", "queues", "Queue", false);
   public static final ResourceKind POD_GROUPS =
@@ -77,6 +86,7 @@ public final class ResourceKinds {
           RESOURCE_CLAIMS,
           DEVICE_CLASSES,
           RESOURCE_CLAIM_TEMPLATES,
+          CUSTOM_RESOURCE_DEFINITIONS,
           QUEUES,
           POD_GROUPS,
           TOPOLOGIES);

@@ -22,6 +22,15 @@ import java.util.concurrent.TimeUnit;
  * and forces a full relist. The Gson is a static of {@link JSON}, so this holds for the whole JVM.
  */
 public final class KubeClients {
+  /**
+   * The {@code User-Agent} of every request: audit logs name Gantry, and the RBAC tests tell its
+   * calls from a test's own.
+   */
+  public static final String USER_AGENT =
+      "gantry/"
+          + java.util.Objects.requireNonNullElse(
+              KubeClients.class.getPackage().getImplementationVersion(), "dev");
+
   private KubeClients() {}
 
   /** Replaces client-java's strict Gson with one that ignores unknown fields. Idempotent. */
@@ -55,6 +64,7 @@ public final class KubeClients {
   }
 
   private static ApiClient withoutReadTimeout(ApiClient client) {
+    client.setUserAgent(USER_AGENT);
     client.setHttpClient(
         client.getHttpClient().newBuilder().readTimeout(0, TimeUnit.SECONDS).build());
     return client;

@@ -1,0 +1,49 @@
+package io.gantry.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.gantry.fakekube.FakeKubeServer;
+import io.gantry.fakekube.ResourceKinds;
+import io.gantry.scheduler.kube.CrdInstaller;
+import io.gantry.scheduler.kube.KubeClients;
+import io.kubernetes.client.openapi.models.V1CustomResourceDefinition;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** {@code gantry crds apply}, the chart's pre-upgrade hook, against the fake API server. */
+class CrdsApplyE2eTest {
+  @Test
+  void createsTheMissingCrdsThenReplacesThemWithTheBundledOnes() throws Exception {
+    try (FakeKubeServer kube = FakeKubeServer.start()) {
+      CrdInstaller installer = new CrdInstaller(KubeClients.forUrl(kube.url()));
+
+      List<CrdInstaller.Outcome> first = new ArrayList<>();
+      for (V1CustomResourceDefinition crd : CrdInstaller.bundled()) {
+        first.add(installer.apply(crd));
+      }
+      List<CrdInstaller.Outcome> second = new ArrayList<>();
+      for (V1CustomResourceDefinition crd : CrdInstaller.bundled()) {
+        second.add(installer.apply(crd));
+      }
+
+      assertThat(first).containsOnly(CrdInstaller.Outcome.CREATED).hasSize(3);
+      assertThat(second).containsOnly(CrdInstaller.Outcome.REPLACED).hasSize(3);
+      assertThat(kube.store().list(ResourceKinds.CUSTOM_RESOURCE_DEFINITIONS, ""))
+          .extracting(crd -> crd.path("metadata").path("name").asText())
+          .containsExactlyInAnyOrder(
+              "queues.scheduling.run.ai",
+              "podgroups.scheduling.run.ai",
+              "topologies.kai.scheduler");
+      assertThat(
+              kube.store()
+                  .get(ResourceKinds.CUSTOM_RESOURCE_DEFINITIONS, "", "queues.scheduling.run.ai")
+                  .orElseThrow()
+                  .at("/spec/names/shortNames/0")
+                  .asText())
+          .isEqualTo("q");
+      assertThat(E2eCluster.ungranted(kube.accesses(), CrdInstaller.API_ACCESS)).isEmpty();
+      assertThat(kube.accesses().byUserAgentPrefix(KubeClients.USER_AGENT)).isNotEmpty();
+    }
+  }
+}
