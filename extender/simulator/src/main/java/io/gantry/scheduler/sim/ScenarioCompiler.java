@@ -139,16 +139,13 @@ final class ScenarioCompiler {
               e.getMessage());
         }
       }
-      if (migInstances != (n.migStrategy() == MigStrategy.MIXED)) {
+      if (n.migStrategy() == MigStrategy.MIXED && !migInstances) {
         throw new ScenarioException(
             file,
             line(n.fieldLines(), "migStrategy", n.line()),
             field + ".migStrategy",
-            migInstances
-                ? "a node offering MIG instances (nvidia.com/mig-* in extended) needs migStrategy:"
-                    + " mixed"
-                : "migStrategy mixed offers the GPUs as MIG instances: list them in extended, such"
-                    + " as nvidia.com/mig-1g.10gb: 7");
+            "migStrategy mixed offers the GPUs as MIG instances: list them in extended, such as"
+                + " nvidia.com/mig-1g.10gb: 7");
       }
       ImmutableList.Builder<Taint> taints = ImmutableList.builder();
       n.taints()
@@ -158,14 +155,14 @@ final class ScenarioCompiler {
         TreeMap<String, String> labels = new TreeMap<>(n.labels());
         labels.put(NodeInfo.HOSTNAME_LABEL, name);
         n.gpuProduct().ifPresent(p -> labels.put("nvidia.com/gpu.product", p));
-        if (n.gpus() > 0) {
-          labels.put("nvidia.com/gpu.count", Integer.toString(n.gpus()));
-        }
         if (n.migStrategy() != MigStrategy.NONE) {
           labels.put("nvidia.com/mig.strategy", n.migStrategy().yamlName());
         }
         // with the mixed strategy the device plugin offers the GPUs only as MIG instances
         long wholeGpus = n.migStrategy() == MigStrategy.MIXED ? 0 : n.gpus();
+        if (wholeGpus > 0) {
+          labels.put("nvidia.com/gpu.count", Long.toString(wholeGpus));
+        }
         // KAI reads a missing nvidia.com/gpu.memory label as not synced
         boolean synced = n.gpuMemorySynced() && n.gpuMemoryMib().isPresent();
         if (synced) {

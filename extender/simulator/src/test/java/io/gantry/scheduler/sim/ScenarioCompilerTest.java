@@ -146,21 +146,21 @@ class ScenarioCompilerTest {
   }
 
   @Test
-  void migInstancesNeedTheMixedStrategy() {
+  void theMixedStrategyNeedsMigInstances() {
     String yaml =
         """
         apiVersion: gantry.io/v1alpha1
         kind: Scenario
         metadata: {name: c}
         nodes:
-          - {name: a100, gpus: 1, migStrategy: single, extended: {nvidia.com/mig-1g.10gb: 7}}
+          - {name: a100, gpus: 1, migStrategy: mixed, extended: {example.com/fpga: 1}}
         """;
 
     assertThatThrownBy(
             () -> new Simulator().run(ScenarioLoader.parse("c.yaml", yaml), OptionalInt.empty()))
         .isInstanceOf(ScenarioException.class)
         .hasMessage(
-            "c.yaml:5: nodes[0].migStrategy: a node offering MIG instances (nvidia.com/mig-* in"
-                + " extended) needs migStrategy: mixed");
+            "c.yaml:5: nodes[0].migStrategy: migStrategy mixed offers the GPUs as MIG instances:"
+                + " list them in extended, such as nvidia.com/mig-1g.10gb: 7");
   }
 }
