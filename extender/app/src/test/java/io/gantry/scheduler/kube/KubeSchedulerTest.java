@@ -58,7 +58,7 @@ class KubeSchedulerTest {
               assertThat(pod.at("/status/phase").asText()).isEqualTo("Running");
               assertThat(pod.at("/metadata/annotations/gantry.io~1gpu-allocation").asText())
                   .isEqualTo(
-                      "{\"version\":1,\"node\":\"gpu-0\",\"devices\":1,\"portion\":\"1.00\",\"gpuGroups\":[]}");
+                      "{\"version\":1,\"node\":\"gpu-0\",\"deviceCount\":1,\"portion\":\"1.00\",\"computeMode\":\"time-slicing\",\"gpuGroups\":[],\"devices\":[]}");
             });
     await()
         .atMost(WAIT)
