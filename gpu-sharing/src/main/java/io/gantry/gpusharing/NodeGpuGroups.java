@@ -65,10 +65,6 @@ public final class NodeGpuGroups {
     return Optional.of(group.source());
   }
 
-  public boolean contains(String groupId) {
-    return groups.containsKey(groupId);
-  }
-
   public boolean isEmpty() {
     return groups.isEmpty();
   }

@@ -167,17 +167,17 @@ public final class GpuAllocationJson {
   }
 
   private static int integer(JsonNode o, String name, String at) {
-    JsonNode v = field(o, name, at);
-    if (!v.isInt()) {
+    long v = longValue(o, name, at);
+    if (v != (int) v) {
       throw new GpuAllocationFormatException(
           "field " + at + name + ": expected an integer, got " + v);
     }
-    return v.intValue();
+    return (int) v;
   }
 
   private static long longValue(JsonNode o, String name, String at) {
     JsonNode v = field(o, name, at);
-    if (!v.canConvertToLong() || !v.isIntegralNumber()) {
+    if (!v.isIntegralNumber() || !v.canConvertToLong()) {
       throw new GpuAllocationFormatException(
           "field " + at + name + ": expected an integer, got " + v);
     }

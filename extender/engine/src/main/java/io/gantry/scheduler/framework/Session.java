@@ -87,8 +87,10 @@ public final class Session implements SessionView {
   }
 
   /**
-   * Builds the session, puts every task that holds resources on its node, then opens the plugins.
-   * Pipelined tasks hold nothing yet: they are decided anew each cycle.
+   * Builds the session, puts every task that holds resources on its node, then opens the plugins. A
+   * task the snapshot shows pipelined holds the releasing resources it was placed on for this
+   * cycle, so no other task is pipelined onto them; it leaves at {@link #close} and is decided anew
+   * next cycle.
    */
   public static Session open(ClusterSnapshot snapshot, PluginHooks hooks) {
     return open(snapshot, hooks, SearchStrategy.INDEXED);
@@ -99,7 +101,9 @@ public final class Session implements SessionView {
     Session session = new Session(snapshot, hooks, strategy);
     for (JobState job : session.jobs) {
       for (TaskState task : job.tasks()) {
-        if (task.status().holdsNodeResources() && task.nodeName().isPresent()) {
+        boolean occupies =
+            task.status().holdsNodeResources() || task.status() == TaskStatus.PIPELINED;
+        if (occupies && task.nodeName().isPresent()) {
           TaskPlacement placed = task.placement();
           task.apply(TaskPlacement.nowhere());
           session.move(task, placed);
@@ -236,7 +240,7 @@ public final class Session implements SessionView {
   public GpuAmount quotaGpus(TaskState task) {
     Optional<GpuSharingRequest> sharing = task.info().gpuSharing();
     if (sharing.isEmpty()) {
-      return task.info().request().gpus();
+      return task.info().request().quotaGpus();
     }
     if (task.gpuPortion().isPositive()) {
       return sharing.get().quotaGpusAt(task.gpuPortion());
@@ -249,7 +253,7 @@ public final class Session implements SessionView {
   public GpuAmount limitCheckGpus(TaskState task) {
     Optional<GpuSharingRequest> sharing = task.info().gpuSharing();
     if (sharing.isEmpty()) {
-      return task.info().request().gpus();
+      return task.info().request().quotaGpus();
     }
     return gpuMemoryRange.capacityCheckGpus(sharing.get());
   }

@@ -5,7 +5,6 @@ public final class ResourceNames {
   public static final String CPU = "cpu";
   public static final String MEMORY = "memory";
   public static final String GPU = "nvidia.com/gpu";
-  public static final String MIG_PREFIX = "nvidia.com/mig-";
 
   private ResourceNames() {}
 }

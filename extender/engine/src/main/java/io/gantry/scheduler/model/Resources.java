@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableSortedMap;
 import io.gantry.gpusharing.GpuAmount;
+import io.gantry.gpusharing.MigProfile;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -60,6 +61,15 @@ public record Resources(
       }
     }
     return true;
+  }
+
+  /**
+   * GPUs this vector counts for in quotas and cluster capacity: whole GPUs plus MIG instances, each
+   * the GPU slices of its profile (kai-reference §5.1).
+   */
+  public GpuAmount quotaGpus() {
+    GpuAmount mig = MigProfile.gpusOf(extended);
+    return mig.isZero() ? gpus : gpus.plus(mig);
   }
 
   public long extended(String name) {

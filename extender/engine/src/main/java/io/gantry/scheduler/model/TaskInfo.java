@@ -6,6 +6,7 @@ import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSortedMap;
 import io.gantry.gpusharing.GpuAmount;
 import io.gantry.gpusharing.GpuSharingRequest;
+import io.gantry.gpusharing.MigProfile;
 import io.gantry.scheduler.model.placement.PodPlacementRequirements;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -60,7 +61,6 @@ public record TaskInfo(
   public boolean requestsGpu() {
     return request.gpus().isPositive()
         || gpuSharing.isPresent()
-        || request.extended().keySet().stream()
-            .anyMatch(k -> k.startsWith(ResourceNames.MIG_PREFIX));
+        || request.extended().keySet().stream().anyMatch(MigProfile::isMigResource);
   }
 }

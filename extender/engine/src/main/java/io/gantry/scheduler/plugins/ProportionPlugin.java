@@ -112,7 +112,8 @@ public final class ProportionPlugin
     ResourceVector total = ResourceVector.ZERO;
     for (NodeInfo n : session.snapshot().nodes()) {
       if (n.ready()) {
-        total = total.plus(ResourceVector.of(n.allocatable()));
+        Resources a = n.allocatable();
+        total = total.plus(ResourceVector.of(a.withGpus(a.quotaGpus())));
       }
     }
     this.tree = new QueueTree(session.snapshot().queues(), total);

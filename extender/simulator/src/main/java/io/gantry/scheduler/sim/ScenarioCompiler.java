@@ -4,6 +4,7 @@ import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSortedMap;
 import io.gantry.gpusharing.GpuAmount;
 import io.gantry.gpusharing.GpuSharingRequest;
+import io.gantry.gpusharing.MigProfile;
 import io.gantry.scheduler.api.config.Placement;
 import io.gantry.scheduler.api.config.PlacementStrategy;
 import io.gantry.scheduler.api.config.PluginSetting;
@@ -172,15 +173,25 @@ final class ScenarioCompiler {
     for (int i = 0; i < spec.nodes().size(); i++) {
       NodeSpec n = spec.nodes().get(i);
       String field = "nodes[" + i + "]";
-      if (n.migStrategy() != MigStrategy.NONE) {
-        throw unsupported(
-            line(n.fieldLines(), "migStrategy", n.line()), field + ".migStrategy", "MIG");
-      }
+      boolean migInstances = false;
       for (String resource : n.extended().keySet()) {
-        if (resource.startsWith(ResourceNames.MIG_PREFIX)) {
-          throw unsupported(
-              line(n.fieldLines(), "extended", n.line()), field + ".extended." + resource, "MIG");
+        try {
+          migInstances |= MigProfile.ofResource(resource).isPresent();
+        } catch (IllegalArgumentException e) {
+          throw new ScenarioException(
+              file,
+              line(n.fieldLines(), "extended", n.line()),
+              field + ".extended." + resource,
+              e.getMessage());
         }
+      }
+      if (n.migStrategy() == MigStrategy.MIXED && !migInstances) {
+        throw new ScenarioException(
+            file,
+            line(n.fieldLines(), "migStrategy", n.line()),
+            field + ".migStrategy",
+            "migStrategy mixed offers the GPUs as MIG instances: list them in extended, such as"
+                + " nvidia.com/mig-1g.10gb: 7");
       }
       ImmutableList.Builder<Taint> taints = ImmutableList.builder();
       n.taints()
@@ -190,8 +201,13 @@ final class ScenarioCompiler {
         TreeMap<String, String> labels = new TreeMap<>(n.labels());
         labels.put(NodeInfo.HOSTNAME_LABEL, name);
         n.gpuProduct().ifPresent(p -> labels.put("nvidia.com/gpu.product", p));
-        if (n.gpus() > 0) {
-          labels.put("nvidia.com/gpu.count", Integer.toString(n.gpus()));
+        if (n.migStrategy() != MigStrategy.NONE) {
+          labels.put("nvidia.com/mig.strategy", n.migStrategy().yamlName());
+        }
+        // with the mixed strategy the device plugin offers the GPUs only as MIG instances
+        long wholeGpus = n.migStrategy() == MigStrategy.MIXED ? 0 : n.gpus();
+        if (wholeGpus > 0) {
+          labels.put("nvidia.com/gpu.count", Long.toString(wholeGpus));
         }
         // KAI reads a missing nvidia.com/gpu.memory label as not synced
         boolean synced = n.gpuMemorySynced() && n.gpuMemoryMib().isPresent();
@@ -204,7 +220,7 @@ final class ScenarioCompiler {
                 ImmutableSortedMap.copyOf(labels),
                 taints.build(),
                 new Resources(
-                    n.cpuMillis(), n.memoryBytes(), GpuAmount.ofDevices(n.gpus()), n.extended()),
+                    n.cpuMillis(), n.memoryBytes(), GpuAmount.ofDevices(wholeGpus), n.extended()),
                 synced ? n.gpuMemoryMib().getAsLong() : 0,
                 synced,
                 n.maxPods(),
@@ -417,11 +433,14 @@ final class ScenarioCompiler {
         case ResourceNames.MEMORY -> memory = e.getValue();
         case ResourceNames.GPU -> gpus = e.getValue();
         default -> {
-          if (e.getKey().startsWith(ResourceNames.MIG_PREFIX)) {
-            throw unsupported(
+          try {
+            MigProfile.ofResource(e.getKey());
+          } catch (IllegalArgumentException bad) {
+            throw new ScenarioException(
+                file,
                 line(ts.fieldLines(), "resources", ts.line()),
                 field + ".resources." + e.getKey(),
-                "MIG");
+                bad.getMessage());
           }
           extended.put(e.getKey(), e.getValue());
         }
@@ -432,7 +451,7 @@ final class ScenarioCompiler {
     TaskStatus status = TaskStatus.valueOf(ts.status().name());
     Optional<String> node = ts.node();
     GpuAmount portion = GpuAmount.ZERO;
-    if (sharing.isPresent() && node.isPresent() && status.holdsNodeResources()) {
+    if (sharing.isPresent() && node.isPresent() && occupiesNode(status)) {
       if (ts.gpuGroups().size() != devices) {
         throw new ScenarioException(
             file,
@@ -449,7 +468,7 @@ final class ScenarioCompiler {
           file,
           line(ts.fieldLines(), "gpuGroups", ts.line()),
           field + ".gpuGroups",
-          "only a placed (Running, Bound, Releasing) shared-GPU task has GPU groups");
+          "only a placed (Running, Bound, Pipelined, Releasing) shared-GPU task has GPU groups");
     }
     return new TaskInfo(
         jobId + "/" + taskName,
@@ -468,6 +487,11 @@ final class ScenarioCompiler {
         ts.labels(),
         placementRequirements.requirements(ts, field),
         creationOrder);
+  }
+
+  /** Holds a place on its node at the start: resources, or releasing ones when pipelined. */
+  private static boolean occupiesNode(TaskStatus status) {
+    return status.holdsNodeResources() || status == TaskStatus.PIPELINED;
   }
 
   /** KAI's pod admission rules over the task's typed annotation fields. */

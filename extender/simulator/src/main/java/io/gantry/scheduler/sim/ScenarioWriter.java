@@ -6,9 +6,11 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
+import io.gantry.gpusharing.ComputeMode;
 import io.gantry.gpusharing.GpuSharingRequest;
 import io.gantry.scheduler.api.config.PluginSetting;
 import io.gantry.scheduler.api.config.SchedulerConfig;
+import io.gantry.scheduler.api.kai.GpuSharingAnnotations;
 import io.gantry.scheduler.model.ClusterSnapshot;
 import io.gantry.scheduler.model.JobInfo;
 import io.gantry.scheduler.model.NodeInfo;
@@ -263,10 +265,15 @@ public final class ScenarioWriter {
       if (s.numDevices() != 1) {
         out.put("gpuFractionNumDevices", s.numDevices());
       }
+      if (s.computeMode() == ComputeMode.MPS) {
+        out.putObject("annotations").put(GpuSharingAnnotations.MPS, "true");
+      }
     }
     TaskStatus status = t.status() == TaskStatus.BINDING ? TaskStatus.BOUND : t.status();
     out.put("status", status.displayName());
-    if (status.holdsNodeResources() || status == TaskStatus.RUNNING) {
+    if (status.holdsNodeResources()
+        || status == TaskStatus.RUNNING
+        || status == TaskStatus.PIPELINED) {
       t.nodeName().ifPresent(n -> out.put("node", n));
       if (t.gpuSharing().isPresent() && !t.gpuGroups().isEmpty()) {
         ArrayNode groups = out.putArray("gpuGroups");

@@ -38,6 +38,27 @@ class ScenarioCompilerTest {
   static List<Case> cases() {
     return List.of(
         new Case(
+            "a MIG resource that names no profile",
+            """
+              - name: a
+                queue: q
+                tasks:
+                  - {name: w, resources: {nvidia.com/mig-big: 1}}
+            """,
+            "c.yaml:12: jobs[0].tasks[0].resources.nvidia.com/mig-big: MIG resource"
+                + " nvidia.com/mig-big does not name a profile of the form <g>g.<memory>gb, such as"
+                + " nvidia.com/mig-1g.10gb"),
+        new Case(
+            "mps without a fraction",
+            """
+              - name: a
+                queue: q
+                tasks:
+                  - {name: w, annotations: {mps: "true"}, resources: {cpu: "1"}}
+            """,
+            "c.yaml:12: jobs[0].tasks[0].annotations: mps is allowed only with a gpu-fraction or"
+                + " gpu-memory request"),
+        new Case(
             "running tasks hold more GPUs than the node has",
             """
               - name: a
@@ -122,5 +143,24 @@ class ScenarioCompilerTest {
         .containsExactly("Pending", "Binding");
     assertThat(r.tasks().get(0).message())
         .hasValueSatisfying(m -> assertThat(m).contains("didn't have a synced GPU memory label"));
+  }
+
+  @Test
+  void theMixedStrategyNeedsMigInstances() {
+    String yaml =
+        """
+        apiVersion: gantry.io/v1alpha1
+        kind: Scenario
+        metadata: {name: c}
+        nodes:
+          - {name: a100, gpus: 1, migStrategy: mixed, extended: {example.com/fpga: 1}}
+        """;
+
+    assertThatThrownBy(
+            () -> new Simulator().run(ScenarioLoader.parse("c.yaml", yaml), OptionalInt.empty()))
+        .isInstanceOf(ScenarioException.class)
+        .hasMessage(
+            "c.yaml:5: nodes[0].migStrategy: migStrategy mixed offers the GPUs as MIG instances:"
+                + " list them in extended, such as nvidia.com/mig-1g.10gb: 7");
   }
 }

@@ -2,6 +2,7 @@ package io.gantry.scheduler.sim.spec;
 
 import com.google.common.collect.ImmutableSet;
 import com.google.common.collect.ImmutableSortedMap;
+import io.gantry.gpusharing.MigProfile;
 import io.gantry.scheduler.model.ResourceNames;
 import io.gantry.scheduler.sim.spec.Field.QuantityUnit;
 import java.util.List;
@@ -83,8 +84,10 @@ final class ContainerResources {
   }
 
   private static long quantity(Field resource) throws ScenarioException {
-    if (resource.key().startsWith(ResourceNames.MIG_PREFIX)) {
-      throw resource.error("MIG is not supported yet");
+    try {
+      MigProfile.ofResource(resource.key());
+    } catch (IllegalArgumentException e) {
+      throw resource.error(e.getMessage());
     }
     QuantityUnit unit =
         resource.key().equals(ResourceNames.CPU) ? QuantityUnit.MILLIS : QuantityUnit.WHOLE;

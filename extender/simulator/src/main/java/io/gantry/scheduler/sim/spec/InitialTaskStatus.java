@@ -6,6 +6,8 @@ public enum InitialTaskStatus {
   GATED("Gated", false),
   RUNNING("Running", true),
   BOUND("Bound", true),
+  /** Placed on resources still being released (a KAI snapshot carries such tasks). */
+  PIPELINED("Pipelined", true),
   RELEASING("Releasing", true),
   STUCK_IN_RELEASING("StuckInReleasing", true),
   SUCCEEDED("Succeeded", false),

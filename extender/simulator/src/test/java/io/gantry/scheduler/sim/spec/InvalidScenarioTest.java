@@ -474,7 +474,7 @@ class InvalidScenarioTest {
                 + "    tasks:\n"
                 + "      - {name: t, status: Binding}\n",
             "bad.yaml:14: jobs[0].tasks[0].status: expected one of Pending, Gated, Running, Bound,"
-                + " Releasing, StuckInReleasing, Succeeded, Failed, got \"Binding\""),
+                + " Pipelined, Releasing, StuckInReleasing, Succeeded, Failed, got \"Binding\""),
         new Case(
             "gpu fraction above 1",
             CLUSTER
