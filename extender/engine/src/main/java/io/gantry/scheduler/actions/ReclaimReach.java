@@ -1,12 +1,12 @@
 package io.gantry.scheduler.actions;
 
 import io.gantry.gpusharing.GpuAmount;
+import io.gantry.gpusharing.MigProfile;
 import io.gantry.scheduler.framework.JobState;
 import io.gantry.scheduler.framework.NodeState;
 import io.gantry.scheduler.framework.ReclaimCeiling;
 import io.gantry.scheduler.framework.Session;
 import io.gantry.scheduler.framework.TaskState;
-import io.gantry.scheduler.model.ResourceNames;
 import io.gantry.scheduler.model.TaskInfo;
 import java.util.List;
 import java.util.Map;
@@ -80,7 +80,6 @@ final class ReclaimReach {
   }
 
   private static boolean holdsMig(TaskInfo task) {
-    return task.request().extended().keySet().stream()
-        .anyMatch(k -> k.startsWith(ResourceNames.MIG_PREFIX));
+    return task.request().extended().keySet().stream().anyMatch(MigProfile::isMigResource);
   }
 }
