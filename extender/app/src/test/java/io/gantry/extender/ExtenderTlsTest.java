@@ -34,19 +34,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 class ExtenderTlsTest {
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final String GANG =
-      """
-      - name: gang
-        queue: team-a
-        priorityClass: train
-        minMember: 2
-        tasks: [{name: worker, replicas: 2, resources: {cpu: "1", memory: 1Gi, nvidia.com/gpu: 4}}]
-      """;
-  private static final String FILTER =
-      """
-      {"Pod":{"metadata":{"name":"gang-worker-0","namespace":"default","uid":"u0"},"spec":{}},
-       "Nodes":null,"NodeNames":["node-0","node-1","node-2"]}""";
-
   @TempDir Path dir;
   private Path certFile;
   private Path keyFile;
@@ -60,7 +47,7 @@ class ExtenderTlsTest {
     install("a");
     served =
         Scenarios.serve(
-            Scenarios.cluster(3, 4, GANG),
+            Scenarios.cluster(3, 4, ExtenderServerTest.GANG),
             ExtenderSettings.DEFAULTS,
             new TestClock(Instant.parse("2026-01-01T00:00:00Z")));
     server = start(new TlsSettings(certFile, keyFile, Duration.ofMillis(50)));
@@ -88,7 +75,7 @@ class ExtenderTlsTest {
             HttpRequest.newBuilder(
                     URI.create("https://localhost:" + server.port() + "/gantry/filter"))
                 .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(FILTER))
+                .POST(HttpRequest.BodyPublishers.ofString(ExtenderServerTest.FILTER))
                 .build(),
             HttpResponse.BodyHandlers.ofString());
     assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
@@ -123,7 +110,7 @@ class ExtenderTlsTest {
   void plainHttpToTheTlsPortGetsNoHttpAnswer() throws Exception {
     RawHttp.Answer a;
     try {
-      a = RawHttp.send(server.port(), RawHttp.post("/gantry/filter", FILTER));
+      a = RawHttp.send(server.port(), RawHttp.post("/gantry/filter", ExtenderServerTest.FILTER));
     } catch (IOException e) {
       // the server may reset the connection instead of closing it: no answer either way
       return;
