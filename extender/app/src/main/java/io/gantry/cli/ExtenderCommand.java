@@ -9,6 +9,7 @@ import io.gantry.extender.ExtenderServer;
 import io.gantry.extender.ExtenderSettings;
 import io.gantry.extender.KubeCluster;
 import io.gantry.extender.ScenarioCluster;
+import io.gantry.extender.TlsSettings;
 import io.gantry.scheduler.api.SchedulerWiring;
 import io.gantry.scheduler.api.config.SchedulerConfig;
 import io.gantry.scheduler.api.kai.GoDuration;
@@ -152,12 +153,29 @@ final class ExtenderCommand implements Callable<Integer> {
               + " comma-separated). Default: ${DEFAULT-VALUE}.")
   List<String> webhookSkippedNamespaces;
 
+  @Option(
+      names = "--tls-cert-file",
+      paramLabel = "FILE",
+      description =
+          "PEM certificate chain to serve HTTPS with (only HTTPS, on --port); needs"
+              + " --tls-key-file. Reloaded when the file changes.")
+  Path tlsCertFile;
+
+  @Option(
+      names = "--tls-key-file",
+      paramLabel = "FILE",
+      description =
+          "PKCS#8 PEM private key of --tls-cert-file; needs --tls-cert-file. Reloaded when the"
+              + " file changes.")
+  Path tlsKeyFile;
+
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   @Override
   public Integer call() throws Exception {
     PrintWriter err = spec.commandLine().getErr();
     ExtenderSettings settings = settings();
+    Optional<TlsSettings> tls = tls();
     ExtenderCluster cluster;
     SchedulerConfig engine;
     Optional<LiveCluster> live = Optional.empty();
@@ -200,12 +218,22 @@ final class ExtenderCommand implements Callable<Integer> {
             settings,
             new ExtenderMetrics(),
             Clock.systemUTC());
-    ExtenderServer server =
-        ExtenderServer.start(
-            extender,
-            new AdmissionWebhook(
-                webhookFailurePolicy, ImmutableSet.copyOf(webhookSkippedNamespaces)),
-            new InetSocketAddress(port));
+    ExtenderServer server;
+    try {
+      server =
+          ExtenderServer.start(
+              extender,
+              new AdmissionWebhook(
+                  webhookFailurePolicy, ImmutableSet.copyOf(webhookSkippedNamespaces)),
+              new InetSocketAddress(port),
+              tls);
+    } catch (IllegalArgumentException e) {
+      extender.close();
+      live.ifPresent(LiveCluster::close);
+      err.println("error: " + e.getMessage());
+      err.flush();
+      return SimulateCommand.INVALID;
+    }
     Optional<LiveCluster> toClose = live;
     Runtime.getRuntime()
         .addShutdownHook(
@@ -219,7 +247,9 @@ final class ExtenderCommand implements Callable<Integer> {
                 "gantry-shutdown"));
     spec.commandLine()
         .getOut()
-        .printf("gantry extender: serving %s on :%d%n", source, server.port());
+        .printf(
+            "gantry extender: serving %s on :%d (%s)%n",
+            source, server.port(), tls.isPresent() ? "https" : "http");
     spec.commandLine().getOut().flush();
     stopped.await();
     return SimulateCommand.OK;
@@ -236,6 +266,23 @@ final class ExtenderCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
     }
+  }
+
+  /** Both TLS files or neither: one alone is a usage error naming the missing flag. */
+  private Optional<TlsSettings> tls() {
+    if (tlsCertFile == null && tlsKeyFile == null) {
+      return Optional.empty();
+    }
+    if (tlsKeyFile == null) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--tls-cert-file needs --tls-key-file");
+    }
+    if (tlsCertFile == null) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--tls-key-file needs --tls-cert-file");
+    }
+    return Optional.of(
+        new TlsSettings(tlsCertFile, tlsKeyFile, TlsSettings.DEFAULT_CHECK_INTERVAL));
   }
 
   private Duration duration(String text, String option) {

@@ -14,7 +14,8 @@ import java.util.function.Supplier;
  * The extender's Prometheus metrics: {@code gantry_extender_request_seconds} (histogram, label
  * {@code verb}), {@code gantry_extender_errors_total} (label {@code code}: each 4xx/5xx answered),
  * {@code gantry_extender_reservations_expired_total}, {@code gantry_extender_plans_total} (engine
- * cycles run to plan) and the gauge {@code gantry_extender_reservations}.
+ * cycles run to plan), {@code gantry_extender_tls_reload_failures_total} (changed certificate files
+ * that did not load) and the gauge {@code gantry_extender_reservations}.
  */
 public final class ExtenderMetrics {
   private final PrometheusMeterRegistry registry =
@@ -28,6 +29,10 @@ public final class ExtenderMetrics {
   private final Counter plans =
       Counter.builder("gantry_extender_plans")
           .description("scheduling cycles the extender ran to plan pods")
+          .register(registry);
+  private final Counter tlsReloadFailures =
+      Counter.builder("gantry_extender_tls_reload_failures")
+          .description("changed TLS certificate or key files that did not load")
           .register(registry);
 
   void reservations(Supplier<Number> outstanding) {
@@ -67,6 +72,14 @@ public final class ExtenderMetrics {
 
   void planned() {
     plans.increment();
+  }
+
+  void tlsReloadFailed() {
+    tlsReloadFailures.increment();
+  }
+
+  public double tlsReloadFailureCount() {
+    return tlsReloadFailures.count();
   }
 
   public double expiredCount() {

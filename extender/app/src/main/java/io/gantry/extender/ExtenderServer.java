@@ -12,15 +12,17 @@ import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.HttpServerCodec;
 import java.net.InetSocketAddress;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The extender's Netty HTTP server: per connection a {@link SlowRequestGuard} (408), the HTTP codec
- * (bad requests become 400), a {@link BoundedAggregator} (413) and the {@link ExtenderHttpHandler}.
- * Verbs run on a pool of {@value #VERB_THREADS} threads, enough for every member of several gangs
- * to wait in {@code bind} at once.
+ * The extender's Netty HTTP server: per connection, with TLS configured, an SSL handler from the
+ * {@link ReloadingTls} context current when the connection opens (HTTPS only), then a {@link
+ * SlowRequestGuard} (408), the HTTP codec (bad requests become 400), a {@link BoundedAggregator}
+ * (413) and the {@link ExtenderHttpHandler}. Verbs run on a pool of {@value #VERB_THREADS} threads,
+ * enough for every member of several gangs to wait in {@code bind} at once.
  */
 public final class ExtenderServer implements AutoCloseable {
   static final int VERB_THREADS = 128;
@@ -35,24 +37,50 @@ public final class ExtenderServer implements AutoCloseable {
   private final EventLoopGroup workers;
   private final ExecutorService verbs;
   private final Channel channel;
+  private final Optional<ReloadingTls> tls;
 
   private ExtenderServer(
-      EventLoopGroup boss, EventLoopGroup workers, ExecutorService verbs, Channel channel) {
+      EventLoopGroup boss,
+      EventLoopGroup workers,
+      ExecutorService verbs,
+      Channel channel,
+      Optional<ReloadingTls> tls) {
     this.boss = boss;
     this.workers = workers;
     this.verbs = verbs;
     this.channel = channel;
+    this.tls = tls;
   }
 
   /**
-   * Starts serving {@code extender} and {@code webhook} on {@code address} (port 0: any free port).
+   * Starts serving {@code extender} and {@code webhook} over plain HTTP on {@code address} (port 0:
+   * any free port).
    */
   public static ExtenderServer start(
       Extender extender, AdmissionWebhook webhook, InetSocketAddress address)
       throws InterruptedException {
+    return start(extender, webhook, address, Optional.empty());
+  }
+
+  /**
+   * Starts serving {@code extender} and {@code webhook} on {@code address}, over HTTPS only when
+   * {@code tls} is present.
+   *
+   * @throws IllegalArgumentException naming the file when the certificate or key cannot be loaded
+   */
+  public static ExtenderServer start(
+      Extender extender,
+      AdmissionWebhook webhook,
+      InetSocketAddress address,
+      Optional<TlsSettings> tlsSettings)
+      throws InterruptedException {
     requireNonNull(extender, "extender is null");
     requireNonNull(webhook, "webhook is null");
     requireNonNull(address, "address is null");
+    requireNonNull(tlsSettings, "tlsSettings is null");
+    ExtenderMetrics metrics = extender.metrics();
+    // loaded before any thread starts, so a bad file fails start-up with nothing to clean up
+    Optional<ReloadingTls> tls = tlsSettings.map(s -> ReloadingTls.start(s, metrics));
     EventLoopGroup boss = new NioEventLoopGroup(1);
     EventLoopGroup workers = new NioEventLoopGroup();
     ExecutorService verbs =
@@ -65,7 +93,6 @@ public final class ExtenderServer implements AutoCloseable {
             });
     ExtenderHttpHandler handler = new ExtenderHttpHandler(extender, webhook, verbs);
     ExtenderSettings settings = extender.settings();
-    ExtenderMetrics metrics = extender.metrics();
     try {
       Channel channel =
           new ServerBootstrap()
@@ -76,6 +103,7 @@ public final class ExtenderServer implements AutoCloseable {
                   new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
+                      tls.ifPresent(t -> ch.pipeline().addLast(t.current().newHandler(ch.alloc())));
                       ch.pipeline()
                           .addLast(new SlowRequestGuard(settings.requestTimeout(), metrics))
                           .addLast(new HttpServerCodec(MAX_INITIAL_LINE, MAX_HEADERS, MAX_CHUNK))
@@ -86,8 +114,9 @@ public final class ExtenderServer implements AutoCloseable {
               .bind(address)
               .sync()
               .channel();
-      return new ExtenderServer(boss, workers, verbs, channel);
+      return new ExtenderServer(boss, workers, verbs, channel, tls);
     } catch (InterruptedException | RuntimeException e) {
+      tls.ifPresent(ReloadingTls::close);
       verbs.shutdownNow();
       boss.shutdownGracefully(0, 0, TimeUnit.SECONDS).syncUninterruptibly();
       workers.shutdownGracefully(0, 0, TimeUnit.SECONDS).syncUninterruptibly();
@@ -102,6 +131,7 @@ public final class ExtenderServer implements AutoCloseable {
   @Override
   public void close() {
     channel.close().syncUninterruptibly();
+    tls.ifPresent(ReloadingTls::close);
     verbs.shutdownNow();
     boss.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
     workers.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();

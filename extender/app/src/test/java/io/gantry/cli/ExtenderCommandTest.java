@@ -24,7 +24,9 @@ class ExtenderCommandTest {
             "--max-request-bytes=BYTES",
             "--request-timeout=DURATION",
             "--webhook-failure-policy=POLICY",
-            "--webhook-skip-namespace=NAMESPACE");
+            "--webhook-skip-namespace=NAMESPACE",
+            "--tls-cert-file=FILE",
+            "--tls-key-file=FILE");
   }
 
   @Test
@@ -35,6 +37,37 @@ class ExtenderCommandTest {
     assertThat(r.exitCode()).isEqualTo(2);
     assertThat(r.err())
         .contains("--http-timeout: expected a duration such as 5s or 1m30s, got soon");
+  }
+
+  @Test
+  void aCertificateWithoutAKeyIsAUsageErrorNamingTheFlag() {
+    CliRunner r =
+        CliRunner.run(
+            "extender",
+            "--scenario",
+            "examples/quickstart.yaml",
+            "--tls-cert-file",
+            "src/test/resources/tls/a.crt");
+    assertThat(r.exitCode()).isEqualTo(2);
+    assertThat(r.err()).contains("--tls-cert-file needs --tls-key-file");
+  }
+
+  @Test
+  void anUnreadableKeyStopsStartUpNamingTheFile(@TempDir Path dir) {
+    Path missing = dir.resolve("missing.key");
+    CliRunner r =
+        CliRunner.run(
+            "extender",
+            "--scenario",
+            "../../examples/quickstart.yaml",
+            "--port",
+            "0",
+            "--tls-cert-file",
+            "src/test/resources/tls/a.crt",
+            "--tls-key-file",
+            missing.toString());
+    assertThat(r.exitCode()).isEqualTo(2);
+    assertThat(r.err()).contains("cannot read " + missing);
   }
 
   @Test

@@ -26,7 +26,9 @@ import org.junit.jupiter.api.Test;
 class ExtenderServerTest {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final int MAX_BYTES = 64 * 1024;
-  private static final String GANG =
+
+  /** A 2-pod gang of 4-GPU workers; with {@link #FILTER}, shared with {@link ExtenderTlsTest}. */
+  static final String GANG =
       """
       - name: gang
         queue: team-a
@@ -34,7 +36,8 @@ class ExtenderServerTest {
         minMember: 2
         tasks: [{name: worker, replicas: 2, resources: {cpu: "1", memory: 1Gi, nvidia.com/gpu: 4}}]
       """;
-  private static final String FILTER =
+
+  static final String FILTER =
       """
       {"Pod":{"metadata":{"name":"gang-worker-0","namespace":"default","uid":"u0"},"spec":{}},
        "Nodes":null,"NodeNames":["node-0","node-1","node-2"]}""";

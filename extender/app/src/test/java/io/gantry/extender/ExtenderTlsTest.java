@@ -1,0 +1,193 @@
+package io.gantry.extender;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.KeyStore;
+import java.security.cert.Certificate;
+import java.security.cert.CertificateFactory;
+import java.security.cert.X509Certificate;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLSocket;
+import javax.net.ssl.TrustManagerFactory;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ExtenderTlsTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  @TempDir Path dir;
+  private Path certFile;
+  private Path keyFile;
+  private Scenarios.Served served;
+  private ExtenderServer server;
+
+  @BeforeEach
+  void start() throws Exception {
+    certFile = dir.resolve("tls.crt");
+    keyFile = dir.resolve("tls.key");
+    install("a");
+    served =
+        Scenarios.serve(
+            Scenarios.cluster(3, 4, ExtenderServerTest.GANG),
+            ExtenderSettings.DEFAULTS,
+            new TestClock(Instant.parse("2026-01-01T00:00:00Z")));
+    server = start(new TlsSettings(certFile, keyFile, Duration.ofMillis(50)));
+  }
+
+  @AfterEach
+  void stop() {
+    server.close();
+    served.extender().close();
+  }
+
+  private ExtenderServer start(TlsSettings tls) throws InterruptedException {
+    return ExtenderServer.start(
+        served.extender(),
+        AdmissionWebhook.defaults(),
+        new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
+        Optional.of(tls));
+  }
+
+  @Test
+  void aClientTrustingTheCertificateGetsAFilterAnswerOverHttps() throws Exception {
+    HttpClient client = HttpClient.newBuilder().sslContext(trusting("a")).build();
+    HttpResponse<String> r =
+        client.send(
+            HttpRequest.newBuilder(
+                    URI.create("https://localhost:" + server.port() + "/gantry/filter"))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(ExtenderServerTest.FILTER))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+    JsonNode answer = JSON.readTree(r.body());
+    assertThat(answer.get("NodeNames")).hasSize(1);
+    assertThat(answer.get("FailedAndUnresolvableNodes").size()).isEqualTo(2);
+    assertThat(answer.get("Error").asText()).isEmpty();
+  }
+
+  @Test
+  void newConnectionsPresentAReplacedCertificate() throws Exception {
+    assertThat(peerCertificate()).isEqualTo(certificate("a.crt"));
+    install("b");
+    await()
+        .atMost(Duration.ofSeconds(20))
+        .untilAsserted(() -> assertThat(peerCertificate()).isEqualTo(certificate("b.crt")));
+    assertThat(served.extender().metrics().tlsReloadFailureCount()).isZero();
+  }
+
+  @Test
+  void aBrokenReplacementKeepsTheOldCertificate() throws Exception {
+    Files.writeString(certFile, "-----BEGIN CERTIFICATE-----\nbroken\n-----END CERTIFICATE-----\n");
+    await()
+        .atMost(Duration.ofSeconds(20))
+        .until(() -> served.extender().metrics().tlsReloadFailureCount() >= 1);
+    assertThat(peerCertificate()).isEqualTo(certificate("a.crt"));
+    assertThat(served.extender().metrics().scrape())
+        .contains("gantry_extender_tls_reload_failures_total 1.0");
+  }
+
+  @Test
+  void plainHttpToTheTlsPortGetsNoHttpAnswer() throws Exception {
+    RawHttp.Answer a;
+    try {
+      a = RawHttp.send(server.port(), RawHttp.post("/gantry/filter", ExtenderServerTest.FILTER));
+    } catch (IOException e) {
+      // the server may reset the connection instead of closing it: no answer either way
+      return;
+    }
+    assertThat(a.status()).as("status line of %s", a.body()).isEqualTo(-1);
+  }
+
+  @Test
+  void anInvalidKeyFailsStartUpNamingTheFile() throws Exception {
+    Path badKey = dir.resolve("bad.key");
+    Files.writeString(badKey, "not a key\n");
+    assertThatThrownBy(() -> start(new TlsSettings(certFile, badKey, Duration.ofSeconds(10))))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining(badKey.toString());
+  }
+
+  @Test
+  void aMissingCertificateFailsStartUpNamingTheFile() {
+    Path missing = dir.resolve("missing.crt");
+    assertThatThrownBy(() -> start(new TlsSettings(missing, keyFile, Duration.ofSeconds(10))))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("cannot read " + missing);
+  }
+
+  /** Replaces the served files with pair {@code name}, each file written whole at once. */
+  private void install(String name) throws IOException {
+    copy("tls/" + name + ".crt", certFile);
+    copy("tls/" + name + ".key", keyFile);
+  }
+
+  private void copy(String resource, Path to) throws IOException {
+    Path staged = Files.createTempFile(dir, "staged", ".pem");
+    try (InputStream in = resource(resource)) {
+      Files.copy(in, staged, StandardCopyOption.REPLACE_EXISTING);
+    }
+    Files.move(staged, to, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+  }
+
+  /** The certificate the server presents to a new connection (trusting both test pairs). */
+  private X509Certificate peerCertificate() throws Exception {
+    try (SSLSocket s =
+        (SSLSocket)
+            trusting("a", "b")
+                .getSocketFactory()
+                .createSocket(InetAddress.getLoopbackAddress(), server.port())) {
+      s.setSoTimeout(10_000);
+      s.startHandshake();
+      Certificate[] chain = s.getSession().getPeerCertificates();
+      return (X509Certificate) chain[0];
+    }
+  }
+
+  private static SSLContext trusting(String... names) throws Exception {
+    KeyStore trusted = KeyStore.getInstance(KeyStore.getDefaultType());
+    trusted.load(null, null);
+    for (String name : names) {
+      trusted.setCertificateEntry(name, certificate(name + ".crt"));
+    }
+    TrustManagerFactory tmf =
+        TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+    tmf.init(trusted);
+    SSLContext context = SSLContext.getInstance("TLS");
+    context.init(null, tmf.getTrustManagers(), null);
+    return context;
+  }
+
+  private static X509Certificate certificate(String file) throws Exception {
+    try (InputStream in = resource("tls/" + file)) {
+      return (X509Certificate) CertificateFactory.getInstance("X.509").generateCertificate(in);
+    }
+  }
+
+  private static InputStream resource(String name) throws IOException {
+    InputStream in = ExtenderTlsTest.class.getClassLoader().getResourceAsStream(name);
+    if (in == null) {
+      throw new IOException("test resource " + name + " is missing");
+    }
+    return in;
+  }
+}
