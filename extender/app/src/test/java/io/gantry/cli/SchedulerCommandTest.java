@@ -187,8 +187,6 @@ class SchedulerCommandTest {
         "unknown key|schedulerNme: x|scheduler.yaml:1: schedulerNme: unknown field",
         "plugin argument|'plugins:\n  proportion: {arguments: {kValu: 2}}'"
             + "|scheduler.yaml:2: plugins.proportion.arguments.kValu: unknown argument",
-        "plugin not built|'plugins:\n  topology: {enabled: true}'"
-            + "|scheduler.yaml:2: plugins.topology:",
         "unknown action|'actions: [allocate, teleport]'|scheduler.yaml:1: actions[1]:",
         "placement|'placement: {gpu: pack}'|scheduler.yaml:1: placement.gpu:",
         "simulation only|'cycles: 3'|scheduler.yaml:1: cycles: only a simulation has cycles",
