@@ -524,8 +524,4 @@ final class ScenarioCompiler {
   private static int line(Map<String, Integer> fieldLines, String key, int fallback) {
     return fieldLines.getOrDefault(key, fallback);
   }
-
-  private ScenarioException unsupported(int line, String field, String feature) {
-    return new ScenarioException(file, line, field, feature + " is not supported yet");
-  }
 }
