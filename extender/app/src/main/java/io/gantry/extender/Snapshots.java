@@ -43,39 +43,13 @@ final class Snapshots {
   }
 
   static JobInfo withTasks(JobInfo j, ImmutableList<TaskInfo> tasks) {
-    return new JobInfo(
-        j.id(),
-        j.name(),
-        j.namespace(),
-        j.queue(),
-        j.priority(),
-        j.preemptible(),
-        j.createdAt(),
-        j.creationOrder(),
-        j.root(),
-        tasks,
-        j.lifecycle());
+    return j.with(tasks, j.lifecycle());
   }
 
   /** The task as it is once placed: {@code status} on {@code placement}'s node and GPUs. */
   static TaskInfo placed(TaskInfo t, TaskStatus status, PlannedNode placement) {
-    return new TaskInfo(
-        t.id(),
-        t.name(),
-        t.podName(),
-        t.namespace(),
-        t.jobId(),
-        t.podSetName(),
-        t.request(),
-        t.gpuSharing(),
-        status,
-        Optional.of(placement.node()),
-        placement.gpuGroups(),
-        placement.gpuPortion(),
-        t.taskPriority(),
-        t.labels(),
-        t.placement(),
-        t.creationOrder());
+    return t.placedAs(
+        status, Optional.of(placement.node()), placement.gpuGroups(), placement.gpuPortion());
   }
 
   /** The pod key ({@code namespace/name}) kube-scheduler knows a task's pod by. */

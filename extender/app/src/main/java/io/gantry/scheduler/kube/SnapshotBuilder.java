@@ -185,19 +185,7 @@ final class SnapshotBuilder {
       for (PodFacts p : members) {
         tasks.add(task(p, t.id(), now, taskOrder++));
       }
-      jobs.add(
-          new JobInfo(
-              t.id(),
-              t.name(),
-              t.namespace(),
-              t.queue(),
-              t.priority(),
-              t.preemptible(),
-              t.createdAt(),
-              t.creationOrder(),
-              t.root(),
-              tasks.build(),
-              t.lifecycle()));
+      jobs.add(t.with(tasks.build(), t.lifecycle()));
     }
 
     ClusterSnapshot snapshot =

@@ -62,4 +62,20 @@ public record JobInfo(
         tasks,
         JobLifecycle.NONE);
   }
+
+  /** This job with {@code tasks} and {@code lifecycle} in place of its own. */
+  public JobInfo with(ImmutableList<TaskInfo> tasks, JobLifecycle lifecycle) {
+    return new JobInfo(
+        id,
+        name,
+        namespace,
+        queue,
+        priority,
+        preemptible,
+        createdAt,
+        creationOrder,
+        root,
+        tasks,
+        lifecycle);
+  }
 }

@@ -63,4 +63,29 @@ public record TaskInfo(
         || gpuSharing.isPresent()
         || request.extended().keySet().stream().anyMatch(MigProfile::isMigResource);
   }
+
+  /** This task with another status and place: node, GPU groups and GPU portion. */
+  public TaskInfo placedAs(
+      TaskStatus status,
+      Optional<String> node,
+      ImmutableList<String> gpuGroups,
+      GpuAmount portion) {
+    return new TaskInfo(
+        id,
+        name,
+        podName,
+        namespace,
+        jobId,
+        podSetName,
+        request,
+        gpuSharing,
+        status,
+        node,
+        gpuGroups,
+        portion,
+        taskPriority,
+        labels,
+        placement,
+        creationOrder);
+  }
 }

@@ -42,18 +42,7 @@ final class SimJob {
   }
 
   JobInfo current() {
-    JobInfo j = template;
-    return new JobInfo(
-        j.id(),
-        j.name(),
-        j.namespace(),
-        j.queue(),
-        j.priority(),
-        j.preemptible(),
-        j.createdAt(),
-        j.creationOrder(),
-        j.root(),
-        tasks.stream().map(SimTask::current).collect(ImmutableList.toImmutableList()),
-        lifecycle);
+    return template.with(
+        tasks.stream().map(SimTask::current).collect(ImmutableList.toImmutableList()), lifecycle);
   }
 }

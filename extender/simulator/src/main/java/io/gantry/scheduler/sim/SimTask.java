@@ -63,23 +63,6 @@ final class SimTask {
   }
 
   TaskInfo current() {
-    TaskInfo t = template;
-    return new TaskInfo(
-        t.id(),
-        t.name(),
-        t.podName(),
-        t.namespace(),
-        t.jobId(),
-        t.podSetName(),
-        t.request(),
-        t.gpuSharing(),
-        status,
-        Optional.ofNullable(node),
-        gpuGroups,
-        gpuPortion,
-        t.taskPriority(),
-        t.labels(),
-        t.placement(),
-        t.creationOrder());
+    return template.placedAs(status, Optional.ofNullable(node), gpuGroups, gpuPortion);
   }
 }
