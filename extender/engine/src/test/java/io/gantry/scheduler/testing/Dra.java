@@ -5,12 +5,12 @@ import com.google.common.collect.ImmutableSortedMap;
 import io.gantry.scheduler.api.dra.DeviceSelectorEvaluator;
 import io.gantry.scheduler.api.dra.SelectorOutcome;
 import io.gantry.scheduler.model.dra.AllocationMode;
-import io.gantry.scheduler.model.dra.Device;
 import io.gantry.scheduler.model.dra.DeviceAttribute;
 import io.gantry.scheduler.model.dra.DeviceClass;
 import io.gantry.scheduler.model.dra.DeviceConstraint;
 import io.gantry.scheduler.model.dra.DeviceRequest;
 import io.gantry.scheduler.model.dra.DeviceSubRequest;
+import io.gantry.scheduler.model.dra.DraDevice;
 import io.gantry.scheduler.model.dra.DynamicResources;
 import io.gantry.scheduler.model.dra.ResourceClaim;
 import io.gantry.scheduler.model.dra.ResourcePool;
@@ -51,15 +51,16 @@ public final class Dra {
       };
 
   /** A device with string attributes given as {@code key, value, key, value...}. */
-  public static Device device(String name, String... attributes) {
+  public static DraDevice device(String name, String... attributes) {
     Map<String, DeviceAttribute> attrs = new TreeMap<>();
     for (int i = 0; i < attributes.length; i += 2) {
       attrs.put(attributes[i], DeviceAttribute.ofString(attributes[i + 1]));
     }
-    return new Device(name, attrs);
+    return new DraDevice(name, attrs);
   }
 
-  public static ResourceSlice slice(String node, long generation, long count, Device... devices) {
+  public static ResourceSlice slice(
+      String node, long generation, long count, DraDevice... devices) {
     return ResourceSlice.onNode(
         node + "-g" + generation + "-" + devices.length,
         DRIVER,
@@ -68,7 +69,7 @@ public final class Dra {
         ImmutableList.copyOf(devices));
   }
 
-  public static ResourceSlice slice(String node, Device... devices) {
+  public static ResourceSlice slice(String node, DraDevice... devices) {
     return slice(node, 1, 1, devices);
   }
 

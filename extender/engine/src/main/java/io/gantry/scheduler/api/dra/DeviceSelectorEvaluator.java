@@ -1,6 +1,6 @@
 package io.gantry.scheduler.api.dra;
 
-import io.gantry.scheduler.model.dra.Device;
+import io.gantry.scheduler.model.dra.DraDevice;
 
 /**
  * Evaluates a DRA CEL device selector (protocols.md §4.4) against one device. The engine depends
@@ -24,5 +24,5 @@ public interface DeviceSelectorEvaluator {
       (expression, driver, device) ->
           SelectorOutcome.error("this scheduler was built without a CEL evaluator");
 
-  SelectorOutcome evaluate(String expression, String driver, Device device);
+  SelectorOutcome evaluate(String expression, String driver, DraDevice device);
 }

@@ -18,7 +18,7 @@ public record ResourceSlice(
     Optional<String> nodeName,
     Optional<NodeSelectorTerm> nodeSelector,
     boolean allNodes,
-    ImmutableList<Device> devices) {
+    ImmutableList<DraDevice> devices) {
 
   public ResourceSlice {
     requireNonNull(name, "name is null");
@@ -40,7 +40,11 @@ public record ResourceSlice(
 
   /** A slice of devices local to one node. */
   public static ResourceSlice onNode(
-      String name, String driver, ResourcePool pool, String node, ImmutableList<Device> devices) {
+      String name,
+      String driver,
+      ResourcePool pool,
+      String node,
+      ImmutableList<DraDevice> devices) {
     return new ResourceSlice(
         name, driver, pool, Optional.of(node), Optional.empty(), false, devices);
   }

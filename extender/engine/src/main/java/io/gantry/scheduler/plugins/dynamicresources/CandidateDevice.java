@@ -2,7 +2,7 @@ package io.gantry.scheduler.plugins.dynamicresources;
 
 import static java.util.Objects.requireNonNull;
 
-import io.gantry.scheduler.model.dra.Device;
+import io.gantry.scheduler.model.dra.DraDevice;
 
 /**
  * A device a node reaches, from the newest generation of its pool. {@code nodeLocal}: the slice
@@ -10,7 +10,7 @@ import io.gantry.scheduler.model.dra.Device;
  * poolComplete}: every slice of that generation is present.
  */
 record CandidateDevice(
-    String driver, String pool, Device device, boolean nodeLocal, boolean poolComplete) {
+    String driver, String pool, DraDevice device, boolean nodeLocal, boolean poolComplete) {
   CandidateDevice {
     requireNonNull(driver, "driver is null");
     requireNonNull(pool, "pool is null");

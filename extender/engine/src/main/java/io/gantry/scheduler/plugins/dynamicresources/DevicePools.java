@@ -2,7 +2,7 @@ package io.gantry.scheduler.plugins.dynamicresources;
 
 import com.google.common.collect.ImmutableList;
 import io.gantry.scheduler.model.NodeInfo;
-import io.gantry.scheduler.model.dra.Device;
+import io.gantry.scheduler.model.dra.DraDevice;
 import io.gantry.scheduler.model.dra.ResourceSlice;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -55,7 +55,7 @@ final class DevicePools {
         continue;
       }
       boolean poolComplete = complete.get(key(s));
-      for (Device d : s.devices()) {
+      for (DraDevice d : s.devices()) {
         out.add(new CandidateDevice(s.driver(), s.pool().name(), d, !s.allNodes(), poolComplete));
       }
     }

@@ -25,8 +25,8 @@ import dev.cel.runtime.CelEvaluationException;
 import dev.cel.runtime.CelRuntime;
 import io.gantry.scheduler.api.dra.DeviceSelectorEvaluator;
 import io.gantry.scheduler.api.dra.SelectorOutcome;
-import io.gantry.scheduler.model.dra.Device;
 import io.gantry.scheduler.model.dra.DeviceAttribute;
+import io.gantry.scheduler.model.dra.DraDevice;
 import java.util.AbstractMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -122,7 +122,7 @@ public final class CelDeviceSelectors implements DeviceSelectorEvaluator {
   }
 
   @Override
-  public SelectorOutcome evaluate(String expression, String driver, Device device) {
+  public SelectorOutcome evaluate(String expression, String driver, DraDevice device) {
     Compiled compiled = compiled(expression);
     if (compiled.program().isEmpty()) {
       return SelectorOutcome.error(compiled.error());
@@ -170,7 +170,7 @@ public final class CelDeviceSelectors implements DeviceSelectorEvaluator {
     return new Compiled(Optional.of(cel.createProgram(ast)), "");
   }
 
-  private static Map<String, Object> deviceValue(String driver, Device device) {
+  private static Map<String, Object> deviceValue(String driver, DraDevice device) {
     Map<String, Map<String, Object>> attributes = new LinkedHashMap<>();
     for (Map.Entry<String, DeviceAttribute> a : device.attributes().entrySet()) {
       QualifiedName name = QualifiedName.of(a.getKey(), driver);

@@ -5,12 +5,12 @@ import com.google.common.collect.ImmutableSet;
 import com.google.common.collect.ImmutableSortedMap;
 import io.gantry.scheduler.model.Quantity;
 import io.gantry.scheduler.model.dra.AllocationMode;
-import io.gantry.scheduler.model.dra.Device;
 import io.gantry.scheduler.model.dra.DeviceAttribute;
 import io.gantry.scheduler.model.dra.DeviceClass;
 import io.gantry.scheduler.model.dra.DeviceConstraint;
 import io.gantry.scheduler.model.dra.DeviceRequest;
 import io.gantry.scheduler.model.dra.DeviceSubRequest;
+import io.gantry.scheduler.model.dra.DraDevice;
 import io.gantry.scheduler.model.dra.ResourceClaim;
 import io.gantry.scheduler.model.dra.ResourcePool;
 import io.gantry.scheduler.model.dra.ResourceSlice;
@@ -111,14 +111,14 @@ final class DraBinder {
       if (nodeName.isPresent() == allNodes) {
         throw specField.error("exactly one of nodeName and allNodes must be set");
       }
-      ImmutableList.Builder<Device> devices = ImmutableList.builder();
+      ImmutableList.Builder<DraDevice> devices = ImmutableList.builder();
       UniqueNames deviceNames = new UniqueNames("device");
       for (Field d : spec.list("devices")) {
         MapReader device = d.asMap(DEVICE_KEYS);
         Field deviceName = device.required("name");
         deviceNames.add(deviceName, deviceName.asNonEmptyString());
         devices.add(
-            new Device(
+            new DraDevice(
                 deviceName.asNonEmptyString(),
                 attributes(device.optional("attributes")),
                 capacity(device.optional("capacity"))));

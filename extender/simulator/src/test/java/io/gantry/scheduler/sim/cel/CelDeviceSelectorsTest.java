@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.common.collect.ImmutableSortedMap;
 import io.gantry.scheduler.api.dra.SelectorOutcome;
-import io.gantry.scheduler.model.dra.Device;
 import io.gantry.scheduler.model.dra.DeviceAttribute;
+import io.gantry.scheduler.model.dra.DraDevice;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -14,8 +14,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /** DRA selectors in CEL: the device variable, Kubernetes' libraries, errors and the cost limit. */
 class CelDeviceSelectorsTest {
   private static final String DRIVER = "gpu.gantry.io";
-  private static final Device H100 =
-      new Device(
+  private static final DraDevice H100 =
+      new DraDevice(
           "gpu-0",
           ImmutableSortedMap.of(
               "productName", DeviceAttribute.ofString("NVIDIA H100 80GB HBM3"),

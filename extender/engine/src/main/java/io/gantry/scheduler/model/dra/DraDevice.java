@@ -11,18 +11,18 @@ import java.util.Optional;
  * manifest: a name without a domain belongs to the slice's driver. Capacity values are quantities
  * as written ({@code 80Gi}).
  */
-public record Device(
+public record DraDevice(
     String name,
     ImmutableSortedMap<String, DeviceAttribute> attributes,
     ImmutableSortedMap<String, String> capacity) {
 
-  public Device {
+  public DraDevice {
     requireNonNull(name, "name is null");
     requireNonNull(attributes, "attributes is null");
     requireNonNull(capacity, "capacity is null");
   }
 
-  public Device(String name, Map<String, DeviceAttribute> attributes) {
+  public DraDevice(String name, Map<String, DeviceAttribute> attributes) {
     this(name, ImmutableSortedMap.copyOf(attributes), ImmutableSortedMap.of());
   }
 
