@@ -8,6 +8,7 @@ import io.gantry.scheduler.actions.ActionRegistry;
 import io.gantry.scheduler.api.config.ConfigException;
 import io.gantry.scheduler.api.config.SchedulerConfig;
 import io.gantry.scheduler.api.config.SearchStrategy;
+import io.gantry.scheduler.api.dra.DeviceSelectorEvaluator;
 import io.gantry.scheduler.plugins.PluginRegistry;
 
 /**
@@ -24,6 +25,11 @@ public final class SchedulerWiring {
   /** KAI's actions and plugins as this build implements them; budgets on the system ticker. */
   public SchedulerWiring() {
     this(new ActionRegistry(), new PluginRegistry(), Ticker.systemTicker());
+  }
+
+  /** KAI's actions and plugins, with DRA device selectors evaluated by {@code selectors}. */
+  public SchedulerWiring(DeviceSelectorEvaluator selectors) {
+    this(new ActionRegistry(), new PluginRegistry(selectors), Ticker.systemTicker());
   }
 
   public SchedulerWiring(ActionRegistry actions, PluginRegistry plugins) {

@@ -2,7 +2,9 @@ package io.gantry.scheduler.framework;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.common.collect.ImmutableList;
 import io.gantry.scheduler.api.result.BindDecision;
+import io.gantry.scheduler.api.result.ClaimAllocation;
 import io.gantry.scheduler.api.result.Decision;
 import io.gantry.scheduler.api.result.EvictDecision;
 import io.gantry.scheduler.api.result.EvictionCause;
@@ -20,17 +22,24 @@ sealed interface Operation
   /** What the operation decides, once committed; empty when it only cancels an earlier one. */
   Optional<Decision> decision();
 
-  record AllocateOp(TaskState task, TaskPlacement before) implements Operation {
+  /** {@code claims}: the task's DRA claim allocations, as they stood when it was allocated. */
+  record AllocateOp(TaskState task, TaskPlacement before, ImmutableList<ClaimAllocation> claims)
+      implements Operation {
     public AllocateOp {
       requireNonNull(task, "task is null");
       requireNonNull(before, "before is null");
+      requireNonNull(claims, "claims is null");
     }
 
     @Override
     public Optional<Decision> decision() {
       return Optional.of(
           new BindDecision(
-              task.id(), task.nodeName().orElseThrow(), task.gpuGroups(), task.gpuPortion()));
+              task.id(),
+              task.nodeName().orElseThrow(),
+              task.gpuGroups(),
+              task.gpuPortion(),
+              claims));
     }
   }
 

@@ -3,6 +3,7 @@ package io.gantry.scheduler.framework;
 import com.google.common.collect.ImmutableList;
 import io.gantry.gpusharing.GpuAmount;
 import io.gantry.gpusharing.GpuCandidate;
+import io.gantry.scheduler.api.result.ClaimAllocation;
 import io.gantry.scheduler.framework.fit.CapacityExceeded;
 import io.gantry.scheduler.model.Resources;
 import io.gantry.scheduler.model.SubGroupNode;
@@ -16,7 +17,8 @@ import java.util.Optional;
  * fallback; predicates — all must pass; node and GPU scores — summed; capacity and eviction
  * eligibility — first plugin only; victim filters and scenario validators — all must pass; reclaim
  * ceilings — the smallest; scenario generators — each, in plugin order; listeners and session-open
- * hooks — all, in plugin order; node subsetters — each splits every set the previous one returned.
+ * hooks — all, in plugin order; node subsetters — each splits every set the previous one returned;
+ * claim allocations — first plugin only.
  */
 public final class PluginHooks {
   private final ImmutableList<Plugin> plugins;
@@ -30,6 +32,7 @@ public final class PluginHooks {
   private final ImmutableList<GpuScorer> gpuScorers;
   private final Optional<CapacityPolicy> capacity;
   private final ImmutableList<AllocationListener> listeners;
+  private final Optional<ClaimAllocationSource> claimAllocations;
   private final Optional<EvictionEligibility> evictionEligibility;
   private final ImmutableList<VictimFilter> victimFilters;
   private final ImmutableList<ScenarioValidator> scenarioValidators;
@@ -52,6 +55,7 @@ public final class PluginHooks {
     this.gpuScorers = only(plugins, GpuScorer.class);
     this.capacity = only(plugins, CapacityPolicy.class).stream().findFirst();
     this.listeners = only(plugins, AllocationListener.class);
+    this.claimAllocations = only(plugins, ClaimAllocationSource.class).stream().findFirst();
     this.evictionEligibility = only(plugins, EvictionEligibility.class).stream().findFirst();
     this.victimFilters = only(plugins, VictimFilter.class);
     this.scenarioValidators = only(plugins, ScenarioValidator.class);
@@ -331,6 +335,11 @@ public final class PluginHooks {
     for (AllocationListener l : listeners) {
       l.onDeallocate(task, gpus);
     }
+  }
+
+  /** The DRA claim allocations the task holds; none when no plugin allocates claims. */
+  ImmutableList<ClaimAllocation> claimAllocations(TaskState task) {
+    return claimAllocations.map(c -> c.claimAllocations(task)).orElse(ImmutableList.of());
   }
 
   private static <T> ImmutableList<T> only(List<Plugin> plugins, Class<T> hook) {

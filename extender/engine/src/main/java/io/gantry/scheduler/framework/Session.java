@@ -5,6 +5,7 @@ import io.gantry.gpusharing.GpuAmount;
 import io.gantry.gpusharing.GpuMemoryRange;
 import io.gantry.gpusharing.GpuSharingRequest;
 import io.gantry.scheduler.api.config.SearchStrategy;
+import io.gantry.scheduler.api.kai.DraGpuClaims;
 import io.gantry.scheduler.api.result.CycleEvent;
 import io.gantry.scheduler.api.result.Decision;
 import io.gantry.scheduler.framework.fit.JobFitReason;
@@ -240,7 +241,7 @@ public final class Session implements SessionView {
   public GpuAmount quotaGpus(TaskState task) {
     Optional<GpuSharingRequest> sharing = task.info().gpuSharing();
     if (sharing.isEmpty()) {
-      return task.info().request().quotaGpus();
+      return task.info().request().quotaGpus().plus(claimGpus(task));
     }
     if (task.gpuPortion().isPositive()) {
       return sharing.get().quotaGpusAt(task.gpuPortion());
@@ -253,9 +254,17 @@ public final class Session implements SessionView {
   public GpuAmount limitCheckGpus(TaskState task) {
     Optional<GpuSharingRequest> sharing = task.info().gpuSharing();
     if (sharing.isEmpty()) {
-      return task.info().request().quotaGpus();
+      return task.info().request().quotaGpus().plus(claimGpus(task));
     }
     return gpuMemoryRange.capacityCheckGpus(sharing.get());
+  }
+
+  /** GPU devices of the task's DRA claims (kai-reference §8); fractional tasks have none. */
+  private GpuAmount claimGpus(TaskState task) {
+    if (task.info().resourceClaims().isEmpty()) {
+      return GpuAmount.ZERO;
+    }
+    return DraGpuClaims.gpusOf(task.info(), snapshot.dynamicResources());
   }
 
   /**

@@ -42,7 +42,7 @@ public final class Statement implements AutoCloseable {
       TaskState task, NodeState node, List<String> gpuGroups, GpuAmount gpuPortion) {
     TaskPlacement before = task.placement();
     session.move(task, target(TaskStatus.ALLOCATED, node, gpuGroups, gpuPortion));
-    operations.add(new Operation.AllocateOp(task, before));
+    operations.add(new Operation.AllocateOp(task, before, session.hooks().claimAllocations(task)));
   }
 
   /**

@@ -2,18 +2,20 @@ package io.gantry.scheduler.framework;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSortedMap;
 import io.gantry.gpusharing.GpuSharingRequest;
 import io.gantry.scheduler.model.Resources;
+import io.gantry.scheduler.model.dra.PodClaim;
 import io.gantry.scheduler.model.placement.PodPlacementRequirements;
 import java.util.Optional;
 
 /**
  * Everything about a pending task that node checks read (KAI's scheduling signature): its
  * resources, its placement requirements, the labels and namespace inter-pod affinity matches, and
- * the queue and preemptibility capacity checks charge. Two tasks of one shape get the same answer
- * from every {@link NodePredicate} and {@link CapacityPolicy} on the same session state, so a shape
- * that fit nowhere fits nowhere until a task moves.
+ * the queue and preemptibility capacity checks charge, and its DRA claims. Two tasks of one shape
+ * get the same answer from every {@link NodePredicate} and {@link CapacityPolicy} on the same
+ * session state, so a shape that fit nowhere fits nowhere until a task moves.
  */
 public record TaskShape(
     Resources request,
@@ -22,7 +24,8 @@ public record TaskShape(
     ImmutableSortedMap<String, String> labels,
     String namespace,
     String queue,
-    boolean preemptible) {
+    boolean preemptible,
+    ImmutableList<PodClaim> resourceClaims) {
 
   public TaskShape {
     requireNonNull(request, "request is null");
@@ -31,6 +34,7 @@ public record TaskShape(
     requireNonNull(labels, "labels is null");
     requireNonNull(namespace, "namespace is null");
     requireNonNull(queue, "queue is null");
+    requireNonNull(resourceClaims, "resourceClaims is null");
   }
 
   public static TaskShape of(TaskState task) {
@@ -41,6 +45,7 @@ public record TaskShape(
         task.info().labels(),
         task.info().namespace(),
         task.job().info().queue(),
-        task.job().info().preemptible());
+        task.job().info().preemptible(),
+        task.info().resourceClaims());
   }
 }

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSortedMap;
+import io.gantry.scheduler.model.dra.DynamicResources;
 import java.time.Instant;
 
 /**
@@ -12,7 +13,8 @@ import java.time.Instant;
  * usage (kai-reference §5.4): per resource, the windowed sum of its allocation over the windowed
  * sum of the cluster's capacity, normally within 0..1; a queue without an entry has used nothing,
  * and an empty map (no usage source) turns time-based fair share off. {@code topologies} are the
- * Topology objects by name (kai-reference §2.4).
+ * Topology objects by name (kai-reference §2.4); {@code dynamicResources} the DRA objects
+ * (DeviceClasses, ResourceSlices, ResourceClaims).
  */
 public record ClusterSnapshot(
     Instant now,
@@ -20,7 +22,8 @@ public record ClusterSnapshot(
     ImmutableList<QueueInfo> queues,
     ImmutableList<JobInfo> jobs,
     ImmutableSortedMap<String, ResourceVector> queueUsage,
-    ImmutableSortedMap<String, Topology> topologies) {
+    ImmutableSortedMap<String, Topology> topologies,
+    DynamicResources dynamicResources) {
 
   public ClusterSnapshot {
     requireNonNull(now, "now is null");
@@ -29,6 +32,18 @@ public record ClusterSnapshot(
     requireNonNull(jobs, "jobs is null");
     requireNonNull(queueUsage, "queueUsage is null");
     requireNonNull(topologies, "topologies is null");
+    requireNonNull(dynamicResources, "dynamicResources is null");
+  }
+
+  /** A snapshot without DRA objects. */
+  public ClusterSnapshot(
+      Instant now,
+      ImmutableList<NodeInfo> nodes,
+      ImmutableList<QueueInfo> queues,
+      ImmutableList<JobInfo> jobs,
+      ImmutableSortedMap<String, ResourceVector> queueUsage,
+      ImmutableSortedMap<String, Topology> topologies) {
+    this(now, nodes, queues, jobs, queueUsage, topologies, DynamicResources.NONE);
   }
 
   /** A snapshot without Topology objects. */

@@ -7,6 +7,7 @@ import com.google.common.collect.ImmutableSortedMap;
 import io.gantry.gpusharing.GpuAmount;
 import io.gantry.gpusharing.GpuSharingRequest;
 import io.gantry.gpusharing.MigProfile;
+import io.gantry.scheduler.model.dra.PodClaim;
 import io.gantry.scheduler.model.placement.PodPlacementRequirements;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -15,7 +16,7 @@ import java.util.OptionalInt;
  * One pod of a job, as the snapshot saw it. {@code request} holds whole GPUs only; a shared-GPU
  * request lives in {@code gpuSharing}. {@code gpuPortion} is the per-device portion a running
  * shared task holds on {@code gpuGroups}. {@code name} is the task's name within its job, {@code
- * podName} the pod's name in its namespace.
+ * podName} the pod's name in its namespace. {@code resourceClaims} are the pod's DRA claims.
  */
 public record TaskInfo(
     String id,
@@ -33,7 +34,8 @@ public record TaskInfo(
     OptionalInt taskPriority,
     ImmutableSortedMap<String, String> labels,
     PodPlacementRequirements placement,
-    long creationOrder) {
+    long creationOrder,
+    ImmutableList<PodClaim> resourceClaims) {
 
   public TaskInfo {
     requireNonNull(id, "id is null");
@@ -51,6 +53,45 @@ public record TaskInfo(
     requireNonNull(taskPriority, "taskPriority is null");
     requireNonNull(labels, "labels is null");
     requireNonNull(placement, "placement is null");
+    requireNonNull(resourceClaims, "resourceClaims is null");
+  }
+
+  /** A task without DRA claims. */
+  public TaskInfo(
+      String id,
+      String name,
+      String podName,
+      String namespace,
+      String jobId,
+      String podSetName,
+      Resources request,
+      Optional<GpuSharingRequest> gpuSharing,
+      TaskStatus status,
+      Optional<String> nodeName,
+      ImmutableList<String> gpuGroups,
+      GpuAmount gpuPortion,
+      OptionalInt taskPriority,
+      ImmutableSortedMap<String, String> labels,
+      PodPlacementRequirements placement,
+      long creationOrder) {
+    this(
+        id,
+        name,
+        podName,
+        namespace,
+        jobId,
+        podSetName,
+        request,
+        gpuSharing,
+        status,
+        nodeName,
+        gpuGroups,
+        gpuPortion,
+        taskPriority,
+        labels,
+        placement,
+        creationOrder,
+        ImmutableList.of());
   }
 
   public boolean isShared() {
@@ -86,6 +127,29 @@ public record TaskInfo(
         taskPriority,
         labels,
         placement,
-        creationOrder);
+        creationOrder,
+        resourceClaims);
+  }
+
+  /** This task with its pod's DRA claims. */
+  public TaskInfo withResourceClaims(ImmutableList<PodClaim> claims) {
+    return new TaskInfo(
+        id,
+        name,
+        podName,
+        namespace,
+        jobId,
+        podSetName,
+        request,
+        gpuSharing,
+        status,
+        nodeName,
+        gpuGroups,
+        gpuPortion,
+        taskPriority,
+        labels,
+        placement,
+        creationOrder,
+        claims);
   }
 }

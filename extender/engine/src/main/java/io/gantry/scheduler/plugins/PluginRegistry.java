@@ -1,13 +1,17 @@
 package io.gantry.scheduler.plugins;
 
+import static java.util.Objects.requireNonNull;
+
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
 import io.gantry.scheduler.api.config.ConfigException;
 import io.gantry.scheduler.api.config.Placement;
 import io.gantry.scheduler.api.config.PlacementStrategy;
 import io.gantry.scheduler.api.config.PluginSetting;
+import io.gantry.scheduler.api.dra.DeviceSelectorEvaluator;
 import io.gantry.scheduler.framework.Plugin;
 import io.gantry.scheduler.framework.PluginHooks;
+import io.gantry.scheduler.plugins.dynamicresources.DynamicResourcesPlugin;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -31,7 +35,17 @@ public final class PluginRegistry {
 
   private final ImmutableMap<String, Entry> entries;
 
+  /**
+   * KAI's plugins; DRA selectors are not evaluated ({@link DeviceSelectorEvaluator#NONE}): for
+   * engine tests and benchmarks, whose snapshots hold no claims with selectors.
+   */
   public PluginRegistry() {
+    this(DeviceSelectorEvaluator.NONE);
+  }
+
+  /** KAI's plugins, with DRA device selectors evaluated by {@code selectors}. */
+  public PluginRegistry(DeviceSelectorEvaluator selectors) {
+    requireNonNull(selectors, "selectors is null");
     ImmutableMap.Builder<String, Entry> b = ImmutableMap.builder();
     built(b, PredicatesPlugin.NAME, 1900, args -> new PredicatesPlugin());
     built(b, ProportionPlugin.NAME, 1800, PluginRegistry::proportion);
@@ -45,7 +59,7 @@ public final class PluginRegistry {
     built(b, SubGroupOrderPlugin.NAME, 1000, args -> new SubGroupOrderPlugin());
     built(b, TaskOrderPlugin.NAME, 900, args -> new TaskOrderPlugin());
     missing(b, "nominatednode", 800, true);
-    missing(b, "dynamicresources", 700, true);
+    built(b, DynamicResourcesPlugin.NAME, 700, args -> new DynamicResourcesPlugin(selectors));
     built(b, MinRuntimePlugin.NAME, 600, PluginRegistry::minRuntime);
     built(b, TopologyPlugin.NAME, 500, args -> new TopologyPlugin());
     missing(b, "snapshot", 400, true);

@@ -33,7 +33,8 @@ class EngineLayersTest {
             "io.gantry.scheduler.api.config..",
             "io.gantry.scheduler.api.result..",
             "io.gantry.scheduler.api.kai..",
-            "io.gantry.scheduler.api.usage..")
+            "io.gantry.scheduler.api.usage..",
+            "io.gantry.scheduler.api.dra..")
         .layer("Framework")
         .definedBy("io.gantry.scheduler.framework..")
         .layer("Fairness")

@@ -41,6 +41,7 @@ class PluginRegistryTest {
             "elastic",
             "subgrouporder",
             "taskorder",
+            "dynamicresources",
             "minruntime",
             "topology",
             "sg-nodelocalgreedy",
@@ -64,6 +65,7 @@ class PluginRegistryTest {
             "elastic",
             "subgrouporder",
             "taskorder",
+            "dynamicresources",
             "minruntime",
             "topology",
             "sg-nodelocalgreedy",
@@ -94,7 +96,7 @@ class PluginRegistryTest {
     PluginHooks hooks =
         new PluginRegistry().build(Map.of("snapshot", disabled()), Placement.DEFAULTS);
 
-    assertThat(names(hooks)).doesNotContain("snapshot").hasSize(15);
+    assertThat(names(hooks)).doesNotContain("snapshot").hasSize(16);
   }
 
   record ErrorCase(String name, Map<String, PluginSetting> settings, String field, String message) {

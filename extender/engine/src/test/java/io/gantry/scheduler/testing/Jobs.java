@@ -191,7 +191,8 @@ public final class Jobs {
                 t.taskPriority(),
                 t.labels(),
                 t.placement(),
-                i));
+                i,
+                t.resourceClaims()));
       }
       SubGroupSet shape =
           root != null

@@ -9,6 +9,7 @@ import io.gantry.scheduler.model.Quantity;
 import io.gantry.scheduler.model.Resources;
 import io.gantry.scheduler.model.TaskInfo;
 import io.gantry.scheduler.model.TaskStatus;
+import io.gantry.scheduler.model.dra.PodClaim;
 import io.gantry.scheduler.model.placement.Affinity;
 import io.gantry.scheduler.model.placement.PodPlacementRequirements;
 import io.gantry.scheduler.model.placement.Toleration;
@@ -50,6 +51,7 @@ public final class Tasks {
     private final TreeMap<String, String> nodeSelector = new TreeMap<>();
     private final List<Toleration> tolerations = new ArrayList<>();
     private Affinity affinity = Affinity.none();
+    private final List<PodClaim> resourceClaims = new ArrayList<>();
 
     private Builder(String name) {
       this.name = name;
@@ -170,6 +172,12 @@ public final class Tasks {
       return this;
     }
 
+    /** A DRA claim of the pod: its name in the pod and the ResourceClaim it resolves to. */
+    public Builder claim(String podClaimName, String claimName) {
+      resourceClaims.add(new PodClaim(podClaimName, claimName));
+      return this;
+    }
+
     public TaskInfo build() {
       Optional<GpuSharingRequest> sharing = Optional.empty();
       if (fraction.isPresent()) {
@@ -198,7 +206,8 @@ public final class Tasks {
           ImmutableSortedMap.copyOf(labels),
           new PodPlacementRequirements(
               ImmutableSortedMap.copyOf(nodeSelector), ImmutableList.copyOf(tolerations), affinity),
-          0);
+          0,
+          ImmutableList.copyOf(resourceClaims));
     }
   }
 }

@@ -8,7 +8,10 @@ import io.gantry.scheduler.api.result.NodeOutcome;
 import io.gantry.scheduler.api.result.QueueOutcome;
 import io.gantry.scheduler.model.QueueInfo;
 import io.gantry.scheduler.model.ResourceVector;
+import io.gantry.scheduler.model.dra.DeviceResult;
+import io.gantry.scheduler.model.dra.ResourceClaim;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -81,7 +84,24 @@ final class ResultBuilder {
         jobs.build(),
         queues(),
         nodes(),
-        ImmutableList.copyOf(events));
+        ImmutableList.copyOf(events),
+        claims());
+  }
+
+  private ImmutableList<SimulationResult.ClaimResult> claims() {
+    ImmutableList.Builder<SimulationResult.ClaimResult> out = ImmutableList.builder();
+    for (ResourceClaim c : Simulator.dynamicResources(world, now).claims().values()) {
+      List<String> devices = new ArrayList<>();
+      Optional<String> node = Optional.empty();
+      if (c.allocation().isPresent()) {
+        for (DeviceResult d : c.allocation().get().devices()) {
+          devices.add(d.request() + ": " + d.deviceId());
+        }
+        node = c.allocation().get().nodeName();
+      }
+      out.add(new SimulationResult.ClaimResult(c.key(), devices, node, c.reservedFor()));
+    }
+    return out.build();
   }
 
   private ImmutableList<SimulationResult.QueueResult> queues() {

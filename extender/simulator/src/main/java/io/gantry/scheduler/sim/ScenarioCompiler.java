@@ -70,11 +70,13 @@ final class ScenarioCompiler {
   private final ScenarioSpec spec;
   private final String file;
   private final PlacementRequirementsFromSpec placementRequirements;
+  private final ClaimCompiler claims;
 
   private ScenarioCompiler(ScenarioSpec spec) {
     this.spec = spec;
     this.file = spec.sourceName();
     this.placementRequirements = new PlacementRequirementsFromSpec(file);
+    this.claims = new ClaimCompiler(file, spec.dra());
   }
 
   static SimWorld compile(ScenarioSpec spec) throws ScenarioException {
@@ -102,7 +104,9 @@ final class ScenarioCompiler {
         nodes,
         queues(),
         topologies,
-        jobs(nodesByName, topologies));
+        jobs(nodesByName, topologies),
+        claims.resources(),
+        new TreeMap<>());
   }
 
   /** The Topology objects, checked with KAI's rules (kai-reference §2.4). */
@@ -317,16 +321,18 @@ final class ScenarioCompiler {
           for (int r = 0; r < ts.replicas(); r++) {
             String taskName = ts.replicas() == 1 ? ts.name() : ts.name() + "-" + r;
             TaskInfo task =
-                task(
-                    j,
-                    ts,
-                    taskField,
-                    name,
-                    jobId,
-                    taskName,
-                    podSet(j, ts, taskField),
-                    nodes,
-                    taskOrder++);
+                claims.resolve(
+                    task(
+                        j,
+                        ts,
+                        taskField,
+                        name,
+                        jobId,
+                        taskName,
+                        podSet(j, ts, taskField),
+                        nodes,
+                        taskOrder++),
+                    ts);
             Optional<String> overflow = commitments.take(task);
             if (overflow.isPresent()) {
               throw new ScenarioException(

@@ -26,6 +26,7 @@ import io.gantry.scheduler.model.TaskStatus;
 import io.gantry.scheduler.model.Topology;
 import io.gantry.scheduler.model.TopologyConstraint;
 import io.gantry.scheduler.model.TopologyLevel;
+import io.gantry.scheduler.model.dra.DynamicResources;
 import io.gantry.scheduler.model.placement.Affinity;
 import io.gantry.scheduler.model.placement.LabelSelector;
 import io.gantry.scheduler.model.placement.LabelSelectorRequirement;
@@ -64,6 +65,11 @@ public final class ScenarioWriter {
 
   public static String write(
       String name, String description, ClusterSnapshot snapshot, SchedulerConfig config) {
+    if (!snapshot.dynamicResources().equals(DynamicResources.NONE)) {
+      throw new IllegalArgumentException(
+          "the snapshot holds DRA objects (DeviceClasses, ResourceSlices, ResourceClaims), which"
+              + " scenario files written from a snapshot do not carry yet");
+    }
     ObjectNode root = YAML.createObjectNode();
     root.put("apiVersion", "gantry.io/v1alpha1");
     root.put("kind", "Scenario");

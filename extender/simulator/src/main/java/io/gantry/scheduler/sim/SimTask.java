@@ -58,7 +58,8 @@ final class SimTask {
             t.taskPriority(),
             t.labels(),
             t.placement(),
-            creationOrder);
+            creationOrder,
+            t.resourceClaims());
     return new SimTask(pending, now);
   }
 

@@ -11,7 +11,7 @@ import java.util.OptionalDouble;
 /**
  * What a simulation ended with, in the shape of scenario-format.md's JSON output. Lists are in a
  * deterministic order: tasks and jobs in source order, queues in source order, nodes by name,
- * events as they happened.
+ * events as they happened, claims by namespace and name.
  */
 public record SimulationResult(
     String scenario,
@@ -20,7 +20,8 @@ public record SimulationResult(
     ImmutableList<JobResult> jobs,
     ImmutableList<QueueResult> queues,
     ImmutableList<NodeResult> nodes,
-    ImmutableList<EventResult> events) {
+    ImmutableList<EventResult> events,
+    ImmutableList<ClaimResult> claims) {
 
   public SimulationResult {
     requireNonNull(scenario, "scenario is null");
@@ -29,6 +30,34 @@ public record SimulationResult(
     requireNonNull(queues, "queues is null");
     requireNonNull(nodes, "nodes is null");
     requireNonNull(events, "events is null");
+    requireNonNull(claims, "claims is null");
+  }
+
+  /** A result of a scenario without DRA claims. */
+  public SimulationResult(
+      String scenario,
+      int cycles,
+      ImmutableList<TaskResult> tasks,
+      ImmutableList<JobResult> jobs,
+      ImmutableList<QueueResult> queues,
+      ImmutableList<NodeResult> nodes,
+      ImmutableList<EventResult> events) {
+    this(scenario, cycles, tasks, jobs, queues, nodes, events, ImmutableList.of());
+  }
+
+  /**
+   * One ResourceClaim ({@code namespace/name}) as the last cycle left it: its allocated devices
+   * ({@code <request>: <driver>/<pool>/<device>}), the node the allocation binds it to, and the
+   * pods in {@code reservedFor}. Unallocated, {@code devices} is empty.
+   */
+  public record ClaimResult(
+      String claim, List<String> devices, Optional<String> node, List<String> reservedFor) {
+    public ClaimResult {
+      requireNonNull(claim, "claim is null");
+      devices = ImmutableList.copyOf(devices);
+      requireNonNull(node, "node is null");
+      reservedFor = ImmutableList.copyOf(reservedFor);
+    }
   }
 
   /**

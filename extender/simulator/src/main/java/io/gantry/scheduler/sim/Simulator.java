@@ -8,6 +8,7 @@ import io.gantry.scheduler.api.SchedulingCycle;
 import io.gantry.scheduler.api.config.ConfigException;
 import io.gantry.scheduler.api.config.SearchStrategy;
 import io.gantry.scheduler.api.result.BindDecision;
+import io.gantry.scheduler.api.result.ClaimAllocation;
 import io.gantry.scheduler.api.result.CycleEvent;
 import io.gantry.scheduler.api.result.CycleResult;
 import io.gantry.scheduler.api.result.Decision;
@@ -18,6 +19,10 @@ import io.gantry.scheduler.api.result.TaskOutcome;
 import io.gantry.scheduler.model.ClusterSnapshot;
 import io.gantry.scheduler.model.ResourceVector;
 import io.gantry.scheduler.model.TaskStatus;
+import io.gantry.scheduler.model.dra.DynamicResources;
+import io.gantry.scheduler.model.dra.PodClaim;
+import io.gantry.scheduler.model.dra.ResourceClaim;
+import io.gantry.scheduler.sim.cel.CelDeviceSelectors;
 import io.gantry.scheduler.sim.spec.PluginSpec;
 import io.gantry.scheduler.sim.spec.ScenarioException;
 import io.gantry.scheduler.sim.spec.ScenarioSpec;
@@ -29,6 +34,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.TreeMap;
 
 /**
  * Runs a scenario through the engine's {@link SchedulingCycle}, cycle by cycle in simulated time:
@@ -39,8 +45,9 @@ public final class Simulator {
   private final SchedulerWiring wiring;
   private final SearchStrategy strategy;
 
+  /** KAI's actions and plugins, with DRA device selectors in CEL. */
   public Simulator() {
-    this(new SchedulerWiring());
+    this(new SchedulerWiring(new CelDeviceSelectors()));
   }
 
   public Simulator(SchedulerWiring wiring) {
@@ -70,6 +77,7 @@ public final class Simulator {
       }
       ImmutableSortedMap<String, ResourceVector> usage =
           history.isPresent() ? history.get().usage(now) : ImmutableSortedMap.of();
+      releaseClaims(world);
       last = cycle.run(snapshot(world, now, usage));
       apply(world, last, now);
       if (history.isPresent()) {
@@ -115,7 +123,67 @@ public final class Simulator {
             .map(SimJob::current)
             .collect(ImmutableList.toImmutableList()),
         usage,
-        world.topologies());
+        world.topologies(),
+        dynamicResources(world, now));
+  }
+
+  /**
+   * The DRA objects as the cluster holds them now: each claim with the allocation a bind wrote and
+   * the pods that hold it in {@code reservedFor}.
+   */
+  static DynamicResources dynamicResources(SimWorld world, Instant now) {
+    DynamicResources base = world.dynamicResources();
+    if (base.claims().isEmpty()) {
+      return base;
+    }
+    Map<String, List<String>> consumers = consumers(world, now);
+    ImmutableSortedMap.Builder<String, ResourceClaim> claims = ImmutableSortedMap.naturalOrder();
+    for (ResourceClaim c : base.claims().values()) {
+      claims.put(
+          c.key(),
+          new ResourceClaim(
+              c.namespace(),
+              c.name(),
+              c.requests(),
+              c.constraints(),
+              Optional.ofNullable(world.claimAllocations().get(c.key())),
+              ImmutableList.copyOf(consumers.getOrDefault(c.key(), List.of()))));
+    }
+    return new DynamicResources(base.deviceClasses(), base.slices(), claims.build());
+  }
+
+  /** Pods that exist on a node (bound, running or releasing), by the claims they use. */
+  private static Map<String, List<String>> consumers(SimWorld world, Instant now) {
+    Map<String, List<String>> consumers = new TreeMap<>();
+    for (SimJob job : world.jobs()) {
+      if (job.arrival.isAfter(now)) {
+        continue;
+      }
+      for (SimTask t : job.tasks) {
+        if (!t.status.holdsNodeResources()) {
+          continue;
+        }
+        for (PodClaim pc : t.template.resourceClaims()) {
+          consumers
+              .computeIfAbsent(
+                  ResourceClaim.key(t.template.namespace(), pc.claimName()), k -> new ArrayList<>())
+              .add(t.template.podName());
+        }
+      }
+    }
+    return consumers;
+  }
+
+  /**
+   * A claim no existing pod reserves any more is deallocated (protocols.md §4.5 item 8), so its
+   * devices are free for the next cycle.
+   */
+  private static void releaseClaims(SimWorld world) {
+    if (world.claimAllocations().isEmpty()) {
+      return;
+    }
+    Map<String, List<String>> consumers = consumers(world, Instant.MAX);
+    world.claimAllocations().keySet().removeIf(claim -> !consumers.containsKey(claim));
   }
 
   /** Applies what the cycle decided, and keeps each task's fit message for the report. */
@@ -132,6 +200,12 @@ public final class Simulator {
         case BIND -> {
           BindDecision b = (BindDecision) d;
           place(t, TaskStatus.BINDING, b.nodeName(), b.gpuGroups(), b.gpuPortion(), now);
+          for (ClaimAllocation c : b.claimAllocations()) {
+            world
+                .claimAllocations()
+                .putIfAbsent(
+                    ResourceClaim.key(t.template.namespace(), c.claimName()), c.allocation());
+          }
         }
         case PIPELINE -> {
           PipelineDecision p = (PipelineDecision) d;

@@ -5,15 +5,29 @@ import static java.util.Objects.requireNonNull;
 import com.google.common.collect.ImmutableList;
 import io.gantry.gpusharing.GpuAmount;
 
-/** Bind the task to the node, on these shared GPU groups with this per-device portion. */
+/**
+ * Bind the task to the node, on these shared GPU groups with this per-device portion, after writing
+ * {@code claimAllocations} (the task's DRA claims this cycle allocated or already held).
+ */
 public record BindDecision(
-    String taskId, String nodeName, ImmutableList<String> gpuGroups, GpuAmount gpuPortion)
+    String taskId,
+    String nodeName,
+    ImmutableList<String> gpuGroups,
+    GpuAmount gpuPortion,
+    ImmutableList<ClaimAllocation> claimAllocations)
     implements Decision {
   public BindDecision {
     requireNonNull(taskId, "taskId is null");
     requireNonNull(nodeName, "nodeName is null");
     requireNonNull(gpuGroups, "gpuGroups is null");
     requireNonNull(gpuPortion, "gpuPortion is null");
+    requireNonNull(claimAllocations, "claimAllocations is null");
+  }
+
+  /** A bind of a task without DRA claims. */
+  public BindDecision(
+      String taskId, String nodeName, ImmutableList<String> gpuGroups, GpuAmount gpuPortion) {
+    this(taskId, nodeName, gpuGroups, gpuPortion, ImmutableList.of());
   }
 
   @Override

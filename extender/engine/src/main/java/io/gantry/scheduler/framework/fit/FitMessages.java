@@ -76,6 +76,12 @@ public final class FitMessages {
               + " has no level "
               + ((TopologyLevelMissing) reason).level();
       case TOPOLOGY_UNSATISFIABLE -> topologyUnsatisfiable((TopologyUnsatisfiable) reason);
+      // kube-scheduler's DRA plugin reports "cannot allocate all claims"; Gantry adds which and why
+      case CLAIM_UNALLOCATABLE ->
+          "cannot allocate all claims: claim "
+              + ((ClaimUnallocatable) reason).claim()
+              + ": "
+              + ((ClaimUnallocatable) reason).why();
     };
   }
 

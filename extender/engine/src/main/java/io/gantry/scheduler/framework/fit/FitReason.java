@@ -33,7 +33,8 @@ public sealed interface FitReason permits NodeFitReason, JobFitReason {
     PREEMPTION_DELAY_NOT_ELAPSED,
     TOPOLOGY_MISSING,
     TOPOLOGY_LEVEL_MISSING,
-    TOPOLOGY_UNSATISFIABLE
+    TOPOLOGY_UNSATISFIABLE,
+    CLAIM_UNALLOCATABLE
   }
 
   Kind kind();

@@ -18,4 +18,5 @@ public sealed interface NodeFitReason extends FitReason
         GpuMemoryTooSmall,
         SharedGpusUnavailable,
         AllocatableTooSmall,
-        CapacityExceeded {}
+        CapacityExceeded,
+        ClaimUnallocatable {}

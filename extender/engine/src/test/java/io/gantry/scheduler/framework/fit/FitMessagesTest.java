@@ -124,7 +124,10 @@ class FitMessagesTest {
             new TopologyUnsatisfiable(
                 "dc", "rack", "ns/train", java.util.Optional.empty(), java.util.Optional.empty()),
             "topology dc, requirement rack couldn't be satisfied for job ns/train: not enough"
-                + " resources in the cluster to allocate the job"));
+                + " resources in the cluster to allocate the job"),
+        new Case(
+            new ClaimUnallocatable("ns/gpu", "the ResourceClaim does not exist"),
+            "cannot allocate all claims: claim ns/gpu: the ResourceClaim does not exist"));
   }
 
   record Eviction(String name, EvictionReason reason, String message) {

@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.gantry.scheduler.sim.SimulationResult;
 import io.gantry.scheduler.sim.SimulationResult.Amounts;
+import io.gantry.scheduler.sim.SimulationResult.ClaimResult;
 import io.gantry.scheduler.sim.SimulationResult.EventResult;
 import io.gantry.scheduler.sim.SimulationResult.JobResult;
 import io.gantry.scheduler.sim.SimulationResult.NodeResult;
@@ -57,6 +58,11 @@ public final class JsonReport {
     r.nodes().forEach(n -> nodes.add(node(n)));
     ArrayNode events = root.putArray("events");
     r.events().forEach(e -> events.add(event(e)));
+    if (!r.claims().isEmpty()) {
+      // only scenarios with DRA claims carry the key, so other outputs stay as they were
+      ArrayNode claims = root.putArray("claims");
+      r.claims().forEach(c -> claims.add(claim(c)));
+    }
     try {
       // The default writer is compact and escapes line breaks inside strings: always one line.
       return MAPPER.writeValueAsString(root);
@@ -118,6 +124,17 @@ public final class JsonReport {
       group.put("group", g.group());
       group.set("usedFraction", number(Precision.GPU.decimal(g.usedFraction())));
     }
+    return o;
+  }
+
+  private static ObjectNode claim(ClaimResult c) {
+    ObjectNode o = NODES.objectNode();
+    o.put("claim", c.claim());
+    c.node().ifPresent(n -> o.put("node", n));
+    ArrayNode devices = o.putArray("devices");
+    c.devices().forEach(devices::add);
+    ArrayNode reserved = o.putArray("reservedFor");
+    c.reservedFor().forEach(reserved::add);
     return o;
   }
 

@@ -6,6 +6,7 @@ import static java.util.Comparator.comparingInt;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
 import io.gantry.scheduler.sim.SimulationResult;
+import io.gantry.scheduler.sim.SimulationResult.ClaimResult;
 import io.gantry.scheduler.sim.SimulationResult.EventResult;
 import io.gantry.scheduler.sim.SimulationResult.JobResult;
 import io.gantry.scheduler.sim.SimulationResult.NodeResult;
@@ -57,6 +58,9 @@ public final class TextReport {
     section(out, "Queues", queues(r), r.queues().isEmpty());
     section(out, "Nodes", nodes(r), r.nodes().isEmpty());
     section(out, "Events", events(r), r.events().isEmpty());
+    if (!r.claims().isEmpty()) {
+      section(out, "Claims", claims(r), false);
+    }
     return out.toString();
   }
 
@@ -173,6 +177,25 @@ public final class TextReport {
               Integer.toString(n.releasingGpus()),
               Integer.toString(n.usedGpus()),
               groups.isEmpty() ? NONE : String.join(", ", groups)));
+    }
+    return table;
+  }
+
+  private static TextTable claims(SimulationResult r) {
+    TextTable table =
+        new TextTable(
+            List.of(
+                Column.left("CLAIM"),
+                Column.left("NODE"),
+                Column.left("DEVICES"),
+                Column.left("RESERVED FOR")));
+    for (ClaimResult c : r.claims()) {
+      table.row(
+          List.of(
+              c.claim(),
+              c.node().orElse(NONE),
+              c.devices().isEmpty() ? "(unallocated)" : String.join(", ", c.devices()),
+              c.reservedFor().isEmpty() ? NONE : String.join(", ", c.reservedFor())));
     }
     return table;
   }

@@ -23,6 +23,10 @@ final class ScenarioBinder {
           "metadata",
           "config",
           "topologies",
+          "deviceClasses",
+          "resourceSlices",
+          "resourceClaims",
+          "resourceClaimTemplates",
           "nodes",
           "queues",
           "jobs",
@@ -50,6 +54,7 @@ final class ScenarioBinder {
     ConfigSpec config =
         configField.isPresent() ? ConfigBinder.bind(configField.get()) : ConfigSpec.EMPTY;
     List<TopologySpec> topologies = TopologyBinder.bind(top.list("topologies"));
+    DraSpec dra = DraBinder.bind(top);
     List<NodeSpec> nodes = NodeBinder.bind(top.list("nodes"));
     List<QueueSpec> queues = QueueBinder.bind(sourceName, top.list("queues"));
     Catalog catalog = new Catalog(topologies, nodes, queues);
@@ -65,7 +70,7 @@ final class ScenarioBinder {
             ? ExpectBinder.bind(expectField.get(), catalog, jobs)
             : Expectations.NONE;
     return new ScenarioSpec(
-        sourceName, name, description, config, topologies, nodes, queues, jobs, expect);
+        sourceName, name, description, config, topologies, nodes, queues, jobs, expect, dra);
   }
 
   private static void requireConstant(MapReader top, String key, String expected)

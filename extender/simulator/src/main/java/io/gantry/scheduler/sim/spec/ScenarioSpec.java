@@ -16,7 +16,8 @@ public record ScenarioSpec(
     List<NodeSpec> nodes,
     List<QueueSpec> queues,
     List<JobSpec> jobs,
-    Expectations expect) {
+    Expectations expect,
+    DraSpec dra) {
   public ScenarioSpec {
     requireNonNull(sourceName, "sourceName is null");
     requireNonNull(name, "name is null");
@@ -27,6 +28,31 @@ public record ScenarioSpec(
     queues = ImmutableList.copyOf(requireNonNull(queues, "queues is null"));
     jobs = ImmutableList.copyOf(requireNonNull(jobs, "jobs is null"));
     requireNonNull(expect, "expect is null");
+    requireNonNull(dra, "dra is null");
+  }
+
+  /** A scenario without DRA objects. */
+  public ScenarioSpec(
+      String sourceName,
+      String name,
+      String description,
+      ConfigSpec config,
+      List<TopologySpec> topologies,
+      List<NodeSpec> nodes,
+      List<QueueSpec> queues,
+      List<JobSpec> jobs,
+      Expectations expect) {
+    this(
+        sourceName,
+        name,
+        description,
+        config,
+        topologies,
+        nodes,
+        queues,
+        jobs,
+        expect,
+        DraSpec.NONE);
   }
 
   /** The same scenario running {@code actions} each cycle instead of its {@code config.actions}. */
@@ -40,7 +66,8 @@ public record ScenarioSpec(
         nodes,
         queues,
         jobs,
-        expect);
+        expect,
+        dra);
   }
 
   /** Whether the file has an {@code expect:} block with at least one expectation. */

@@ -33,7 +33,10 @@ final class TaskBinder {
           "annotations",
           "nodeSelector",
           "tolerations",
-          "affinity");
+          "affinity",
+          "resourceClaims");
+  private static final ImmutableSet<String> CLAIM_KEYS =
+      ImmutableSet.of("name", "resourceClaimName", "resourceClaimTemplateName");
   private static final ImmutableSet<String> TOLERATION_KEYS =
       ImmutableSet.of("key", "operator", "value", "effect");
 
@@ -94,7 +97,29 @@ final class TaskBinder {
         Optional.empty(),
         item.path(),
         task.line(),
-        task.fieldLines());
+        task.fieldLines(),
+        resourceClaims(task.list("resourceClaims")));
+  }
+
+  /** A pod's {@code spec.resourceClaims}; the claims they name are checked at compile time. */
+  private static List<PodClaimSpec> resourceClaims(List<Field> items) throws ScenarioException {
+    ImmutableList.Builder<PodClaimSpec> out = ImmutableList.builder();
+    UniqueNames names = new UniqueNames("resourceClaims name");
+    for (Field item : items) {
+      MapReader claim = item.asMap(CLAIM_KEYS);
+      Field nameField = claim.required("name");
+      names.add(nameField, nameField.asNonEmptyString());
+      Optional<String> claimName = claim.optString("resourceClaimName");
+      Optional<String> templateName = claim.optString("resourceClaimTemplateName");
+      if (claimName.isPresent() == templateName.isPresent()) {
+        throw item.error(
+            "exactly one of resourceClaimName and resourceClaimTemplateName must be set");
+      }
+      out.add(
+          new PodClaimSpec(
+              nameField.asNonEmptyString(), claimName, templateName, item.path(), item.line()));
+    }
+    return out.build();
   }
 
   private static Optional<String> node(MapReader task, Catalog catalog, InitialTaskStatus status)

@@ -22,6 +22,7 @@ import java.util.OptionalLong;
  * @param field where the entry is in the file ({@code jobs[0].tasks[1]}, or the pod spec of a
  *     workload), for errors found after loading
  * @param fieldLines each key present in the YAML mapping and its line
+ * @param resourceClaims the pod's DRA claims
  */
 public record TaskSpec(
     String name,
@@ -44,7 +45,8 @@ public record TaskSpec(
     Optional<String> podName,
     String field,
     int line,
-    ImmutableSortedMap<String, Integer> fieldLines) {
+    ImmutableSortedMap<String, Integer> fieldLines,
+    List<PodClaimSpec> resourceClaims) {
   public TaskSpec {
     requireNonNull(name, "name is null");
     requireNonNull(subGroup, "subGroup is null");
@@ -65,9 +67,58 @@ public record TaskSpec(
     requireNonNull(podName, "podName is null");
     requireNonNull(field, "field is null");
     requireNonNull(fieldLines, "fieldLines is null");
+    resourceClaims = ImmutableList.copyOf(requireNonNull(resourceClaims, "resourceClaims is null"));
   }
 
   /** The names of the pods this entry stands for: {@code name} alone, or {@code name-0 …}. */
+  /** A task without DRA claims. */
+  public TaskSpec(
+      String name,
+      int replicas,
+      Optional<String> subGroup,
+      ImmutableSortedMap<String, Long> resources,
+      OptionalDouble gpuFraction,
+      OptionalLong gpuMemoryMib,
+      OptionalInt gpuFractionNumDevices,
+      InitialTaskStatus status,
+      Optional<String> node,
+      List<String> gpuGroups,
+      Optional<Duration> startedAt,
+      OptionalInt taskPriority,
+      ImmutableSortedMap<String, String> labels,
+      ImmutableSortedMap<String, String> annotations,
+      ImmutableSortedMap<String, String> nodeSelector,
+      List<TolerationSpec> tolerations,
+      Optional<AffinitySpec> affinity,
+      Optional<String> podName,
+      String field,
+      int line,
+      ImmutableSortedMap<String, Integer> fieldLines) {
+    this(
+        name,
+        replicas,
+        subGroup,
+        resources,
+        gpuFraction,
+        gpuMemoryMib,
+        gpuFractionNumDevices,
+        status,
+        node,
+        gpuGroups,
+        startedAt,
+        taskPriority,
+        labels,
+        annotations,
+        nodeSelector,
+        tolerations,
+        affinity,
+        podName,
+        field,
+        line,
+        fieldLines,
+        List.of());
+  }
+
   public List<String> expandedNames() {
     return Names.expand(name, replicas);
   }

@@ -1,0 +1,52 @@
+package io.gantry.scheduler.api.kai;
+
+import io.gantry.gpusharing.GpuAmount;
+import io.gantry.scheduler.model.TaskInfo;
+import io.gantry.scheduler.model.dra.AllocationMode;
+import io.gantry.scheduler.model.dra.DeviceRequest;
+import io.gantry.scheduler.model.dra.DeviceSubRequest;
+import io.gantry.scheduler.model.dra.DynamicResources;
+import io.gantry.scheduler.model.dra.PodClaim;
+import io.gantry.scheduler.model.dra.ResourceClaim;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * How KAI counts DRA claims in the GPU dimension of quotas and fair share (kai-reference §8): a
+ * device class is a GPU class when its name contains {@code gpu} in any case; a claim counts, per
+ * request of a GPU class, its {@code count} ({@code ExactCount}) or 1 ({@code All}).
+ */
+public final class DraGpuClaims {
+  private DraGpuClaims() {}
+
+  public static boolean isGpuClass(String deviceClassName) {
+    return deviceClassName.toLowerCase(Locale.ROOT).contains("gpu");
+  }
+
+  /**
+   * GPU devices the claim counts for. A {@code firstAvailable} request counts its first choice, the
+   * one the claim prefers.
+   */
+  public static long gpuDevices(ResourceClaim claim) {
+    long devices = 0;
+    for (DeviceRequest request : claim.requests()) {
+      DeviceSubRequest preferred = request.choices().get(0);
+      if (isGpuClass(preferred.deviceClassName())) {
+        devices += preferred.allocationMode() == AllocationMode.ALL ? 1 : preferred.count();
+      }
+    }
+    return devices;
+  }
+
+  /** GPUs the task's claims count for; a claim missing from the snapshot counts nothing. */
+  public static GpuAmount gpusOf(TaskInfo task, DynamicResources resources) {
+    long devices = 0;
+    for (PodClaim podClaim : task.resourceClaims()) {
+      Optional<ResourceClaim> claim = resources.claim(task.namespace(), podClaim.claimName());
+      if (claim.isPresent()) {
+        devices += gpuDevices(claim.get());
+      }
+    }
+    return GpuAmount.ofDevices(devices);
+  }
+}

@@ -1,0 +1,44 @@
+package io.gantry.scheduler.model.dra;
+
+import static java.util.Objects.requireNonNull;
+
+import com.google.common.collect.ImmutableSortedMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * One device of a ResourceSlice. Attribute and capacity names are qualified names as written in the
+ * manifest: a name without a domain belongs to the slice's driver. Capacity values are quantities
+ * as written ({@code 80Gi}).
+ */
+public record DraDevice(
+    String name,
+    ImmutableSortedMap<String, DeviceAttribute> attributes,
+    ImmutableSortedMap<String, String> capacity) {
+
+  public DraDevice {
+    requireNonNull(name, "name is null");
+    requireNonNull(attributes, "attributes is null");
+    requireNonNull(capacity, "capacity is null");
+  }
+
+  public DraDevice(String name, Map<String, DeviceAttribute> attributes) {
+    this(name, ImmutableSortedMap.copyOf(attributes), ImmutableSortedMap.of());
+  }
+
+  /**
+   * The attribute by its fully qualified name ({@code gpu.gantry.io/nvlinkDomain}); a name of the
+   * driver's own domain may also be written without the domain on the device.
+   */
+  public Optional<DeviceAttribute> attribute(String driver, String qualifiedName) {
+    DeviceAttribute exact = attributes.get(qualifiedName);
+    if (exact != null) {
+      return Optional.of(exact);
+    }
+    String ownPrefix = driver + "/";
+    if (qualifiedName.startsWith(ownPrefix)) {
+      return Optional.ofNullable(attributes.get(qualifiedName.substring(ownPrefix.length())));
+    }
+    return Optional.empty();
+  }
+}

@@ -1,0 +1,37 @@
+package io.gantry.scheduler.model.dra;
+
+import static java.util.Objects.requireNonNull;
+
+import com.google.common.collect.ImmutableList;
+import java.util.Optional;
+
+/**
+ * A ResourceClaim: its requests and constraints, and its status ({@code allocation} and the pods in
+ * {@code reservedFor}, by name in the claim's namespace).
+ */
+public record ResourceClaim(
+    String namespace,
+    String name,
+    ImmutableList<DeviceRequest> requests,
+    ImmutableList<DeviceConstraint> constraints,
+    Optional<AllocationResult> allocation,
+    ImmutableList<String> reservedFor) {
+
+  public ResourceClaim {
+    requireNonNull(namespace, "namespace is null");
+    requireNonNull(name, "name is null");
+    requireNonNull(requests, "requests is null");
+    requireNonNull(constraints, "constraints is null");
+    requireNonNull(allocation, "allocation is null");
+    requireNonNull(reservedFor, "reservedFor is null");
+  }
+
+  /** {@code <namespace>/<name>}, how the snapshot keys claims. */
+  public String key() {
+    return key(namespace, name);
+  }
+
+  public static String key(String namespace, String name) {
+    return namespace + "/" + name;
+  }
+}

@@ -1,0 +1,314 @@
+package io.gantry.scheduler.plugins.dynamicresources;
+
+import static io.gantry.scheduler.testing.Dra.DRIVER;
+import static io.gantry.scheduler.testing.Dra.all;
+import static io.gantry.scheduler.testing.Dra.claim;
+import static io.gantry.scheduler.testing.Dra.device;
+import static io.gantry.scheduler.testing.Dra.exactly;
+import static io.gantry.scheduler.testing.Dra.slice;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableMap;
+import io.gantry.scheduler.model.NodeInfo;
+import io.gantry.scheduler.model.dra.AllocationMode;
+import io.gantry.scheduler.model.dra.AllocationResult;
+import io.gantry.scheduler.model.dra.DeviceClass;
+import io.gantry.scheduler.model.dra.DeviceConstraint;
+import io.gantry.scheduler.model.dra.DeviceRequest;
+import io.gantry.scheduler.model.dra.DeviceResult;
+import io.gantry.scheduler.model.dra.DeviceSubRequest;
+import io.gantry.scheduler.model.dra.ResourceClaim;
+import io.gantry.scheduler.model.dra.ResourcePool;
+import io.gantry.scheduler.model.dra.ResourceSlice;
+import io.gantry.scheduler.model.placement.NodeSelectorRequirement;
+import io.gantry.scheduler.model.placement.NodeSelectorTerm;
+import io.gantry.scheduler.model.placement.SelectorOperator;
+import io.gantry.scheduler.testing.Dra;
+import io.gantry.scheduler.testing.Nodes;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** One case per rule of protocols.md §4.5 (items 1–5); each fails if its rule is removed. */
+class ClaimAllocatorTest {
+  private static final NodeInfo N1 = Nodes.node("n1").label("zone", "a").build();
+
+  private static AllocationOutcome allocate(
+      List<ResourceSlice> slices, Set<String> held, ResourceClaim... claims) {
+    DeviceMatcher matcher =
+        new DeviceMatcher(Dra.SELECTORS, ImmutableMap.of(Dra.GPU_CLASS, Dra.gpuClass()));
+    return new ClaimAllocator(
+            List.of(claims), N1.name(), new DevicePools(slices).reachableFrom(N1), held, matcher)
+        .allocate();
+  }
+
+  private static AllocationOutcome allocated(String pool, String... requestAndDevice) {
+    ImmutableList.Builder<DeviceResult> devices = ImmutableList.builder();
+    for (int i = 0; i < requestAndDevice.length; i += 2) {
+      devices.add(new DeviceResult(requestAndDevice[i], DRIVER, pool, requestAndDevice[i + 1]));
+    }
+    return new AllocationOutcome.Allocated(
+        ImmutableList.of(new AllocationResult(devices.build(), Optional.of("n1"))));
+  }
+
+  @Test
+  void onlyTheNewestGenerationOfAPoolCounts() {
+    ResourceSlice old = slice("n1", 1, 1, device("old-0"));
+    ResourceSlice current = slice("n1", 2, 1, device("new-0"));
+
+    assertThat(allocate(List.of(old, current), Set.of(), claim("c", exactly("gpu", 1))))
+        .isEqualTo(allocated("n1", "gpu", "new-0"));
+  }
+
+  @Test
+  void allocationModeAllRefusesAnIncompletePool() {
+    ResourceSlice half = slice("n1", 1, 2, device("d0"), device("d1"));
+
+    assertThat(allocate(List.of(half), Set.of(), claim("c", all("gpu"))))
+        .isEqualTo(
+            new AllocationOutcome.Failed(
+                "ns/c",
+                "request gpu: allocationMode All needs every device, but resource pool"
+                    + " gpu.example.com/n1 is incomplete"));
+    assertThat(allocate(List.of(half), Set.of(), claim("c", exactly("gpu", 1))))
+        .isEqualTo(allocated("n1", "gpu", "d0"));
+  }
+
+  @Test
+  void aSliceOfAnotherNodeIsNotReached() {
+    ResourceSlice elsewhere = slice("n2", device("d0"));
+
+    assertThat(allocate(List.of(elsewhere), Set.of(), claim("c", exactly("gpu", 1))))
+        .isEqualTo(
+            new AllocationOutcome.Failed(
+                "ns/c", "request gpu: no device of class gpu.example.com matches its selectors"));
+  }
+
+  @Test
+  void aSliceReachesNodesByItsSelectorAndAllNodesBindsNoNode() {
+    NodeSelectorTerm zoneB =
+        NodeSelectorTerm.ofExpressions(
+            new NodeSelectorRequirement("zone", SelectorOperator.IN, List.of("b")));
+    NodeSelectorTerm zoneA =
+        NodeSelectorTerm.ofExpressions(
+            new NodeSelectorRequirement("zone", SelectorOperator.IN, List.of("a")));
+    ResourcePool pool = new ResourcePool("shared", 1, 1);
+    ResourceSlice inB =
+        new ResourceSlice(
+            "b",
+            DRIVER,
+            new ResourcePool("zone-b", 1, 1),
+            Optional.empty(),
+            Optional.of(zoneB),
+            false,
+            ImmutableList.of(device("b0")));
+    ResourceSlice inA =
+        new ResourceSlice(
+            "a",
+            DRIVER,
+            new ResourcePool("zone-a", 1, 1),
+            Optional.empty(),
+            Optional.of(zoneA),
+            false,
+            ImmutableList.of(device("a0")));
+    ResourceSlice everywhere =
+        new ResourceSlice(
+            "all",
+            DRIVER,
+            pool,
+            Optional.empty(),
+            Optional.empty(),
+            true,
+            ImmutableList.of(device("x0")));
+
+    assertThat(allocate(List.of(inB, inA), Set.of(), claim("c", exactly("gpu", 1))))
+        .isEqualTo(allocated("zone-a", "gpu", "a0"));
+    assertThat(allocate(List.of(everywhere), Set.of(), claim("c", exactly("gpu", 1))))
+        .isEqualTo(
+            new AllocationOutcome.Allocated(
+                ImmutableList.of(
+                    new AllocationResult(
+                        ImmutableList.of(new DeviceResult("gpu", DRIVER, "shared", "x0")),
+                        Optional.empty()))));
+  }
+
+  @Test
+  void devicesHeldByOtherClaimsAreSkipped() {
+    ResourceSlice s = slice("n1", device("d0"), device("d1"));
+
+    assertThat(allocate(List.of(s), Set.of(DRIVER + "/n1/d0"), claim("c", exactly("gpu", 1))))
+        .isEqualTo(allocated("n1", "gpu", "d1"));
+  }
+
+  @Test
+  void claimsOfOnePodGetDistinctDevices() {
+    ResourceSlice s = slice("n1", device("d0"), device("d1"));
+
+    assertThat(
+            allocate(
+                List.of(s), Set.of(), claim("a", exactly("gpu", 1)), claim("b", exactly("gpu", 1))))
+        .isEqualTo(
+            new AllocationOutcome.Allocated(
+                ImmutableList.of(
+                    new AllocationResult(
+                        ImmutableList.of(new DeviceResult("gpu", DRIVER, "n1", "d0")),
+                        Optional.of("n1")),
+                    new AllocationResult(
+                        ImmutableList.of(new DeviceResult("gpu", DRIVER, "n1", "d1")),
+                        Optional.of("n1")))));
+  }
+
+  @Test
+  void classAndRequestSelectorsMustBothMatch() {
+    ResourceSlice s = slice("n1", device("a100", "model", "A100"), device("h100", "model", "H100"));
+    DeviceMatcher strictClass =
+        new DeviceMatcher(
+            Dra.SELECTORS,
+            ImmutableMap.of(
+                Dra.GPU_CLASS, new DeviceClass(Dra.GPU_CLASS, ImmutableList.of("model==H100"))));
+
+    assertThat(allocate(List.of(s), Set.of(), claim("c", exactly("gpu", 1, "model==H100"))))
+        .isEqualTo(allocated("n1", "gpu", "h100"));
+    assertThat(
+            new ClaimAllocator(
+                    List.of(claim("c", exactly("gpu", 1, "model==A100"))),
+                    "n1",
+                    new DevicePools(List.of(s)).reachableFrom(N1),
+                    Set.of(),
+                    strictClass)
+                .allocate())
+        .isEqualTo(
+            new AllocationOutcome.Failed(
+                "ns/c", "request gpu: no device of class gpu.example.com matches its selectors"));
+  }
+
+  @Test
+  void aSelectorThatFailsFailsTheAllocationNamingTheExpression() {
+    ResourceSlice s = slice("n1", device("d0"));
+
+    assertThat(allocate(List.of(s), Set.of(), claim("c", exactly("gpu", 1, "fail:no such key"))))
+        .isEqualTo(
+            new AllocationOutcome.Failed(
+                "ns/c",
+                "selector \"fail:no such key\" of request gpu failed on device"
+                    + " gpu.example.com/n1/d0: no such key"));
+  }
+
+  @Test
+  void exactCountTakesCountDevicesOrFails() {
+    ResourceSlice s = slice("n1", device("d0"), device("d1"), device("d2"));
+
+    assertThat(allocate(List.of(s), Set.of(), claim("c", exactly("gpu", 2))))
+        .isEqualTo(allocated("n1", "gpu", "d0", "gpu", "d1"));
+    assertThat(allocate(List.of(s), Set.of(), claim("c", exactly("gpu", 4))))
+        .isEqualTo(
+            new AllocationOutcome.Failed(
+                "ns/c",
+                "request gpu: needs 4 device(s) of class gpu.example.com, 3 matching device(s)"
+                    + " are free"));
+  }
+
+  @Test
+  void allTakesEveryMatchingDeviceAndNoneMayBeHeld() {
+    ResourceSlice s =
+        slice("n1", device("d0", "model", "H100"), device("d1", "model", "H100"), device("x"));
+
+    assertThat(allocate(List.of(s), Set.of(), claim("c", all("gpu", "model==H100"))))
+        .isEqualTo(allocated("n1", "gpu", "d0", "gpu", "d1"));
+    assertThat(
+            allocate(List.of(s), Set.of(DRIVER + "/n1/d1"), claim("c", all("gpu", "model==H100"))))
+        .isEqualTo(
+            new AllocationOutcome.Failed(
+                "ns/c",
+                "request gpu: allocationMode All needs every matching device, but 1 of 2 are"
+                    + " allocated"));
+  }
+
+  @Test
+  void firstAvailableFallsBackToItsSecondChoice() {
+    ResourceSlice s = slice("n1", device("h0", "model", "H100"), device("a0", "model", "A100"));
+    DeviceRequest gpu =
+        DeviceRequest.firstAvailable(
+            "gpu",
+            ImmutableList.of(
+                exactly("h100s", 2, "model==H100"), exactly("a100", 1, "model==A100")));
+
+    assertThat(allocate(List.of(s), Set.of(), claim("c", List.of(gpu), List.of())))
+        .isEqualTo(allocated("n1", "gpu/a100", "a0"));
+  }
+
+  @Test
+  void matchAttributeOnNvlinkDomainForcesTwoGpusOfOneDomain() {
+    String domain = DRIVER + "/nvlinkDomain";
+    ResourceSlice s =
+        slice(
+            "n1",
+            device("g0", "nvlinkDomain", "0"),
+            device("g1", "nvlinkDomain", "1"),
+            device("g2", "nvlinkDomain", "1"));
+    DeviceRequest pair = DeviceRequest.exactly("pair", exactly("pair", 2));
+
+    assertThat(
+            allocate(
+                List.of(s),
+                Set.of(),
+                claim(
+                    "c", List.of(pair), List.of(new DeviceConstraint(ImmutableList.of(), domain)))))
+        .isEqualTo(allocated("n1", "pair", "g1", "pair", "g2"));
+  }
+
+  @Test
+  void matchAttributeAcrossRequestsBacktracksOverAnEarlierPick() {
+    String domain = DRIVER + "/nvlinkDomain";
+    ResourceSlice s =
+        slice(
+            "n1",
+            device("g0", "nvlinkDomain", "0"),
+            device("g1", "nvlinkDomain", "1"),
+            device("g2", "nvlinkDomain", "1"));
+    DeviceRequest first = DeviceRequest.exactly("a", exactly("a", 1));
+    DeviceRequest second = DeviceRequest.exactly("b", exactly("b", 2));
+
+    assertThat(
+            allocate(
+                List.of(s),
+                Set.of(),
+                claim(
+                    "c",
+                    List.of(first, second),
+                    List.of(new DeviceConstraint(ImmutableList.of("a", "b"), domain)))))
+        .isEqualTo(
+            new AllocationOutcome.Failed(
+                "ns/c",
+                "request b: no 2 matching free device(s) of class gpu.example.com fit together"
+                    + " with the claims' other devices with one value of matchAttribute "
+                    + domain));
+    DeviceRequest single = DeviceRequest.exactly("b", exactly("b", 1));
+    assertThat(
+            allocate(
+                List.of(s),
+                Set.of(),
+                claim(
+                    "c",
+                    List.of(first, single),
+                    List.of(new DeviceConstraint(ImmutableList.of(), domain)))))
+        .isEqualTo(allocated("n1", "a", "g1", "b", "g2"));
+  }
+
+  @Test
+  void anUnknownDeviceClassFailsTheClaim() {
+    ResourceSlice s = slice("n1", device("d0"));
+    ResourceClaim c =
+        claim(
+            "c",
+            new DeviceSubRequest(
+                "gpu", "missing.example.com", ImmutableList.of(), AllocationMode.EXACT_COUNT, 1));
+
+    assertThat(allocate(List.of(s), Set.of(), c))
+        .isEqualTo(
+            new AllocationOutcome.Failed(
+                "ns/c", "request gpu: device class missing.example.com does not exist"));
+  }
+}

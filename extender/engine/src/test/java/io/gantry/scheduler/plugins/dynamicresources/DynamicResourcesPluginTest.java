@@ -1,0 +1,246 @@
+package io.gantry.scheduler.plugins.dynamicresources;
+
+import static io.gantry.scheduler.testing.Dra.DRIVER;
+import static io.gantry.scheduler.testing.Dra.claim;
+import static io.gantry.scheduler.testing.Dra.device;
+import static io.gantry.scheduler.testing.Dra.exactly;
+import static io.gantry.scheduler.testing.Dra.slice;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableSortedMap;
+import io.gantry.gpusharing.GpuAmount;
+import io.gantry.scheduler.actions.ActionRegistry;
+import io.gantry.scheduler.api.SchedulerWiring;
+import io.gantry.scheduler.api.config.EvictionSettings;
+import io.gantry.scheduler.api.config.Placement;
+import io.gantry.scheduler.api.config.SchedulerConfig;
+import io.gantry.scheduler.api.result.BindDecision;
+import io.gantry.scheduler.api.result.ClaimAllocation;
+import io.gantry.scheduler.api.result.CycleResult;
+import io.gantry.scheduler.api.result.Decision;
+import io.gantry.scheduler.model.ClusterSnapshot;
+import io.gantry.scheduler.model.JobInfo;
+import io.gantry.scheduler.model.NodeInfo;
+import io.gantry.scheduler.model.QueueInfo;
+import io.gantry.scheduler.model.dra.AllocationResult;
+import io.gantry.scheduler.model.dra.DeviceResult;
+import io.gantry.scheduler.model.dra.DynamicResources;
+import io.gantry.scheduler.model.dra.ResourceClaim;
+import io.gantry.scheduler.model.dra.ResourceSlice;
+import io.gantry.scheduler.plugins.PluginRegistry;
+import io.gantry.scheduler.testing.Cycles;
+import io.gantry.scheduler.testing.Dra;
+import io.gantry.scheduler.testing.FakeTicker;
+import io.gantry.scheduler.testing.Jobs;
+import io.gantry.scheduler.testing.Nodes;
+import io.gantry.scheduler.testing.Queues;
+import io.gantry.scheduler.testing.Snapshots;
+import io.gantry.scheduler.testing.Tasks;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** The plugin inside whole allocate cycles: gangs, rollback, existing allocations, GPU quota. */
+class DynamicResourcesPluginTest {
+  private static final QueueInfo QUEUE = Queues.queue("q").build();
+
+  private static CycleResult run(
+      List<NodeInfo> nodes,
+      List<QueueInfo> queues,
+      List<JobInfo> jobs,
+      List<ResourceSlice> slices,
+      List<ResourceClaim> claims) {
+    ClusterSnapshot s = Snapshots.of(nodes, queues, jobs);
+    DynamicResources dra = Dra.resources(List.of(Dra.gpuClass()), slices, claims);
+    ClusterSnapshot withDra =
+        new ClusterSnapshot(
+            s.now(), s.nodes(), s.queues(), s.jobs(), s.queueUsage(), s.topologies(), dra);
+    SchedulerConfig config =
+        new SchedulerConfig(
+            ImmutableList.of("allocate"),
+            ImmutableSortedMap.of(),
+            Placement.DEFAULTS,
+            EvictionSettings.DEFAULTS);
+    return new SchedulerWiring(
+            new ActionRegistry(), new PluginRegistry(Dra.SELECTORS), new FakeTicker())
+        .cycle(config)
+        .run(withDra);
+  }
+
+  private static List<BindDecision> binds(CycleResult result) {
+    return result.decisions().stream()
+        .filter(d -> d.kind() == Decision.Kind.BIND)
+        .map(BindDecision.class::cast)
+        .toList();
+  }
+
+  private static ClaimAllocation onDevice(String claim, String node, String deviceName) {
+    return new ClaimAllocation(
+        "gpu",
+        claim,
+        new AllocationResult(
+            ImmutableList.of(new DeviceResult("gpu", DRIVER, node, deviceName)),
+            Optional.of(node)));
+  }
+
+  private static JobInfo gang(String name, int members) {
+    Jobs.Builder job = Jobs.job(name).namespace("ns").queue("q").minMember(members);
+    for (int i = 0; i < members; i++) {
+      job.task(Tasks.task("t" + i).cpu("1").claim("gpu", name + "-" + i));
+    }
+    return job.build();
+  }
+
+  @Test
+  void aGangIsAllocatedWholeWithOneDeviceEach() {
+    CycleResult result =
+        run(
+            List.of(Nodes.node("n1").cpu("8").build()),
+            List.of(QUEUE),
+            List.of(gang("g", 2)),
+            List.of(slice("n1", device("d0"), device("d1"))),
+            List.of(claim("g-0", exactly("gpu", 1)), claim("g-1", exactly("gpu", 1))));
+
+    assertThat(binds(result))
+        .containsExactly(
+            new BindDecision(
+                "ns/g/t0",
+                "n1",
+                ImmutableList.of(),
+                GpuAmount.ZERO,
+                ImmutableList.of(onDevice("g-0", "n1", "d0"))),
+            new BindDecision(
+                "ns/g/t1",
+                "n1",
+                ImmutableList.of(),
+                GpuAmount.ZERO,
+                ImmutableList.of(onDevice("g-1", "n1", "d1"))));
+  }
+
+  @Test
+  void aGangThatDoesNotFitWholeReleasesTheDevicesItTried() {
+    JobInfo solo =
+        Jobs.job("solo")
+            .namespace("ns")
+            .queue("q")
+            .creationOrder(5)
+            .createdAt(Snapshots.T0.plusSeconds(60))
+            .task(Tasks.task("t0").cpu("1").claim("gpu", "solo-0"))
+            .build();
+
+    CycleResult result =
+        run(
+            List.of(Nodes.node("n1").cpu("8").build()),
+            List.of(QUEUE),
+            List.of(gang("g", 2), solo),
+            List.of(slice("n1", device("d0"))),
+            List.of(
+                claim("g-0", exactly("gpu", 1)),
+                claim("g-1", exactly("gpu", 1)),
+                claim("solo-0", exactly("gpu", 1))));
+
+    assertThat(binds(result))
+        .containsExactly(
+            new BindDecision(
+                "ns/solo/t0",
+                "n1",
+                ImmutableList.of(),
+                GpuAmount.ZERO,
+                ImmutableList.of(onDevice("solo-0", "n1", "d0"))));
+    assertThat(Cycles.job(result, "ns/g").fitMessage().orElseThrow())
+        .contains(
+            "cannot allocate all claims: claim ns/g-1: request gpu: needs 1 device(s) of class"
+                + " gpu.example.com, 0 matching device(s) are free");
+  }
+
+  @Test
+  void aClaimAllocatedBeforeIsUsedOnlyOnItsNode() {
+    AllocationResult onN2 =
+        new AllocationResult(
+            ImmutableList.of(new DeviceResult("gpu", DRIVER, "n2", "d0")), Optional.of("n2"));
+    ResourceClaim shared =
+        new ResourceClaim(
+            "ns",
+            "shared",
+            claim("shared", exactly("gpu", 1)).requests(),
+            ImmutableList.of(),
+            Optional.of(onN2),
+            ImmutableList.of("other-pod"));
+    JobInfo job =
+        Jobs.job("j")
+            .namespace("ns")
+            .queue("q")
+            .task(Tasks.task("t0").cpu("1").claim("gpu", "shared"))
+            .build();
+
+    CycleResult result =
+        run(
+            List.of(Nodes.node("n1").cpu("8").build(), Nodes.node("n2").cpu("8").build()),
+            List.of(QUEUE),
+            List.of(job),
+            List.of(slice("n1", device("d0")), slice("n2", device("d0"))),
+            List.of(shared));
+
+    assertThat(binds(result))
+        .containsExactly(
+            new BindDecision(
+                "ns/j/t0",
+                "n2",
+                ImmutableList.of(),
+                GpuAmount.ZERO,
+                ImmutableList.of(new ClaimAllocation("gpu", "shared", onN2))));
+  }
+
+  @Test
+  void claimGpusCountAgainstTheQueueLimit() {
+    QueueInfo limited = Queues.queue("q").gpu(1, 1, 1).build();
+    JobInfo job =
+        Jobs.job("j")
+            .namespace("ns")
+            .queue("q")
+            .task(Tasks.task("t0").cpu("1").claim("gpu", "two"))
+            .build();
+    List<ResourceSlice> slices = List.of(slice("n1", device("d0"), device("d1")));
+
+    CycleResult overLimit =
+        run(
+            List.of(Nodes.node("n1").cpu("8").build()),
+            List.of(limited),
+            List.of(job),
+            slices,
+            List.of(claim("two", exactly("gpu", 2))));
+    CycleResult withinLimit =
+        run(
+            List.of(Nodes.node("n1").cpu("8").build()),
+            List.of(limited),
+            List.of(job),
+            slices,
+            List.of(claim("two", exactly("gpu", 1))));
+
+    assertThat(binds(overLimit)).isEmpty();
+    assertThat(binds(withinLimit)).hasSize(1);
+  }
+
+  @Test
+  void aMissingClaimKeepsThePodPendingWithTheReason() {
+    JobInfo job =
+        Jobs.job("j")
+            .namespace("ns")
+            .queue("q")
+            .task(Tasks.task("t0").cpu("1").claim("gpu", "nowhere"))
+            .build();
+
+    CycleResult result =
+        run(
+            List.of(Nodes.node("n1").cpu("8").build()),
+            List.of(QUEUE),
+            List.of(job),
+            List.of(slice("n1", device("d0"))),
+            List.of());
+
+    assertThat(binds(result)).isEmpty();
+    assertThat(Cycles.job(result, "ns/j").fitMessage().orElseThrow())
+        .contains("cannot allocate all claims: claim ns/nowhere: the ResourceClaim does not exist");
+  }
+}

@@ -1,0 +1,279 @@
+package io.gantry.scheduler.sim.spec;
+
+import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableSet;
+import com.google.common.collect.ImmutableSortedMap;
+import io.gantry.scheduler.model.Quantity;
+import io.gantry.scheduler.model.dra.AllocationMode;
+import io.gantry.scheduler.model.dra.DeviceAttribute;
+import io.gantry.scheduler.model.dra.DeviceClass;
+import io.gantry.scheduler.model.dra.DeviceConstraint;
+import io.gantry.scheduler.model.dra.DeviceRequest;
+import io.gantry.scheduler.model.dra.DeviceSubRequest;
+import io.gantry.scheduler.model.dra.DraDevice;
+import io.gantry.scheduler.model.dra.ResourceClaim;
+import io.gantry.scheduler.model.dra.ResourcePool;
+import io.gantry.scheduler.model.dra.ResourceSlice;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Binds the DRA sections: each entry is a {@code name}, a {@code namespace} for claims and
+ * templates (default {@code default}), and the {@code spec} of its {@code resource.k8s.io/v1}
+ * object as in a manifest. Fields the engine does not act on (device taints, counters, admin
+ * access, opaque config, per-device node selection, slice node selectors) are refused by name
+ * rather than ignored.
+ */
+final class DraBinder {
+  private static final ImmutableSet<String> NAMED_KEYS = ImmutableSet.of("name", "spec");
+  private static final ImmutableSet<String> NAMESPACED_KEYS =
+      ImmutableSet.of("name", "namespace", "spec");
+  private static final ImmutableSet<String> CLASS_SPEC_KEYS = ImmutableSet.of("selectors");
+  private static final ImmutableSet<String> SELECTOR_KEYS = ImmutableSet.of("cel");
+  private static final ImmutableSet<String> CEL_KEYS = ImmutableSet.of("expression");
+  private static final ImmutableSet<String> SLICE_SPEC_KEYS =
+      ImmutableSet.of("driver", "pool", "nodeName", "allNodes", "devices");
+  private static final ImmutableSet<String> POOL_KEYS =
+      ImmutableSet.of("name", "generation", "resourceSliceCount");
+  private static final ImmutableSet<String> DEVICE_KEYS =
+      ImmutableSet.of("name", "attributes", "capacity");
+  private static final ImmutableSet<String> ATTRIBUTE_KEYS =
+      ImmutableSet.of("int", "bool", "string", "version");
+  private static final ImmutableSet<String> CAPACITY_KEYS = ImmutableSet.of("value");
+  private static final ImmutableSet<String> TEMPLATE_SPEC_KEYS = ImmutableSet.of("spec");
+  private static final ImmutableSet<String> CLAIM_SPEC_KEYS = ImmutableSet.of("devices");
+  private static final ImmutableSet<String> DEVICES_KEYS =
+      ImmutableSet.of("requests", "constraints");
+  private static final ImmutableSet<String> REQUEST_KEYS =
+      ImmutableSet.of("name", "exactly", "firstAvailable");
+  private static final ImmutableSet<String> EXACT_KEYS =
+      ImmutableSet.of("deviceClassName", "selectors", "allocationMode", "count");
+  private static final ImmutableSet<String> SUB_REQUEST_KEYS =
+      ImmutableSet.of("name", "deviceClassName", "selectors", "allocationMode", "count");
+  private static final ImmutableSet<String> CONSTRAINT_KEYS =
+      ImmutableSet.of("requests", "matchAttribute");
+
+  /** Kubernetes' limit on the choices of a {@code firstAvailable} request. */
+  private static final int MAX_SUB_REQUESTS = 8;
+
+  private DraBinder() {}
+
+  static DraSpec bind(MapReader top) throws ScenarioException {
+    return new DraSpec(
+        deviceClasses(top.list("deviceClasses")),
+        slices(top.list("resourceSlices")),
+        claims(top.list("resourceClaims"), "ResourceClaim", false),
+        claims(top.list("resourceClaimTemplates"), "ResourceClaimTemplate", true));
+  }
+
+  private static List<DeviceClass> deviceClasses(List<Field> items) throws ScenarioException {
+    ImmutableList.Builder<DeviceClass> out = ImmutableList.builder();
+    UniqueNames names = new UniqueNames("DeviceClass");
+    for (Field item : items) {
+      MapReader entry = item.asMap(NAMED_KEYS);
+      Field nameField = entry.required("name");
+      String name = nameField.asNonEmptyString();
+      names.add(nameField, name);
+      MapReader spec = entry.required("spec").asMap(CLASS_SPEC_KEYS);
+      out.add(new DeviceClass(name, selectors(spec.list("selectors"))));
+    }
+    return out.build();
+  }
+
+  private static ImmutableList<String> selectors(List<Field> items) throws ScenarioException {
+    ImmutableList.Builder<String> out = ImmutableList.builder();
+    for (Field item : items) {
+      MapReader cel = item.asMap(SELECTOR_KEYS).required("cel").asMap(CEL_KEYS);
+      out.add(cel.required("expression").asNonEmptyString());
+    }
+    return out.build();
+  }
+
+  private static List<ResourceSlice> slices(List<Field> items) throws ScenarioException {
+    ImmutableList.Builder<ResourceSlice> out = ImmutableList.builder();
+    UniqueNames names = new UniqueNames("ResourceSlice");
+    for (Field item : items) {
+      MapReader entry = item.asMap(NAMED_KEYS);
+      Field nameField = entry.required("name");
+      String name = nameField.asNonEmptyString();
+      names.add(nameField, name);
+      Field specField = entry.required("spec");
+      MapReader spec = specField.asMap(SLICE_SPEC_KEYS);
+      String driver = spec.requiredString("driver");
+      MapReader pool = spec.required("pool").asMap(POOL_KEYS);
+      ResourcePool resourcePool =
+          new ResourcePool(
+              pool.requiredString("name"),
+              pool.required("generation").asLong(0),
+              pool.required("resourceSliceCount").asLong(1));
+      Optional<String> nodeName = spec.optString("nodeName");
+      boolean allNodes = spec.booleanOr("allNodes", false);
+      if (nodeName.isPresent() == allNodes) {
+        throw specField.error("exactly one of nodeName and allNodes must be set");
+      }
+      ImmutableList.Builder<DraDevice> devices = ImmutableList.builder();
+      UniqueNames deviceNames = new UniqueNames("device");
+      for (Field d : spec.list("devices")) {
+        MapReader device = d.asMap(DEVICE_KEYS);
+        Field deviceName = device.required("name");
+        deviceNames.add(deviceName, deviceName.asNonEmptyString());
+        devices.add(
+            new DraDevice(
+                deviceName.asNonEmptyString(),
+                attributes(device.optional("attributes")),
+                capacity(device.optional("capacity"))));
+      }
+      out.add(
+          new ResourceSlice(
+              name, driver, resourcePool, nodeName, Optional.empty(), allNodes, devices.build()));
+    }
+    return out.build();
+  }
+
+  private static ImmutableSortedMap<String, DeviceAttribute> attributes(Optional<Field> field)
+      throws ScenarioException {
+    ImmutableSortedMap.Builder<String, DeviceAttribute> out = ImmutableSortedMap.naturalOrder();
+    if (field.isEmpty()) {
+      return out.build();
+    }
+    for (Field a : field.get().asOpenMap().fields()) {
+      MapReader value = a.asMap(ATTRIBUTE_KEYS);
+      List<Field> given = value.fields();
+      if (given.size() != 1) {
+        throw a.error("exactly one of int, bool, string and version must be set");
+      }
+      Field v = given.get(0);
+      out.put(
+          a.key(),
+          switch (v.key()) {
+            case "int" -> DeviceAttribute.ofInt(v.asLong(Long.MIN_VALUE));
+            case "bool" -> DeviceAttribute.ofBool(v.asBoolean());
+            case "string" -> DeviceAttribute.ofString(v.asString());
+            default -> version(v);
+          });
+    }
+    return out.build();
+  }
+
+  private static DeviceAttribute version(Field v) throws ScenarioException {
+    String text = v.asNonEmptyString();
+    if (!text.matches("(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)([-+].*)?")) {
+      throw v.error("expected a semantic version such as 1.2.3, got " + Field.quote(text));
+    }
+    return DeviceAttribute.ofVersion(text);
+  }
+
+  private static ImmutableSortedMap<String, String> capacity(Optional<Field> field)
+      throws ScenarioException {
+    ImmutableSortedMap.Builder<String, String> out = ImmutableSortedMap.naturalOrder();
+    if (field.isEmpty()) {
+      return out.build();
+    }
+    for (Field c : field.get().asOpenMap().fields()) {
+      Field value = c.asMap(CAPACITY_KEYS).required("value");
+      String text = value.asString();
+      try {
+        Quantity.parse(text);
+      } catch (IllegalArgumentException e) {
+        throw value.error(e.getMessage());
+      }
+      out.put(c.key(), text);
+    }
+    return out.build();
+  }
+
+  private static List<ResourceClaim> claims(List<Field> items, String kind, boolean template)
+      throws ScenarioException {
+    ImmutableList.Builder<ResourceClaim> out = ImmutableList.builder();
+    UniqueNames names = new UniqueNames(kind);
+    for (Field item : items) {
+      MapReader entry = item.asMap(NAMESPACED_KEYS);
+      Field nameField = entry.required("name");
+      String name = nameField.asNonEmptyString();
+      String namespace = entry.optString("namespace").orElse(JobSpec.DEFAULT_NAMESPACE);
+      names.add(nameField, namespace + "/" + name);
+      MapReader spec =
+          entry.required("spec").asMap(template ? TEMPLATE_SPEC_KEYS : CLAIM_SPEC_KEYS);
+      if (template) {
+        spec = spec.required("spec").asMap(CLAIM_SPEC_KEYS);
+      }
+      MapReader devices = spec.required("devices").asMap(DEVICES_KEYS);
+      ImmutableList.Builder<DeviceRequest> requests = ImmutableList.builder();
+      UniqueNames requestNames = new UniqueNames("request");
+      for (Field r : devices.list("requests")) {
+        requests.add(request(r, requestNames));
+      }
+      ImmutableList<DeviceRequest> bound = requests.build();
+      out.add(
+          new ResourceClaim(
+              namespace,
+              name,
+              bound,
+              constraints(devices.list("constraints"), bound),
+              Optional.empty(),
+              ImmutableList.of()));
+    }
+    return out.build();
+  }
+
+  private static DeviceRequest request(Field item, UniqueNames names) throws ScenarioException {
+    MapReader request = item.asMap(REQUEST_KEYS);
+    Field nameField = request.required("name");
+    String name = nameField.asNonEmptyString();
+    names.add(nameField, name);
+    Optional<Field> exactly = request.optional("exactly");
+    Optional<Field> firstAvailable = request.optional("firstAvailable");
+    if (exactly.isPresent() == firstAvailable.isPresent()) {
+      throw item.error("exactly one of exactly and firstAvailable must be set");
+    }
+    if (exactly.isPresent()) {
+      return DeviceRequest.exactly(name, subRequest(exactly.get(), name, EXACT_KEYS));
+    }
+    List<Field> choices = firstAvailable.get().asList();
+    if (choices.isEmpty() || choices.size() > MAX_SUB_REQUESTS) {
+      throw firstAvailable.get().error("must list 1 to " + MAX_SUB_REQUESTS + " subrequests");
+    }
+    ImmutableList.Builder<DeviceSubRequest> subs = ImmutableList.builder();
+    UniqueNames subNames = new UniqueNames("subrequest");
+    for (Field choice : choices) {
+      Field subName = choice.asMap(SUB_REQUEST_KEYS).required("name");
+      subNames.add(subName, subName.asNonEmptyString());
+      subs.add(subRequest(choice, subName.asNonEmptyString(), SUB_REQUEST_KEYS));
+    }
+    return DeviceRequest.firstAvailable(name, subs.build());
+  }
+
+  private static DeviceSubRequest subRequest(Field field, String name, ImmutableSet<String> keys)
+      throws ScenarioException {
+    MapReader sub = field.asMap(keys);
+    AllocationMode mode =
+        AllocationMode.parse(
+            sub.optChoice("allocationMode", List.of("ExactCount", "All")).orElse("ExactCount"));
+    Optional<Field> countField = sub.optional("count");
+    if (mode == AllocationMode.ALL && countField.isPresent()) {
+      throw countField.get().error("must not be set when allocationMode is All");
+    }
+    long count =
+        countField.isPresent() ? countField.get().asLong(1) : (mode == AllocationMode.ALL ? 0 : 1);
+    return new DeviceSubRequest(
+        name, sub.requiredString("deviceClassName"), selectors(sub.list("selectors")), mode, count);
+  }
+
+  private static ImmutableList<DeviceConstraint> constraints(
+      List<Field> items, List<DeviceRequest> requests) throws ScenarioException {
+    ImmutableList.Builder<DeviceConstraint> out = ImmutableList.builder();
+    for (Field item : items) {
+      MapReader constraint = item.asMap(CONSTRAINT_KEYS);
+      List<String> names = constraint.stringList("requests");
+      for (String n : names) {
+        if (requests.stream().noneMatch(r -> r.name().equals(n))) {
+          throw constraint.required("requests").error("unknown request " + Field.quote(n));
+        }
+      }
+      out.add(
+          new DeviceConstraint(
+              ImmutableList.copyOf(names), constraint.requiredString("matchAttribute")));
+    }
+    return out.build();
+  }
+}
