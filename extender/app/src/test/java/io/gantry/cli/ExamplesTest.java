@@ -42,6 +42,8 @@ class ExamplesTest {
           Map.entry("gpu-devices-pack.yaml", new Expected(0, "every expectation held")),
           Map.entry("gpu-devices-spread.yaml", new Expected(0, "every expectation held")),
           Map.entry("gpu-fraction-reclaim.yaml", new Expected(0, "every expectation held")),
+          Map.entry("gpu-fraction-consolidation.yaml", new Expected(0, "every expectation held")),
+          Map.entry("gpu-fraction-preempt.yaml", new Expected(0, "every expectation held")),
           Map.entry("gpu-memory-quota.yaml", new Expected(0, "every expectation held")),
           Map.entry("gpu-multi-device-fractions.yaml", new Expected(0, "every expectation held")),
           Map.entry("gpu-pipelined-fractions.yaml", new Expected(0, "every expectation held")),
