@@ -30,7 +30,11 @@ sealed interface Operation
     public Optional<Decision> decision() {
       return Optional.of(
           new BindDecision(
-              task.id(), task.nodeName().orElseThrow(), task.gpuGroups(), task.gpuPortion()));
+              task.id(),
+              task.nodeName().orElseThrow(),
+              task.gpuGroups(),
+              task.gpuPortion(),
+              task.gpuDevices()));
     }
   }
 
@@ -44,7 +48,11 @@ sealed interface Operation
     public Optional<Decision> decision() {
       return Optional.of(
           new PipelineDecision(
-              task.id(), task.nodeName().orElseThrow(), task.gpuGroups(), task.gpuPortion()));
+              task.id(),
+              task.nodeName().orElseThrow(),
+              task.gpuGroups(),
+              task.gpuPortion(),
+              task.gpuDevices()));
     }
   }
 

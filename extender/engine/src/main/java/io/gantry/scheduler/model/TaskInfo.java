@@ -15,7 +15,9 @@ import java.util.OptionalInt;
  * One pod of a job, as the snapshot saw it. {@code request} holds whole GPUs only; a shared-GPU
  * request lives in {@code gpuSharing}. {@code gpuPortion} is the per-device portion a running
  * shared task holds on {@code gpuGroups}. {@code name} is the task's name within its job, {@code
- * podName} the pod's name in its namespace.
+ * podName} the pod's name in its namespace. {@code gpuDevices} are the indices of the whole GPUs a
+ * placed task holds on a node that names its GPUs ({@link GpuTopology}), when known; empty
+ * otherwise.
  */
 public record TaskInfo(
     String id,
@@ -33,7 +35,8 @@ public record TaskInfo(
     OptionalInt taskPriority,
     ImmutableSortedMap<String, String> labels,
     PodPlacementRequirements placement,
-    long creationOrder) {
+    long creationOrder,
+    ImmutableList<Integer> gpuDevices) {
 
   public TaskInfo {
     requireNonNull(id, "id is null");
@@ -51,6 +54,45 @@ public record TaskInfo(
     requireNonNull(taskPriority, "taskPriority is null");
     requireNonNull(labels, "labels is null");
     requireNonNull(placement, "placement is null");
+    requireNonNull(gpuDevices, "gpuDevices is null");
+  }
+
+  /** A task whose whole GPUs, if any, are not known by index. */
+  public TaskInfo(
+      String id,
+      String name,
+      String podName,
+      String namespace,
+      String jobId,
+      String podSetName,
+      Resources request,
+      Optional<GpuSharingRequest> gpuSharing,
+      TaskStatus status,
+      Optional<String> nodeName,
+      ImmutableList<String> gpuGroups,
+      GpuAmount gpuPortion,
+      OptionalInt taskPriority,
+      ImmutableSortedMap<String, String> labels,
+      PodPlacementRequirements placement,
+      long creationOrder) {
+    this(
+        id,
+        name,
+        podName,
+        namespace,
+        jobId,
+        podSetName,
+        request,
+        gpuSharing,
+        status,
+        nodeName,
+        gpuGroups,
+        gpuPortion,
+        taskPriority,
+        labels,
+        placement,
+        creationOrder,
+        ImmutableList.of());
   }
 
   public boolean isShared() {
@@ -70,6 +112,16 @@ public record TaskInfo(
       Optional<String> node,
       ImmutableList<String> gpuGroups,
       GpuAmount portion) {
+    return placedAs(status, node, gpuGroups, portion, ImmutableList.of());
+  }
+
+  /** The same, holding the whole GPUs {@code devices} by index. */
+  public TaskInfo placedAs(
+      TaskStatus status,
+      Optional<String> node,
+      ImmutableList<String> gpuGroups,
+      GpuAmount portion,
+      ImmutableList<Integer> devices) {
     return new TaskInfo(
         id,
         name,
@@ -86,6 +138,7 @@ public record TaskInfo(
         taskPriority,
         labels,
         placement,
-        creationOrder);
+        creationOrder,
+        devices);
   }
 }

@@ -5,6 +5,7 @@ import com.google.common.collect.ImmutableSet;
 import com.google.common.collect.ImmutableSortedMap;
 import io.gantry.scheduler.sim.spec.Field.DurationBound;
 import io.gantry.scheduler.sim.spec.Field.QuantityUnit;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -27,6 +28,7 @@ final class TaskBinder {
           "status",
           "node",
           "gpuGroups",
+          "gpuDevices",
           "startedAt",
           "taskPriority",
           "labels",
@@ -72,6 +74,13 @@ final class TaskBinder {
     if (!gpuGroups.isEmpty() && node.isEmpty()) {
       throw task.required("gpuGroups").error("requires node");
     }
+    List<Integer> gpuDevices = new ArrayList<>();
+    for (Field index : task.list("gpuDevices")) {
+      gpuDevices.add(index.asInt(0));
+    }
+    if (!gpuDevices.isEmpty() && node.isEmpty()) {
+      throw task.required("gpuDevices").error("requires node");
+    }
 
     return new TaskSpec(
         name,
@@ -94,7 +103,8 @@ final class TaskBinder {
         Optional.empty(),
         item.path(),
         task.line(),
-        task.fieldLines());
+        task.fieldLines(),
+        gpuDevices);
   }
 
   private static Optional<String> node(MapReader task, Catalog catalog, InitialTaskStatus status)

@@ -22,6 +22,8 @@ import java.util.OptionalLong;
  * @param field where the entry is in the file ({@code jobs[0].tasks[1]}, or the pod spec of a
  *     workload), for errors found after loading
  * @param fieldLines each key present in the YAML mapping and its line
+ * @param gpuDevices the indices of the whole GPUs a placed task holds, on a node with {@code
+ *     gpuTopology}; empty when not said
  */
 public record TaskSpec(
     String name,
@@ -44,7 +46,8 @@ public record TaskSpec(
     Optional<String> podName,
     String field,
     int line,
-    ImmutableSortedMap<String, Integer> fieldLines) {
+    ImmutableSortedMap<String, Integer> fieldLines,
+    List<Integer> gpuDevices) {
   public TaskSpec {
     requireNonNull(name, "name is null");
     requireNonNull(subGroup, "subGroup is null");
@@ -65,6 +68,7 @@ public record TaskSpec(
     requireNonNull(podName, "podName is null");
     requireNonNull(field, "field is null");
     requireNonNull(fieldLines, "fieldLines is null");
+    gpuDevices = ImmutableList.copyOf(requireNonNull(gpuDevices, "gpuDevices is null"));
   }
 
   /** The names of the pods this entry stands for: {@code name} alone, or {@code name-0 …}. */
