@@ -100,7 +100,17 @@ final class AccumulatedScenarioFilters {
         && largestNodeCapacity.compareTo(largestPendingTask) >= 0;
   }
 
+  /**
+   * Whole idle or releasing GPUs plus the free portions of the node's shared GPUs: a fractional
+   * victim frees its portion of a shared GPU, which becomes whole once the rest of it is free too,
+   * so the bound counts both (without the free portions two half-used GPUs whose halves could be
+   * moved together would never look able to hold a whole GPU).
+   */
   private static GpuAmount freeGpus(NodeState n) {
-    return n.idleOrReleasing().gpus().max(GpuAmount.ZERO);
+    GpuAmount free = n.idleOrReleasing().gpus().max(GpuAmount.ZERO);
+    for (var g : n.gpuGroups()) {
+      free = free.plus(g.idleOrReleasingPortion());
+    }
+    return free;
   }
 }

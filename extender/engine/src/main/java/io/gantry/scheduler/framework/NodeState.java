@@ -1,5 +1,6 @@
 package io.gantry.scheduler.framework;
 
+import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSortedMap;
 import io.gantry.gpusharing.ComputeMode;
 import io.gantry.gpusharing.DeviceSource;
@@ -28,6 +29,9 @@ public final class NodeState {
   private int podCount;
   private final NodeGpuGroups groups = new NodeGpuGroups();
 
+  /** The node's named GPUs; null when it publishes no interconnect domains. */
+  private final GpuDevices devices;
+
   /*
    * Derived from the fields above after every change, so the many reads per task (fit checks,
    * scores, the node index) allocate nothing.
@@ -43,6 +47,10 @@ public final class NodeState {
     this.position = position;
     this.idle = info.allocatable();
     this.releasing = Resources.ZERO;
+    this.devices =
+        info.gpuTopology().known() && info.gpuCount() > 0
+            ? new GpuDevices(info.gpuTopology(), info.gpuCount())
+            : null;
     derive();
   }
 
@@ -111,8 +119,17 @@ public final class NodeState {
     return groups.newGroupId(info.name(), offset);
   }
 
-  /** Takes resources for a task entering {@code status} on this node. */
-  NodeCharge charge(TaskInfo task, TaskStatus status, List<String> gpuGroups, GpuAmount portion) {
+  /**
+   * Takes resources for a task entering {@code status} on this node. On a node that names its GPUs
+   * a whole-GPU task holds {@code wantedDevices} when they can take it (a task evicted where it
+   * runs keeps its devices), or devices chosen inside one interconnect domain where one has room.
+   */
+  NodeCharge charge(
+      TaskInfo task,
+      TaskStatus status,
+      List<String> gpuGroups,
+      GpuAmount portion,
+      List<Integer> wantedDevices) {
     ComputeMode mode =
         task.gpuSharing().map(GpuSharingRequest::computeMode).orElse(ComputeMode.TIME_SLICING);
     for (String groupId : gpuGroups) {
@@ -124,6 +141,9 @@ public final class NodeState {
               : DeviceSource.IDLE;
       if (groups.place(groupId, portion, mode, status == TaskStatus.RELEASING, source)) {
         takeDevice(source);
+        if (devices != null) {
+          devices.openGroup(groupId, source, groups.views());
+        }
       }
     }
     Resources request = task.request();
@@ -143,9 +163,21 @@ public final class NodeState {
       // stuck in releasing does not, since its resources cannot be reused
       releasing = releasing.plus(request);
     }
+    ImmutableList<Integer> taken = ImmutableList.of();
+    int wholeGpus = Math.toIntExact(request.gpus().wholeDevices());
+    if (devices != null && wholeGpus > 0) {
+      int releasingGpus = Math.toIntExact(fromReleasing.gpus().wholeDevices());
+      taken =
+          devices.takeWhole(
+              wholeGpus - releasingGpus,
+              releasingGpus,
+              status == TaskStatus.RELEASING,
+              wantedDevices,
+              groups.views());
+    }
     podCount++;
     derive();
-    return new NodeCharge(fromIdle, fromReleasing);
+    return new NodeCharge(fromIdle, fromReleasing, taken);
   }
 
   /** Gives back exactly what {@link #charge} took; a group's device returns with its last task. */
@@ -156,7 +188,18 @@ public final class NodeState {
       GpuAmount portion,
       NodeCharge charge) {
     for (String groupId : gpuGroups) {
-      groups.remove(groupId, portion, status == TaskStatus.RELEASING).ifPresent(this::returnDevice);
+      groups
+          .remove(groupId, portion, status == TaskStatus.RELEASING)
+          .ifPresent(
+              source -> {
+                returnDevice(source);
+                if (devices != null) {
+                  devices.closeGroup(groupId);
+                }
+              });
+    }
+    if (devices != null) {
+      devices.giveWhole(charge.gpuDevices(), status == TaskStatus.RELEASING);
     }
     if (status == TaskStatus.RELEASING) {
       releasing = releasing.minus(task.request());

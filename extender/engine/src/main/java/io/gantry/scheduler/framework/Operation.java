@@ -39,7 +39,8 @@ sealed interface Operation
               task.nodeName().orElseThrow(),
               task.gpuGroups(),
               task.gpuPortion(),
-              claims));
+              claims,
+              task.gpuDevices()));
     }
   }
 
@@ -53,7 +54,11 @@ sealed interface Operation
     public Optional<Decision> decision() {
       return Optional.of(
           new PipelineDecision(
-              task.id(), task.nodeName().orElseThrow(), task.gpuGroups(), task.gpuPortion()));
+              task.id(),
+              task.nodeName().orElseThrow(),
+              task.gpuGroups(),
+              task.gpuPortion(),
+              task.gpuDevices()));
     }
   }
 

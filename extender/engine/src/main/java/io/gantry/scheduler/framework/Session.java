@@ -337,7 +337,21 @@ public final class Session implements SessionView {
       NodeCharge charge = null;
       if (target.status().holdsNodeResources() || target.status() == TaskStatus.PIPELINED) {
         NodeState to = node(target.nodeName().orElseThrow());
-        charge = to.charge(task.info(), target.status(), target.gpuGroups(), target.gpuPortion());
+        // a task evicted where it runs keeps the devices it holds there; a task of the snapshot
+        // keeps those it was seen on
+        List<Integer> wantedDevices =
+            current.charge() != null && current.nodeName().equals(target.nodeName())
+                ? current.charge().gpuDevices()
+                : target.nodeName().equals(task.info().nodeName())
+                    ? task.info().gpuDevices()
+                    : List.of();
+        charge =
+            to.charge(
+                task.info(),
+                target.status(),
+                target.gpuGroups(),
+                target.gpuPortion(),
+                wantedDevices);
         nodeIndex.update(to);
       }
       Optional<TaskPlacement> keptFootprint =

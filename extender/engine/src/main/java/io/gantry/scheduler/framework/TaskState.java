@@ -57,6 +57,14 @@ public final class TaskState {
     return gpuPortion;
   }
 
+  /**
+   * The whole GPUs the task holds where it is placed, by device index, on a node that names its
+   * GPUs; empty elsewhere and for shared tasks.
+   */
+  public ImmutableList<Integer> gpuDevices() {
+    return charge == null ? ImmutableList.of() : charge.gpuDevices();
+  }
+
   /** Why no node took this task in the pass that stopped at it. */
   public Optional<PodSchedulingFailure> fitError() {
     return Optional.ofNullable(fitError);

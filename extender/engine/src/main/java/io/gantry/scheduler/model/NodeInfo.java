@@ -8,7 +8,9 @@ import io.gantry.scheduler.model.placement.Taint;
 
 /**
  * One node as the snapshot saw it. {@code allocatable.gpus()} counts the whole GPU devices the node
- * offers for scheduling; {@code gpuMemoryMib} is the per-device memory label (0 when missing).
+ * offers for scheduling; {@code gpuMemoryMib} is the per-device memory label (0 when missing);
+ * {@code gpuTopology} its GPU interconnect domains, {@link GpuTopology#NONE} when it publishes
+ * none.
  */
 public record NodeInfo(
     String name,
@@ -19,7 +21,8 @@ public record NodeInfo(
     boolean gpuMemorySynced,
     int maxPods,
     boolean unschedulable,
-    boolean ready) {
+    boolean ready,
+    GpuTopology gpuTopology) {
 
   public static final String HOSTNAME_LABEL = "kubernetes.io/hostname";
 
@@ -28,9 +31,34 @@ public record NodeInfo(
     requireNonNull(labels, "labels is null");
     requireNonNull(taints, "taints is null");
     requireNonNull(allocatable, "allocatable is null");
+    requireNonNull(gpuTopology, "gpuTopology is null");
     if (maxPods < 0) {
       throw new IllegalArgumentException("maxPods must be >= 0, got " + maxPods);
     }
+  }
+
+  /** A node without GPU interconnect domains. */
+  public NodeInfo(
+      String name,
+      ImmutableSortedMap<String, String> labels,
+      ImmutableList<Taint> taints,
+      Resources allocatable,
+      long gpuMemoryMib,
+      boolean gpuMemorySynced,
+      int maxPods,
+      boolean unschedulable,
+      boolean ready) {
+    this(
+        name,
+        labels,
+        taints,
+        allocatable,
+        gpuMemoryMib,
+        gpuMemorySynced,
+        maxPods,
+        unschedulable,
+        ready,
+        GpuTopology.NONE);
   }
 
   public int gpuCount() {

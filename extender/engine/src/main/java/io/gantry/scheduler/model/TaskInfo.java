@@ -16,7 +16,9 @@ import java.util.OptionalInt;
  * One pod of a job, as the snapshot saw it. {@code request} holds whole GPUs only; a shared-GPU
  * request lives in {@code gpuSharing}. {@code gpuPortion} is the per-device portion a running
  * shared task holds on {@code gpuGroups}. {@code name} is the task's name within its job, {@code
- * podName} the pod's name in its namespace. {@code resourceClaims} are the pod's DRA claims.
+ * podName} the pod's name in its namespace. {@code resourceClaims} are the pod's DRA claims. {@code
+ * gpuDevices} are the indices of the whole GPUs a placed task holds on a node that names its GPUs
+ * ({@link GpuTopology}), when known; empty otherwise.
  */
 public record TaskInfo(
     String id,
@@ -35,7 +37,8 @@ public record TaskInfo(
     ImmutableSortedMap<String, String> labels,
     PodPlacementRequirements placement,
     long creationOrder,
-    ImmutableList<PodClaim> resourceClaims) {
+    ImmutableList<PodClaim> resourceClaims,
+    ImmutableList<Integer> gpuDevices) {
 
   public TaskInfo {
     requireNonNull(id, "id is null");
@@ -54,9 +57,10 @@ public record TaskInfo(
     requireNonNull(labels, "labels is null");
     requireNonNull(placement, "placement is null");
     requireNonNull(resourceClaims, "resourceClaims is null");
+    requireNonNull(gpuDevices, "gpuDevices is null");
   }
 
-  /** A task without DRA claims. */
+  /** A task without DRA claims whose whole GPUs, if any, are not known by index. */
   public TaskInfo(
       String id,
       String name,
@@ -91,6 +95,7 @@ public record TaskInfo(
         labels,
         placement,
         creationOrder,
+        ImmutableList.of(),
         ImmutableList.of());
   }
 
@@ -111,6 +116,16 @@ public record TaskInfo(
       Optional<String> node,
       ImmutableList<String> gpuGroups,
       GpuAmount portion) {
+    return placedAs(status, node, gpuGroups, portion, ImmutableList.of());
+  }
+
+  /** The same, holding the whole GPUs {@code devices} by index. */
+  public TaskInfo placedAs(
+      TaskStatus status,
+      Optional<String> node,
+      ImmutableList<String> gpuGroups,
+      GpuAmount portion,
+      ImmutableList<Integer> devices) {
     return new TaskInfo(
         id,
         name,
@@ -128,7 +143,8 @@ public record TaskInfo(
         labels,
         placement,
         creationOrder,
-        resourceClaims);
+        resourceClaims,
+        devices);
   }
 
   /** This task with its pod's DRA claims. */
@@ -150,6 +166,7 @@ public record TaskInfo(
         labels,
         placement,
         creationOrder,
-        claims);
+        claims,
+        gpuDevices);
   }
 }

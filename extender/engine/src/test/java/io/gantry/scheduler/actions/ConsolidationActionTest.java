@@ -130,10 +130,42 @@ class ConsolidationActionTest {
     assertThat(evicted(Cycles.run(snapshot, "consolidation"))).isEmpty();
   }
 
+  @Test
+  void movesAFractionOntoTheOtherNodesSharedGpuToFreeAWholeOne() {
+    // each 1-GPU node runs half a GPU: the newer half moves beside the older one
+    ClusterSnapshot snapshot =
+        Snapshots.of(
+            List.of(Nodes.node("n0").gpus(1).build(), Nodes.node("n1").gpus(1).build()),
+            List.of(Queues.queue("q").gpu(2, 1, -1).build()),
+            List.of(
+                Jobs.job("half-0")
+                    .queue("q")
+                    .task(Tasks.task("t").gpuFraction(0.5).running("n0").onGpuGroups(0.5, "g0"))
+                    .build(),
+                Jobs.job("half-1")
+                    .queue("q")
+                    .task(Tasks.task("t").gpuFraction(0.5).running("n1").onGpuGroups(0.5, "g1"))
+                    .build(),
+                Jobs.job("whole").queue("q").task(Tasks.task("t").gpus(1)).build()));
+
+    CycleResult r = Cycles.run(snapshot, "consolidation");
+
+    assertThat(evicted(r)).containsExactly("ns/half-1/t");
+    assertThat(status(r, "ns/half-1/t")).isEqualTo(TaskStatus.PIPELINED);
+    assertThat(pipelinedTo(r, "ns/half-1/t")).isEqualTo("n0");
+    assertThat(pipelined(r, "ns/half-1/t").gpuGroups()).containsExactly("g0");
+    assertThat(status(r, "ns/whole/t")).isEqualTo(TaskStatus.PIPELINED);
+    assertThat(pipelinedTo(r, "ns/whole/t")).isEqualTo("n1");
+  }
+
   private static String pipelinedTo(CycleResult r, String taskId) {
+    return pipelined(r, taskId).nodeName();
+  }
+
+  private static PipelineDecision pipelined(CycleResult r, String taskId) {
     return r.decisions().stream()
         .filter(d -> d.kind() == Decision.Kind.PIPELINE && d.taskId().equals(taskId))
-        .map(d -> ((PipelineDecision) d).nodeName())
+        .map(d -> (PipelineDecision) d)
         .findFirst()
         .orElseThrow();
   }

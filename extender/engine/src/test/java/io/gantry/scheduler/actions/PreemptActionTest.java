@@ -64,6 +64,38 @@ class PreemptActionTest {
   }
 
   @Test
+  void fractionsOnASharedGpuAreVictimsAndOnlyTheSmallestSetIsEvicted() {
+    // a half and two quarters fill the GPU; the newest quarter alone frees too little, and once
+    // the half is evicted too the quarter fits back where it runs: only the half goes
+    List<JobInfo> jobs =
+        List.of(
+            fraction("quarter-0", 0.25, 0),
+            fraction("half", 0.5, 1),
+            fraction("quarter-1", 0.25, 2),
+            Jobs.job("urgent")
+                .queue("q")
+                .priority(75)
+                .task(Tasks.task("t").gpuFraction(0.5))
+                .build());
+
+    CycleResult r =
+        Cycles.run(
+            Snapshots.of(List.of(Nodes.node("n1").gpus(1).build()), QUEUES, jobs), "preempt");
+
+    assertThat(evicted(r)).containsExactly("ns/half/t");
+    assertThat(status(r, "ns/quarter-1/t")).isEqualTo(TaskStatus.RUNNING);
+    assertThat(status(r, "ns/urgent/t")).isEqualTo(TaskStatus.PIPELINED);
+  }
+
+  private static JobInfo fraction(String name, double portion, long creationOrder) {
+    return Jobs.job(name)
+        .queue("q")
+        .creationOrder(creationOrder)
+        .task(Tasks.task("t").gpuFraction(portion).running("n1").onGpuGroups(portion, "g0"))
+        .build();
+  }
+
+  @Test
   void equalPriorityPreemptsNothing() {
     List<JobInfo> jobs = fullNode(50);
     jobs.add(Jobs.job("peer").queue("q").priority(50).task(Tasks.task("t").gpus(1)).build());

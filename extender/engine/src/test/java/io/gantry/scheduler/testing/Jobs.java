@@ -192,7 +192,8 @@ public final class Jobs {
                 t.labels(),
                 t.placement(),
                 i,
-                t.resourceClaims()));
+                t.resourceClaims(),
+                t.gpuDevices()));
       }
       SubGroupSet shape =
           root != null

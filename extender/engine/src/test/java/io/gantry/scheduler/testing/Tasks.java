@@ -207,7 +207,8 @@ public final class Tasks {
           new PodPlacementRequirements(
               ImmutableSortedMap.copyOf(nodeSelector), ImmutableList.copyOf(tolerations), affinity),
           0,
-          ImmutableList.copyOf(resourceClaims));
+          ImmutableList.copyOf(resourceClaims),
+          ImmutableList.of());
     }
   }
 }

@@ -64,6 +64,7 @@ final class ResultBuilder {
                 Optional.ofNullable(t.node),
                 t.gpuGroups,
                 holdsShare ? OptionalDouble.of(t.gpuPortion.toDouble()) : OptionalDouble.empty(),
+                t.node == null ? List.of() : t.gpuDevices,
                 Optional.ofNullable(t.message)));
       }
       String status = statuses.size() == 1 ? statuses.firstKey() : "Mixed";

@@ -17,6 +17,7 @@ import io.gantry.scheduler.api.kai.PriorityClassTable;
 import io.gantry.scheduler.api.kai.QueueDefaults;
 import io.gantry.scheduler.api.kai.SubGroupDefinition;
 import io.gantry.scheduler.api.kai.TopologyRules;
+import io.gantry.scheduler.model.GpuTopology;
 import io.gantry.scheduler.model.JobInfo;
 import io.gantry.scheduler.model.JobLifecycle;
 import io.gantry.scheduler.model.NodeInfo;
@@ -53,6 +54,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -229,7 +231,8 @@ final class ScenarioCompiler {
                 synced,
                 n.maxPods(),
                 n.unschedulable(),
-                n.ready()));
+                n.ready(),
+                GpuTopology.of(n.gpuTopology())));
       }
     }
     out.sort(Comparator.comparing(NodeInfo::name));
@@ -476,6 +479,7 @@ final class ScenarioCompiler {
           field + ".gpuGroups",
           "only a placed (Running, Bound, Pipelined, Releasing) shared-GPU task has GPU groups");
     }
+    ImmutableList<Integer> heldDevices = gpuDevices(ts, field, status, gpus, sharing, nodes);
     return new TaskInfo(
         jobId + "/" + taskName,
         taskName,
@@ -492,7 +496,67 @@ final class ScenarioCompiler {
         ts.taskPriority(),
         ts.labels(),
         placementRequirements.requirements(ts, field),
-        creationOrder);
+        creationOrder,
+        ImmutableList.of(),
+        heldDevices);
+  }
+
+  /**
+   * A placed whole-GPU task's {@code gpuDevices}: one index per GPU, each below the node's GPU
+   * count, on a node that names its GPUs ({@code gpuTopology}).
+   */
+  private ImmutableList<Integer> gpuDevices(
+      TaskSpec ts,
+      String field,
+      TaskStatus status,
+      long gpus,
+      Optional<GpuSharingRequest> sharing,
+      Map<String, NodeInfo> nodes)
+      throws ScenarioException {
+    if (ts.gpuDevices().isEmpty()) {
+      return ImmutableList.of();
+    }
+    int line = line(ts.fieldLines(), "gpuDevices", ts.line());
+    String path = field + ".gpuDevices";
+    if (!occupiesNode(status) || sharing.isPresent() || ts.gpuDevices().size() != gpus) {
+      throw new ScenarioException(
+          file,
+          line,
+          path,
+          "a placed (Running, Bound, Pipelined, Releasing) whole-GPU task lists one device per"
+              + " GPU ("
+              + gpus
+              + "), got "
+              + ts.gpuDevices().size());
+    }
+    NodeInfo node = nodes.get(ts.node().orElseThrow());
+    if (!node.gpuTopology().known()) {
+      throw new ScenarioException(
+          file,
+          line,
+          path,
+          "node " + node.name() + " does not name its GPUs: give it a gpuTopology");
+    }
+    TreeSet<Integer> seen = new TreeSet<>();
+    for (int index : ts.gpuDevices()) {
+      if (index >= node.gpuCount()) {
+        throw new ScenarioException(
+            file,
+            line,
+            path,
+            "GPU index "
+                + index
+                + " is out of range: node "
+                + node.name()
+                + " has "
+                + node.gpuCount()
+                + " GPUs");
+      }
+      if (!seen.add(index)) {
+        throw new ScenarioException(file, line, path, "GPU index " + index + " is listed twice");
+      }
+    }
+    return ImmutableList.copyOf(ts.gpuDevices());
   }
 
   /** Holds a place on its node at the start: resources, or releasing ones when pipelined. */

@@ -177,6 +177,13 @@ public final class ScenarioWriter {
     }
     out.put("unschedulable", n.unschedulable());
     out.put("ready", n.ready());
+    if (n.gpuTopology().known()) {
+      ArrayNode domains = out.putArray("gpuTopology");
+      for (List<Integer> d : n.gpuTopology().domains()) {
+        ArrayNode domain = domains.addArray();
+        d.forEach(domain::add);
+      }
+    }
   }
 
   private static void queue(ObjectNode out, QueueInfo q) {
@@ -284,6 +291,10 @@ public final class ScenarioWriter {
       if (t.gpuSharing().isPresent() && !t.gpuGroups().isEmpty()) {
         ArrayNode groups = out.putArray("gpuGroups");
         t.gpuGroups().forEach(groups::add);
+      }
+      if (!t.gpuDevices().isEmpty()) {
+        ArrayNode devices = out.putArray("gpuDevices");
+        t.gpuDevices().forEach(devices::add);
       }
     }
     t.taskPriority().ifPresent(p -> out.put("taskPriority", p));

@@ -17,6 +17,7 @@ final class SimTask {
   String node;
   ImmutableList<String> gpuGroups;
   GpuAmount gpuPortion;
+  ImmutableList<Integer> gpuDevices;
   Instant since;
   String message;
 
@@ -27,7 +28,11 @@ final class SimTask {
   Releasing releasing;
 
   /** An evicted pod's place, kept until it is gone. */
-  record Releasing(String node, ImmutableList<String> gpuGroups, GpuAmount gpuPortion) {}
+  record Releasing(
+      String node,
+      ImmutableList<String> gpuGroups,
+      GpuAmount gpuPortion,
+      ImmutableList<Integer> gpuDevices) {}
 
   SimTask(TaskInfo template, Instant since) {
     this.template = template;
@@ -35,6 +40,7 @@ final class SimTask {
     this.node = template.nodeName().orElse(null);
     this.gpuGroups = template.gpuGroups();
     this.gpuPortion = template.gpuPortion();
+    this.gpuDevices = template.gpuDevices();
     this.since = since;
   }
 
@@ -59,11 +65,12 @@ final class SimTask {
             t.labels(),
             t.placement(),
             creationOrder,
-            t.resourceClaims());
+            t.resourceClaims(),
+            ImmutableList.of());
     return new SimTask(pending, now);
   }
 
   TaskInfo current() {
-    return template.placedAs(status, Optional.ofNullable(node), gpuGroups, gpuPortion);
+    return template.placedAs(status, Optional.ofNullable(node), gpuGroups, gpuPortion, gpuDevices);
   }
 }

@@ -62,7 +62,9 @@ public record SimulationResult(
 
   /**
    * One task. {@code job} is {@code namespace/name}; {@code jobName} the job's name in the file
-   * (expect keys use it); {@code gpuPortion} is present for shared-GPU tasks that hold a device.
+   * (expect keys use it); {@code gpuPortion} is present for shared-GPU tasks that hold a device;
+   * {@code gpuDevices} are the indices of the whole GPUs a task holds on a node that names its GPUs
+   * ({@code gpuTopology}), empty elsewhere.
    */
   public record TaskResult(
       String job,
@@ -72,6 +74,7 @@ public record SimulationResult(
       Optional<String> node,
       List<String> gpuGroups,
       OptionalDouble gpuPortion,
+      List<Integer> gpuDevices,
       Optional<String> message) {
     public TaskResult {
       requireNonNull(job, "job is null");
@@ -81,6 +84,7 @@ public record SimulationResult(
       requireNonNull(node, "node is null");
       gpuGroups = ImmutableList.copyOf(gpuGroups);
       requireNonNull(gpuPortion, "gpuPortion is null");
+      gpuDevices = ImmutableList.copyOf(gpuDevices);
       requireNonNull(message, "message is null");
     }
   }

@@ -206,15 +206,17 @@ public final class Simulator {
                 .putIfAbsent(
                     ResourceClaim.key(t.template.namespace(), c.claimName()), c.allocation());
           }
+          t.gpuDevices = b.gpuDevices();
         }
         case PIPELINE -> {
           PipelineDecision p = (PipelineDecision) d;
           if (t.status == TaskStatus.RELEASING) {
             // an evicted pod re-placed elsewhere: the old pod keeps releasing its place
-            t.releasing = new SimTask.Releasing(t.node, t.gpuGroups, t.gpuPortion);
+            t.releasing = new SimTask.Releasing(t.node, t.gpuGroups, t.gpuPortion, t.gpuDevices);
           }
           Instant evictedAt = t.since;
           place(t, TaskStatus.PIPELINED, p.nodeName(), p.gpuGroups(), p.gpuPortion(), now);
+          t.gpuDevices = p.gpuDevices();
           if (t.releasing != null) {
             t.since = evictedAt;
           }
@@ -248,6 +250,7 @@ public final class Simulator {
     t.node = node;
     t.gpuGroups = ImmutableList.copyOf(groups);
     t.gpuPortion = portion;
+    t.gpuDevices = ImmutableList.of();
     t.since = now;
   }
 
@@ -290,6 +293,7 @@ public final class Simulator {
               t.node = t.releasing.node();
               t.gpuGroups = t.releasing.gpuGroups();
               t.gpuPortion = t.releasing.gpuPortion();
+              t.gpuDevices = t.releasing.gpuDevices();
               t.releasing = null;
               if (releaseOrKeep(job, t, now, next, creationOrder)) {
                 creationOrder++;
@@ -304,6 +308,7 @@ public final class Simulator {
               t.status = TaskStatus.SUCCEEDED;
               t.gpuGroups = ImmutableList.of();
               t.gpuPortion = GpuAmount.ZERO;
+              t.gpuDevices = ImmutableList.of();
             }
             next.add(t);
           }

@@ -107,7 +107,27 @@ class ScenarioCompilerTest {
                   - {name: w, gpuFraction: 1}
             """,
             "c.yaml:12: jobs[0].tasks[0].gpuFraction: gpu-fraction annotation value must be a"
-                + " positive number smaller than 1.0"));
+                + " positive number smaller than 1.0"),
+        new Case(
+            "GPU devices on a node that does not name its GPUs",
+            """
+              - name: a
+                queue: q
+                tasks:
+                  - {name: w, status: Running, node: dgx, gpuDevices: [0], resources: {nvidia.com/gpu: 1}}
+            """,
+            "c.yaml:12: jobs[0].tasks[0].gpuDevices: node dgx does not name its GPUs: give it a"
+                + " gpuTopology"),
+        new Case(
+            "fewer GPU devices than GPUs",
+            """
+              - name: a
+                queue: q
+                tasks:
+                  - {name: w, status: Running, node: dgx, gpuDevices: [0], resources: {nvidia.com/gpu: 2}}
+            """,
+            "c.yaml:12: jobs[0].tasks[0].gpuDevices: a placed (Running, Bound, Pipelined,"
+                + " Releasing) whole-GPU task lists one device per GPU (2), got 1"));
   }
 
   @ParameterizedTest(name = "{0}")

@@ -109,13 +109,15 @@ class DynamicResourcesPluginTest {
                 "n1",
                 ImmutableList.of(),
                 GpuAmount.ZERO,
-                ImmutableList.of(onDevice("g-0", "n1", "d0"))),
+                ImmutableList.of(onDevice("g-0", "n1", "d0")),
+                ImmutableList.of()),
             new BindDecision(
                 "ns/g/t1",
                 "n1",
                 ImmutableList.of(),
                 GpuAmount.ZERO,
-                ImmutableList.of(onDevice("g-1", "n1", "d1"))));
+                ImmutableList.of(onDevice("g-1", "n1", "d1")),
+                ImmutableList.of()));
   }
 
   @Test
@@ -147,7 +149,8 @@ class DynamicResourcesPluginTest {
                 "n1",
                 ImmutableList.of(),
                 GpuAmount.ZERO,
-                ImmutableList.of(onDevice("solo-0", "n1", "d0"))));
+                ImmutableList.of(onDevice("solo-0", "n1", "d0")),
+                ImmutableList.of()));
     assertThat(Cycles.job(result, "ns/g").fitMessage().orElseThrow())
         .contains(
             "cannot allocate all claims: claim ns/g-1: request gpu: needs 1 device(s) of class"
@@ -189,7 +192,8 @@ class DynamicResourcesPluginTest {
                 "n2",
                 ImmutableList.of(),
                 GpuAmount.ZERO,
-                ImmutableList.of(new ClaimAllocation("gpu", "shared", onN2))));
+                ImmutableList.of(new ClaimAllocation("gpu", "shared", onN2)),
+                ImmutableList.of()));
   }
 
   @Test

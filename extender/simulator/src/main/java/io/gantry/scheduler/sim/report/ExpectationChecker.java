@@ -111,7 +111,10 @@ public final class ExpectationChecker {
             e.node().map(ExpectationChecker::taskNode),
             boxed(e.gpuPortion()).map(ExpectationChecker::gpuPortion),
             e.sharesGpuWith().map(other -> sharesGpuWith(other, tasks)),
-            e.messageContains().map(want -> messageContains(want, TaskResult::message))));
+            e.messageContains().map(want -> messageContains(want, TaskResult::message)),
+            e.gpuDevices()
+                .map(
+                    want -> equal("gpuDevices", want.toString(), t -> t.gpuDevices().toString()))));
   }
 
   private static FieldCheck<TaskResult> taskNode(String want) {

@@ -81,6 +81,11 @@ public final class JsonReport {
     ArrayNode groups = o.putArray("gpuGroups");
     t.gpuGroups().forEach(groups::add);
     o.set("gpuPortion", gpu(t.gpuPortion()));
+    if (!t.gpuDevices().isEmpty()) {
+      // only on nodes that name their GPUs, so reports of other nodes keep their shape
+      ArrayNode devices = o.putArray("gpuDevices");
+      t.gpuDevices().forEach(devices::add);
+    }
     o.set("message", text(t.message()));
     return o;
   }

@@ -2,6 +2,7 @@ package io.gantry.scheduler.sim.report;
 
 import static com.google.common.collect.ImmutableMap.toImmutableMap;
 import static java.util.Comparator.comparingInt;
+import static java.util.stream.Collectors.joining;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
@@ -115,6 +116,9 @@ public final class TextReport {
         t.gpuPortion().isPresent() ? Precision.GPU.format(t.gpuPortion().getAsDouble()) : "";
     String groups = t.gpuGroups().isEmpty() ? "" : "[" + String.join(", ", t.gpuGroups()) + "]";
     String both = (portion + " " + groups).strip();
+    if (!t.gpuDevices().isEmpty()) {
+      return "devices " + t.gpuDevices().stream().map(String::valueOf).collect(joining(","));
+    }
     return both.isEmpty() ? NONE : both;
   }
 

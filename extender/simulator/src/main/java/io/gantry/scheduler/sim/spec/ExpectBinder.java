@@ -23,7 +23,8 @@ final class ExpectBinder {
   private static final ImmutableSet<String> JOB_KEYS =
       ImmutableSet.of("status", "nodes", "taskStatuses", "messageContains");
   private static final ImmutableSet<String> TASK_KEYS =
-      ImmutableSet.of("status", "node", "gpuPortion", "sharesGpuWith", "messageContains");
+      ImmutableSet.of(
+          "status", "node", "gpuPortion", "sharesGpuWith", "messageContains", "gpuDevices");
   private static final ImmutableSet<String> QUEUE_KEYS = ImmutableSet.of("fairShare", "allocated");
   private static final ImmutableSet<String> NODE_KEYS =
       ImmutableSet.of("idleGpus", "releasingGpus");
@@ -138,7 +139,20 @@ final class ExpectBinder {
         node,
         expect.optDouble("gpuPortion", 0),
         sharesGpuWith,
-        expect.optString("messageContains"));
+        expect.optString("messageContains"),
+        gpuDevices(expect.optional("gpuDevices")));
+  }
+
+  private static Optional<ImmutableList<Integer>> gpuDevices(Optional<Field> field)
+      throws ScenarioException {
+    if (field.isEmpty()) {
+      return Optional.empty();
+    }
+    ImmutableList.Builder<Integer> devices = ImmutableList.builder();
+    for (Field index : field.get().asList()) {
+      devices.add(index.asInt(0));
+    }
+    return Optional.of(devices.build());
   }
 
   private QueueExpectation queue(Field entry) throws ScenarioException {

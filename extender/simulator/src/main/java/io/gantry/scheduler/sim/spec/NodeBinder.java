@@ -31,7 +31,8 @@ final class NodeBinder {
           "labels",
           "taints",
           "unschedulable",
-          "ready");
+          "ready",
+          "gpuTopology");
   private static final ImmutableSet<String> TAINT_KEYS = ImmutableSet.of("key", "value", "effect");
 
   // Resources with a field of their own; listing them in extended would count them twice.
@@ -55,11 +56,12 @@ final class NodeBinder {
       Optional<Field> cpu = node.optional("cpu");
       Optional<Field> memory = node.optional("memory");
       Optional<Field> migStrategy = node.optional("migStrategy");
+      int gpus = node.intOr("gpus", 0, 0);
       nodes.add(
           new NodeSpec(
               name,
               count,
-              node.intOr("gpus", 0, 0),
+              gpus,
               node.optLong("gpuMemory", 1),
               node.booleanOr("gpuMemorySynced", true),
               node.optString("gpuProduct"),
@@ -75,7 +77,8 @@ final class NodeBinder {
               node.booleanOr("unschedulable", false),
               node.booleanOr("ready", true),
               node.line(),
-              node.fieldLines()));
+              node.fieldLines(),
+              gpuTopology(node.list("gpuTopology"), gpus)));
     }
     return nodes.build();
   }
@@ -135,6 +138,42 @@ final class NodeBinder {
               + Field.quote(value)
               + " (every node carries its own name under this label)");
     }
+  }
+
+  /**
+   * {@code gpuTopology}: a list of device groups, each a list of device indices below the node's
+   * {@code gpus}, no index in two groups.
+   */
+  private static ImmutableList<ImmutableList<Integer>> gpuTopology(List<Field> groups, int gpus)
+      throws ScenarioException {
+    ImmutableList.Builder<ImmutableList<Integer>> domains = ImmutableList.builder();
+    TreeSet<Integer> seen = new TreeSet<>();
+    for (Field group : groups) {
+      List<Field> indices = group.asList();
+      if (indices.isEmpty()) {
+        throw group.error("expected a non-empty list of GPU indices sharing a fast link");
+      }
+      ImmutableList.Builder<Integer> domain = ImmutableList.builder();
+      for (Field index : indices) {
+        int i = index.asInt(0);
+        if (i >= gpus) {
+          throw index.error(
+              "GPU index "
+                  + i
+                  + " is out of range: the node has "
+                  + gpus
+                  + " GPUs (0.."
+                  + (gpus - 1)
+                  + ")");
+        }
+        if (!seen.add(i)) {
+          throw index.error("GPU index " + i + " is in two groups (a GPU belongs to one domain)");
+        }
+        domain.add(i);
+      }
+      domains.add(domain.build());
+    }
+    return domains.build();
   }
 
   private static List<TaintSpec> taints(List<Field> items) throws ScenarioException {

@@ -13,6 +13,8 @@ import java.util.OptionalLong;
  *
  * @param fieldLines each key present in the YAML mapping (as spelled there, e.g. {@code gpuMemory})
  *     and its line
+ * @param gpuTopology the node's GPU interconnect domains: groups of device indices sharing a fast
+ *     link (NVLink, NVSwitch); empty when the node names none
  */
 public record NodeSpec(
     String name,
@@ -31,7 +33,8 @@ public record NodeSpec(
     boolean unschedulable,
     boolean ready,
     int line,
-    ImmutableSortedMap<String, Integer> fieldLines) {
+    ImmutableSortedMap<String, Integer> fieldLines,
+    ImmutableList<ImmutableList<Integer>> gpuTopology) {
   public NodeSpec {
     requireNonNull(name, "name is null");
     requireNonNull(gpuMemoryMib, "gpuMemoryMib is null");
@@ -41,6 +44,7 @@ public record NodeSpec(
     requireNonNull(labels, "labels is null");
     taints = ImmutableList.copyOf(requireNonNull(taints, "taints is null"));
     requireNonNull(fieldLines, "fieldLines is null");
+    requireNonNull(gpuTopology, "gpuTopology is null");
   }
 
   /** The names of the nodes this entry stands for: {@code name} alone, or {@code name-0 …}. */

@@ -5,6 +5,7 @@ import com.google.common.collect.ImmutableSet;
 import com.google.common.collect.ImmutableSortedMap;
 import io.gantry.scheduler.sim.spec.Field.DurationBound;
 import io.gantry.scheduler.sim.spec.Field.QuantityUnit;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -27,6 +28,7 @@ final class TaskBinder {
           "status",
           "node",
           "gpuGroups",
+          "gpuDevices",
           "startedAt",
           "taskPriority",
           "labels",
@@ -75,6 +77,13 @@ final class TaskBinder {
     if (!gpuGroups.isEmpty() && node.isEmpty()) {
       throw task.required("gpuGroups").error("requires node");
     }
+    List<Integer> gpuDevices = new ArrayList<>();
+    for (Field index : task.list("gpuDevices")) {
+      gpuDevices.add(index.asInt(0));
+    }
+    if (!gpuDevices.isEmpty() && node.isEmpty()) {
+      throw task.required("gpuDevices").error("requires node");
+    }
 
     return new TaskSpec(
         name,
@@ -98,7 +107,8 @@ final class TaskBinder {
         item.path(),
         task.line(),
         task.fieldLines(),
-        resourceClaims(task.list("resourceClaims")));
+        resourceClaims(task.list("resourceClaims")),
+        gpuDevices);
   }
 
   /** A pod's {@code spec.resourceClaims}; the claims they name are checked at compile time. */

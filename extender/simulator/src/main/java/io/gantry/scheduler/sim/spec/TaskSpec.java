@@ -23,6 +23,8 @@ import java.util.OptionalLong;
  *     workload), for errors found after loading
  * @param fieldLines each key present in the YAML mapping and its line
  * @param resourceClaims the pod's DRA claims
+ * @param gpuDevices the indices of the whole GPUs a placed task holds, on a node with {@code
+ *     gpuTopology}; empty when not said
  */
 public record TaskSpec(
     String name,
@@ -46,7 +48,8 @@ public record TaskSpec(
     String field,
     int line,
     ImmutableSortedMap<String, Integer> fieldLines,
-    List<PodClaimSpec> resourceClaims) {
+    List<PodClaimSpec> resourceClaims,
+    List<Integer> gpuDevices) {
   public TaskSpec {
     requireNonNull(name, "name is null");
     requireNonNull(subGroup, "subGroup is null");
@@ -68,6 +71,7 @@ public record TaskSpec(
     requireNonNull(field, "field is null");
     requireNonNull(fieldLines, "fieldLines is null");
     resourceClaims = ImmutableList.copyOf(requireNonNull(resourceClaims, "resourceClaims is null"));
+    gpuDevices = ImmutableList.copyOf(requireNonNull(gpuDevices, "gpuDevices is null"));
   }
 
   /** The names of the pods this entry stands for: {@code name} alone, or {@code name-0 …}. */
@@ -116,6 +120,7 @@ public record TaskSpec(
         field,
         line,
         fieldLines,
+        List.of(),
         List.of());
   }
 

@@ -259,7 +259,9 @@ final class WorkloadBinder {
         Optional.of(meta.name()),
         t.specField().path(),
         t.specField().line(),
-        t.specLines());
+        t.specLines(),
+        List.of(),
+        List.of());
   }
 
   private static boolean isLeaf(PodGroupPlan plan, String name) {

@@ -153,7 +153,8 @@ final class Results {
     }
 
     TaskResult build() {
-      return new TaskResult(job, name(job), task, status, node, gpuGroups, gpuPortion, message);
+      return new TaskResult(
+          job, name(job), task, status, node, gpuGroups, gpuPortion, List.of(), message);
     }
   }
 

@@ -206,6 +206,21 @@ class InvalidScenarioTest {
             HEADER + "nodes:\n  - {name: n, count: 2}\n  - {name: n-1}\n",
             "bad.yaml:6: nodes[1].name: duplicate node name \"n-1\" (already defined on line 5)"),
         new Case(
+            "a GPU index past the node's GPUs",
+            HEADER + "nodes:\n  - {name: n, gpus: 8, gpuTopology: [[0, 1, 2, 3], [4, 5, 6, 8]]}\n",
+            "bad.yaml:5: nodes[0].gpuTopology[1][3]: GPU index 8 is out of range: the node has 8"
+                + " GPUs (0..7)"),
+        new Case(
+            "a GPU in two interconnect groups",
+            HEADER + "nodes:\n  - {name: n, gpus: 8, gpuTopology: [[0, 1, 2, 3], [3, 4]]}\n",
+            "bad.yaml:5: nodes[0].gpuTopology[1][0]: GPU index 3 is in two groups (a GPU belongs to"
+                + " one domain)"),
+        new Case(
+            "an empty interconnect group",
+            HEADER + "nodes:\n  - {name: n, gpus: 8, gpuTopology: [[0, 1], []]}\n",
+            "bad.yaml:5: nodes[0].gpuTopology[1]: expected a non-empty list of GPU indices sharing a"
+                + " fast link"),
+        new Case(
             "unknown mig strategy",
             HEADER + "nodes:\n  - {name: n, migStrategy: MIXED}\n",
             "bad.yaml:5: nodes[0].migStrategy: expected one of none, single, mixed, got \"MIXED\""),

@@ -3,6 +3,7 @@ package io.gantry.scheduler.sim.spec;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSortedMap;
 import io.gantry.scheduler.api.config.SearchBudgets;
 import io.gantry.scheduler.api.kai.Preemptibility;
@@ -287,7 +288,8 @@ class ScenarioLoaderTest {
                     "unschedulable",
                     35,
                     "ready",
-                    36)));
+                    36),
+                ImmutableList.of()));
     assertThat(scenario.queues())
         .containsExactly(
             new QueueSpec(
@@ -501,7 +503,9 @@ class ScenarioLoaderTest {
                     "tolerations",
                     89,
                     "affinity",
-                    90)));
+                    90),
+                List.of(),
+                List.of()));
     assertThat(tasks.get(1))
         .isEqualTo(
             new TaskSpec(
@@ -525,7 +529,9 @@ class ScenarioLoaderTest {
                 Optional.empty(),
                 "jobs[0].tasks[1]",
                 109,
-                lines("name", 109, "subGroup", 110, "gpuMemory", 111)));
+                lines("name", 109, "subGroup", 110, "gpuMemory", 111),
+                List.of(),
+                List.of()));
     assertThat(tasks.get(2).replicas()).isZero();
     assertThat(tasks.get(2).expandedNames()).isEmpty();
   }
@@ -738,7 +744,8 @@ class ScenarioLoaderTest {
                 false,
                 true,
                 4,
-                lines("name", 4)));
+                lines("name", 4),
+                ImmutableList.of()));
     assertThat(scenario.nodes().get(0).expandedNames()).containsExactly("n");
     QueueSpec queue = scenario.queues().get(0);
     assertThat(queue.priority()).isEqualTo(100);
