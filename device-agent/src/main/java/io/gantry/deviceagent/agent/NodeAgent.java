@@ -9,6 +9,7 @@ import io.gantry.deviceagent.inventory.DiscoveryException;
 import io.gantry.deviceagent.inventory.GpuInventory;
 import io.gantry.deviceagent.kube.NodeEvents;
 import io.gantry.deviceagent.kube.NodeInventoryPublisher;
+import io.gantry.deviceagent.mps.MpsWatch;
 import io.gantry.deviceagent.nvidiasmi.NvidiaSmiException;
 import io.gantry.deviceagent.nvml.XidError;
 import io.kubernetes.client.openapi.ApiException;
@@ -36,6 +37,7 @@ public final class NodeAgent {
   private final NodeInventoryPublisher publisher;
   private final OverGrantWatch overGrant;
   private final NodeEvents nodeEvents;
+  private final Optional<MpsWatch> mps;
   private final XidMarks xidMarks = new XidMarks();
   private GpuInventory lastDiscovered;
 
@@ -44,16 +46,19 @@ public final class NodeAgent {
       DevicePluginManager plugins,
       NodeInventoryPublisher publisher,
       OverGrantWatch overGrant,
-      NodeEvents nodeEvents) {
+      NodeEvents nodeEvents,
+      Optional<MpsWatch> mps) {
     this.discovery = requireNonNull(discovery, "discovery is null");
     this.plugins = requireNonNull(plugins, "plugins is null");
     this.publisher = requireNonNull(publisher, "publisher is null");
     this.overGrant = requireNonNull(overGrant, "overGrant is null");
     this.nodeEvents = requireNonNull(nodeEvents, "nodeEvents is null");
+    this.mps = requireNonNull(mps, "mps is null");
   }
 
   /**
-   * Discovers, updates the device plugins, publishes, and checks shared GPUs' memory grants.
+   * Discovers, updates the device plugins, publishes, checks shared GPUs' memory grants and keeps
+   * the MPS daemons in line with the MPS pods.
    *
    * @return the inventory taken, or empty when discovery failed
    */
@@ -71,6 +76,13 @@ public final class NodeAgent {
       overGrant.runOnce();
     } catch (NvidiaSmiException | ApiException e) {
       log.warn("the GPU usage watch failed, retried next round: {}", e.getMessage());
+    }
+    if (mps.isPresent()) {
+      try {
+        mps.get().runOnce();
+      } catch (ApiException e) {
+        log.warn("MPS upkeep failed (HTTP {}), retried next round", e.getCode());
+      }
     }
     return Optional.of(inventory);
   }

@@ -16,18 +16,25 @@ import io.gantry.deviceagent.kube.NodeEvents;
 import io.gantry.deviceagent.kube.NodeInventoryPublisher;
 import io.gantry.deviceagent.kube.NodePods;
 import io.gantry.deviceagent.kube.PodEnforcer;
+import io.gantry.deviceagent.mps.MpsAllocations;
+import io.gantry.deviceagent.mps.MpsControl;
+import io.gantry.deviceagent.mps.MpsDaemons;
+import io.gantry.deviceagent.mps.MpsException;
+import io.gantry.deviceagent.mps.MpsWatch;
 import io.gantry.deviceagent.nvidiasmi.NvidiaSmi;
 import io.gantry.deviceagent.nvml.NvmlDiscovery;
 import io.gantry.deviceagent.nvml.NvmlException;
 import io.gantry.deviceagent.nvml.NvmlSession;
 import io.gantry.deviceagent.nvml.XidEventWatch;
 import io.gantry.gpusharing.DeviceNaming;
+import io.gantry.gpusharing.GpuEnforcement;
 import io.kubernetes.client.openapi.ApiClient;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -122,6 +129,38 @@ final class ServeCommand implements Callable<Integer> {
           "Evict a pod whose GPU memory use exceeds its grant on a shared GPU (an event is always"
               + " recorded). Default: off.")
   boolean evictOverGrant;
+
+  @Option(
+      names = "--mps",
+      description =
+          "Run an MPS control daemon for each GPU that MPS pods use, with the contract's limits."
+              + " Default: off (MPS pods get their environment and pipe mount only).")
+  boolean mps;
+
+  @Option(
+      names = "--mps-control",
+      paramLabel = "PATH",
+      defaultValue = MpsControl.DEFAULT_COMMAND,
+      description =
+          "The MPS control program: a path, or a name looked up on PATH. Default:"
+              + " ${DEFAULT-VALUE}.")
+  String mpsControl;
+
+  @Option(
+      names = "--mps-pipe-root",
+      paramLabel = "DIR",
+      defaultValue = GpuEnforcement.MPS_PIPE_DIRECTORY,
+      description =
+          "Host directory holding one MPS pipe directory per GPU (<DIR>/<uuid>), mounted into MPS"
+              + " containers at the contract's pipe directory. Default: ${DEFAULT-VALUE}.")
+  Path mpsPipeRoot;
+
+  @Option(
+      names = "--mps-log-root",
+      paramLabel = "DIR",
+      defaultValue = "/var/log/nvidia-mps",
+      description = "Directory of the MPS daemons' logs, one per GPU. Default: ${DEFAULT-VALUE}.")
+  Path mpsLogRoot;
 
   @CommandLine.Mixin NvidiaSmiOptions smiOptions;
 
@@ -222,15 +261,40 @@ final class ServeCommand implements Callable<Integer> {
             pods,
             new PodEnforcer(client, node, Clock.systemUTC()),
             evictOverGrant);
+    Optional<MpsDaemons> daemons = Optional.empty();
+    if (mps) {
+      try {
+        daemons =
+            Optional.of(
+                new MpsDaemons(
+                    MpsControl.locate(
+                        mpsControl,
+                        environment.get("PATH"),
+                        mpsPipeRoot,
+                        mpsLogRoot,
+                        Duration.ofSeconds(smiOptions.timeoutSeconds)),
+                    Clock.systemUTC()));
+      } catch (MpsException e) {
+        err.println("--mps: " + e.getMessage());
+        err.flush();
+        return CANNOT_START;
+      }
+    }
     try (DevicePluginManager plugins =
-        new DevicePluginManager(devicePluginDirectory, shareSlotsPerGpu, pods, naming)) {
+        new DevicePluginManager(
+            devicePluginDirectory,
+            shareSlotsPerGpu,
+            pods,
+            naming,
+            daemons.map(MpsAllocations::new))) {
       NodeAgent agent =
           new NodeAgent(
               discovery,
               plugins,
               new NodeInventoryPublisher(client, node),
               overGrant,
-              new NodeEvents(client, node, Clock.systemUTC()));
+              new NodeEvents(client, node, Clock.systemUTC()),
+              daemons.map(d -> new MpsWatch(pods, d)));
       agent.apply(first);
       plugins.start();
       Optional<XidEventWatch> xids = nvml.flatMap(session -> watchXids(session, agent));
@@ -241,6 +305,7 @@ final class ServeCommand implements Callable<Integer> {
         }
       } finally {
         xids.ifPresent(XidEventWatch::close);
+        daemons.ifPresent(MpsDaemons::stopAll);
       }
       return 0;
     } catch (IOException e) {

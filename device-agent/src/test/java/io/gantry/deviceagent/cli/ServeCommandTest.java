@@ -78,7 +78,9 @@ class ServeCommandTest {
             .formatted(kube.url()));
   }
 
-  /** Runs serve on node gpu-0 against {@code kube} until {@code stopped}, discovering every second. */
+  /**
+   * Runs serve on node gpu-0 against {@code kube} until {@code stopped}, discovering every second.
+   */
   private CompletableFuture<Run> serveInBackground(
       FakeKubeServer kube, Path smiDir, Path pluginDir, CountDownLatch stopped, String... more)
       throws Exception {
@@ -207,6 +209,27 @@ class ServeCommandTest {
       assertThat(devices.devices("nvidia.com/gpu")).containsEntry(gpu3, "Unhealthy");
       assertThat(fake.eventSetsFreed()).isEqualTo(1);
       assertThat(fake.shutdowns()).isEqualTo(1);
+    }
+  }
+
+  @Test
+  void mpsWithoutTheControlProgramExitsFourNamingIt() throws Exception {
+    Path smiDir = Files.createDirectories(tmp.resolve("bin"));
+    FakeNvidiaSmi.replaying(smiDir, Fixtures.HGX_H100).install();
+    try (FakeKubeServer kube = FakeKubeServer.start()) {
+      Run run =
+          run(
+              Map.of("PATH", smiDir.toString(), "NODE_NAME", "gpu-0"),
+              new CountDownLatch(0),
+              "serve",
+              "--kubeconfig",
+              kubeconfig(kube).toString(),
+              "--device-plugin-dir",
+              tmp.toString(),
+              "--mps");
+
+      assertThat(run.status()).isEqualTo(4);
+      assertThat(run.err()).contains("--mps: nvidia-cuda-mps-control is not on PATH");
     }
   }
 
