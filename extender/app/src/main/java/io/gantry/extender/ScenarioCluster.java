@@ -7,6 +7,7 @@ import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSet;
 import io.gantry.scheduler.model.ClusterSnapshot;
 import io.gantry.scheduler.model.JobInfo;
+import io.gantry.scheduler.model.QueueInfo;
 import io.gantry.scheduler.model.TaskInfo;
 import io.gantry.scheduler.model.TaskStatus;
 import java.util.ArrayList;
@@ -41,6 +42,11 @@ public final class ScenarioCluster implements ExtenderCluster {
       }
     }
     this.taskIds = ids.build();
+  }
+
+  @Override
+  public ImmutableList<QueueInfo> queues() {
+    return start.queues();
   }
 
   @Override

@@ -62,7 +62,7 @@ class ExtenderServerTest {
     server =
         ExtenderServer.start(
             served.extender(),
-            AdmissionWebhook.defaults(),
+            AdmissionWebhook.defaults(served.cluster()),
             new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
   }
 

@@ -63,7 +63,7 @@ class ExtenderTlsTest {
   private ExtenderServer start(TlsSettings tls) throws InterruptedException {
     return ExtenderServer.start(
         served.extender(),
-        AdmissionWebhook.defaults(),
+        AdmissionWebhook.defaults(served.cluster()),
         new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
         Optional.of(tls));
   }
