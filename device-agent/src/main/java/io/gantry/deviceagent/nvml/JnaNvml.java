@@ -334,10 +334,7 @@ public final class JnaNvml implements Nvml {
   public Optional<EventData> eventSetWait(EventSetHandle set, int timeoutMillis)
       throws NvmlException {
     EventDataStruct data = new EventDataStruct();
-    int result =
-        call(
-            "nvmlEventSetWait_v2",
-            () -> library.nvmlEventSetWait_v2(pointer(set), data, timeoutMillis));
+    int result = call(() -> library.nvmlEventSetWait_v2(pointer(set), data, timeoutMillis));
     if (result == ERROR_TIMEOUT) {
       return Optional.empty();
     }
@@ -358,14 +355,14 @@ public final class JnaNvml implements Nvml {
   private static final int ARGUMENT_VERSION_MISMATCH = 25;
 
   private void check(String function, IntSupplier call) throws NvmlException {
-    int result = call(function, call);
+    int result = call(call);
     if (result != 0) {
       throw NvmlException.failed(function, result, errorString(result));
     }
   }
 
   /** Runs {@code call}; a symbol missing from the library reads as FUNCTION_NOT_FOUND. */
-  private static int call(String function, IntSupplier call) {
+  private static int call(IntSupplier call) {
     try {
       return call.getAsInt();
     } catch (UnsatisfiedLinkError e) {

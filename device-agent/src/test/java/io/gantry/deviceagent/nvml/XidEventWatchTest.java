@@ -17,7 +17,8 @@ class XidEventWatchTest {
 
   @Test
   void everyGpuIsRegisteredAndACriticalXidReachesTheSink() throws Exception {
-    try (XidEventWatch watch = XidEventWatch.start(nvml, seen::add)) {
+    XidEventWatch watch = XidEventWatch.start(nvml, seen::add);
+    try {
       assertThat(nvml.registeredForXid()).containsExactly(0, 1, 2, 3, 4, 5, 6, 7);
 
       nvml.raiseXid(3, 79);
@@ -29,12 +30,15 @@ class XidEventWatchTest {
                   assertThat(seen)
                       .containsExactly(
                           new XidError("GPU-00000003-0000-0000-0000-000000000003", 3, 79)));
+    } finally {
+      watch.close();
     }
   }
 
   @Test
   void applicationXidsAreNotPassedOn() throws Exception {
-    try (XidEventWatch watch = XidEventWatch.start(nvml, seen::add)) {
+    XidEventWatch watch = XidEventWatch.start(nvml, seen::add);
+    try {
       nvml.raiseXid(2, 13);
       nvml.raiseXid(2, 31);
       nvml.raiseXid(5, 48);
@@ -43,6 +47,8 @@ class XidEventWatchTest {
       await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(seen).isNotEmpty());
       assertThat(seen).extracting(XidError::xid).containsExactly(48L);
       assertThat(seen.get(0).reason()).isEqualTo("XID 48 reported by the driver");
+    } finally {
+      watch.close();
     }
   }
 
