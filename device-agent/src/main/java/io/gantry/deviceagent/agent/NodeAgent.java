@@ -3,11 +3,15 @@ package io.gantry.deviceagent.agent;
 import static java.util.Objects.requireNonNull;
 
 import io.gantry.deviceagent.deviceplugin.DevicePluginManager;
-import io.gantry.deviceagent.discovery.GpuDiscovery;
+import io.gantry.deviceagent.discovery.InventorySource;
 import io.gantry.deviceagent.enforcement.OverGrantWatch;
+import io.gantry.deviceagent.inventory.DiscoveryException;
 import io.gantry.deviceagent.inventory.GpuInventory;
+import io.gantry.deviceagent.kube.NodeEvents;
 import io.gantry.deviceagent.kube.NodeInventoryPublisher;
+import io.gantry.deviceagent.mps.MpsWatch;
 import io.gantry.deviceagent.nvidiasmi.NvidiaSmiException;
+import io.gantry.deviceagent.nvml.XidError;
 import io.kubernetes.client.openapi.ApiException;
 import java.util.Optional;
 import org.slf4j.Logger;
@@ -17,29 +21,44 @@ import org.slf4j.LoggerFactory;
  * One round of the DaemonSet's work, run every discovery interval by {@code serve}: take the
  * inventory, hand it to the device plugins (health changes reach the kubelet) and publish it on the
  * Node object. A failed discovery makes every GPU unhealthy for the kubelet and leaves the
- * published inventory as it was; a failed publish is retried in the next round.
+ * published inventory as it was; a failed publish is retried in the next round. A critical XID
+ * ({@link #xidError}) makes its GPU unhealthy at once, in the device lists and the published
+ * inventory, and records a Warning event on the Node. Thread-safe: XIDs arrive on NVML's event
+ * thread.
  */
 public final class NodeAgent {
   private static final Logger log = LoggerFactory.getLogger(NodeAgent.class);
 
-  private final GpuDiscovery discovery;
+  /** The Node event's reason for a critical XID. */
+  public static final String XID_EVENT_REASON = "GpuXidError";
+
+  private final InventorySource discovery;
   private final DevicePluginManager plugins;
   private final NodeInventoryPublisher publisher;
   private final OverGrantWatch overGrant;
+  private final NodeEvents nodeEvents;
+  private final Optional<MpsWatch> mps;
+  private final XidMarks xidMarks = new XidMarks();
+  private GpuInventory lastDiscovered;
 
   public NodeAgent(
-      GpuDiscovery discovery,
+      InventorySource discovery,
       DevicePluginManager plugins,
       NodeInventoryPublisher publisher,
-      OverGrantWatch overGrant) {
+      OverGrantWatch overGrant,
+      NodeEvents nodeEvents,
+      Optional<MpsWatch> mps) {
     this.discovery = requireNonNull(discovery, "discovery is null");
     this.plugins = requireNonNull(plugins, "plugins is null");
     this.publisher = requireNonNull(publisher, "publisher is null");
     this.overGrant = requireNonNull(overGrant, "overGrant is null");
+    this.nodeEvents = requireNonNull(nodeEvents, "nodeEvents is null");
+    this.mps = requireNonNull(mps, "mps is null");
   }
 
   /**
-   * Discovers, updates the device plugins, publishes, and checks shared GPUs' memory grants.
+   * Discovers, updates the device plugins, publishes, checks shared GPUs' memory grants and keeps
+   * the MPS daemons in line with the MPS pods.
    *
    * @return the inventory taken, or empty when discovery failed
    */
@@ -47,7 +66,7 @@ public final class NodeAgent {
     GpuInventory inventory;
     try {
       inventory = discovery.discover();
-    } catch (NvidiaSmiException e) {
+    } catch (DiscoveryException e) {
       log.error("GPU discovery failed, every GPU is unhealthy until it works: {}", e.getMessage());
       plugins.discoveryFailed(e.getMessage());
       return Optional.empty();
@@ -58,11 +77,51 @@ public final class NodeAgent {
     } catch (NvidiaSmiException | ApiException e) {
       log.warn("the GPU usage watch failed, retried next round: {}", e.getMessage());
     }
+    if (mps.isPresent()) {
+      try {
+        mps.get().runOnce();
+      } catch (ApiException e) {
+        log.warn("MPS upkeep failed (HTTP {}), retried next round", e.getCode());
+      }
+    }
     return Optional.of(inventory);
   }
 
-  /** Hands {@code inventory} to the device plugins and publishes it on the Node object. */
-  public void apply(GpuInventory inventory) {
+  /**
+   * Marks the GPU of a critical XID unhealthy: the device lists are sent again, the inventory
+   * republished, and a Warning event {@value #XID_EVENT_REASON} recorded on the Node.
+   */
+  public synchronized void xidError(XidError error) {
+    if (!xidMarks.mark(error)) {
+      return;
+    }
+    log.warn(
+        "GPU {} (index {}) is unhealthy: {}", error.gpuUuid(), error.gpuIndex(), error.reason());
+    if (lastDiscovered != null) {
+      apply(lastDiscovered);
+    }
+    try {
+      nodeEvents.warn(
+          XID_EVENT_REASON,
+          "GPU "
+              + error.gpuUuid()
+              + " (index "
+              + error.gpuIndex()
+              + ") reported critical XID "
+              + error.xid()
+              + "; it is unhealthy until the device agent restarts");
+    } catch (ApiException e) {
+      log.warn("recording the XID event failed (HTTP {}): {}", e.getCode(), e.getMessage());
+    }
+  }
+
+  /**
+   * Hands {@code inventory} (with GPUs a critical XID marked unhealthy) to the device plugins and
+   * publishes it on the Node object.
+   */
+  public synchronized void apply(GpuInventory discovered) {
+    lastDiscovered = discovered;
+    GpuInventory inventory = xidMarks.overlay(discovered);
     plugins.update(inventory);
     try {
       publisher.publish(inventory);

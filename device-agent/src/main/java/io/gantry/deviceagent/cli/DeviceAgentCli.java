@@ -1,5 +1,7 @@
 package io.gantry.deviceagent.cli;
 
+import io.gantry.deviceagent.nvml.JnaNvml;
+import io.gantry.deviceagent.nvml.NvmlSession;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
@@ -29,9 +31,15 @@ public final class DeviceAgentCli implements Runnable {
 
   /** The command line whose {@code serve} returns once {@code stopped} is counted down. */
   static CommandLine commandLine(Map<String, String> environment, CountDownLatch stopped) {
+    return commandLine(environment, stopped, JnaNvml::load);
+  }
+
+  /** The command line loading NVML with {@code nvml} (tests pass a fake). */
+  static CommandLine commandLine(
+      Map<String, String> environment, CountDownLatch stopped, NvmlSession.Loader nvml) {
     return new CommandLine(new DeviceAgentCli())
-        .addSubcommand(new DiscoverCommand(new TreeMap<>(environment)))
-        .addSubcommand(new ServeCommand(new TreeMap<>(environment), stopped))
+        .addSubcommand(new DiscoverCommand(new TreeMap<>(environment), nvml))
+        .addSubcommand(new ServeCommand(new TreeMap<>(environment), stopped, nvml))
         .addSubcommand(new CommandLine.HelpCommand());
   }
 

@@ -3,11 +3,14 @@ package io.gantry.deviceagent.cli;
 import static java.util.Objects.requireNonNull;
 
 import io.gantry.deviceagent.discovery.GpuDiscovery;
+import io.gantry.deviceagent.discovery.InventorySource;
+import io.gantry.deviceagent.inventory.DiscoveryException;
 import io.gantry.deviceagent.inventory.GpuInventory;
-import io.gantry.deviceagent.nvidiasmi.NvidiaSmi;
-import io.gantry.deviceagent.nvidiasmi.NvidiaSmiException;
+import io.gantry.deviceagent.nvml.NvmlDiscovery;
+import io.gantry.deviceagent.nvml.NvmlSession;
 import java.io.PrintWriter;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -15,8 +18,8 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code gantry-device-agent discover}: prints the GPU inventory of the machine it runs on. Exit
- * status: 0 printed, 1 no usable NVIDIA GPU, 2 invalid command line, 3 nvidia-smi's output could
- * not be read or it timed out.
+ * status: 0 printed, 1 no usable NVIDIA GPU, 2 invalid command line, 3 nvidia-smi's or NVML's
+ * answer could not be read or nvidia-smi timed out.
  */
 @Command(
     name = "discover",
@@ -25,9 +28,9 @@ import picocli.CommandLine.Option;
     exitCodeListHeading = "%nExit status:%n",
     exitCodeList = {
       "0:the inventory was printed",
-      "1:no usable NVIDIA GPU (nvidia-smi is missing, fails, or reports no device)",
+      "1:no usable NVIDIA GPU (nvidia-smi or NVML is missing, fails, or reports no device)",
       "2:invalid command line",
-      "3:nvidia-smi's output could not be read, or it did not finish in time"
+      "3:the answer of nvidia-smi or NVML could not be read, or nvidia-smi did not finish in time"
     })
 final class DiscoverCommand implements Callable<Integer> {
   static final int OK = 0;
@@ -48,39 +51,50 @@ final class DiscoverCommand implements Callable<Integer> {
 
   @CommandLine.Mixin NvidiaSmiOptions smiOptions;
 
+  @CommandLine.Mixin DiscoveryOptions discoveryOptions;
+
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   private final Map<String, String> environment;
+  private final NvmlSession.Loader nvmlLoader;
 
-  DiscoverCommand(Map<String, String> environment) {
+  DiscoverCommand(Map<String, String> environment, NvmlSession.Loader nvmlLoader) {
     this.environment = requireNonNull(environment, "environment is null");
+    this.nvmlLoader = requireNonNull(nvmlLoader, "nvmlLoader is null");
   }
 
   @Override
   public Integer call() {
     smiOptions.validate(spec.commandLine());
+    DiscoveryOptions.Mode mode = discoveryOptions.mode(spec.commandLine());
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     try {
-      NvidiaSmi smi = smiOptions.locate(environment.get("PATH"));
-      GpuInventory inventory = new GpuDiscovery(smi).discover();
+      GpuInventory inventory;
+      Optional<NvmlSession> nvml = DiscoveryOptions.openNvml(mode, nvmlLoader);
+      try {
+        InventorySource source =
+            nvml.isPresent()
+                ? new NvmlDiscovery(nvml.get().nvml())
+                : new GpuDiscovery(smiOptions.locate(environment.get("PATH")));
+        inventory = source.discover();
+      } finally {
+        nvml.ifPresent(NvmlSession::close);
+      }
       out.print(
           output == Output.json
               ? InventoryJson.toJson(inventory)
               : InventoryText.toText(inventory));
       out.flush();
       return OK;
-    } catch (NvidiaSmiException e) {
+    } catch (DiscoveryException e) {
       err.println(e.getMessage());
       err.flush();
-      return exitStatus(e.reason());
+      return exitStatus(e);
     }
   }
 
-  static int exitStatus(NvidiaSmiException.Reason reason) {
-    return switch (reason) {
-      case NOT_FOUND, FAILED, NO_DEVICES -> NO_GPU;
-      case TIMED_OUT, UNPARSEABLE -> UNREADABLE;
-    };
+  static int exitStatus(DiscoveryException e) {
+    return e.unreadable() ? UNREADABLE : NO_GPU;
   }
 }

@@ -5,23 +5,36 @@ import static java.util.Objects.requireNonNull;
 import io.gantry.deviceagent.agent.NodeAgent;
 import io.gantry.deviceagent.deviceplugin.DevicePluginManager;
 import io.gantry.deviceagent.discovery.GpuDiscovery;
+import io.gantry.deviceagent.discovery.InventorySource;
 import io.gantry.deviceagent.enforcement.GpuUsageReader;
 import io.gantry.deviceagent.enforcement.OverGrantWatch;
 import io.gantry.deviceagent.enforcement.PodCgroups;
+import io.gantry.deviceagent.inventory.DiscoveryException;
 import io.gantry.deviceagent.inventory.GpuInventory;
 import io.gantry.deviceagent.kube.ApiClients;
+import io.gantry.deviceagent.kube.NodeEvents;
 import io.gantry.deviceagent.kube.NodeInventoryPublisher;
 import io.gantry.deviceagent.kube.NodePods;
 import io.gantry.deviceagent.kube.PodEnforcer;
+import io.gantry.deviceagent.mps.MpsAllocations;
+import io.gantry.deviceagent.mps.MpsControl;
+import io.gantry.deviceagent.mps.MpsDaemons;
+import io.gantry.deviceagent.mps.MpsException;
+import io.gantry.deviceagent.mps.MpsWatch;
 import io.gantry.deviceagent.nvidiasmi.NvidiaSmi;
-import io.gantry.deviceagent.nvidiasmi.NvidiaSmiException;
+import io.gantry.deviceagent.nvml.NvmlDiscovery;
+import io.gantry.deviceagent.nvml.NvmlException;
+import io.gantry.deviceagent.nvml.NvmlSession;
+import io.gantry.deviceagent.nvml.XidEventWatch;
 import io.gantry.gpusharing.DeviceNaming;
+import io.gantry.gpusharing.GpuEnforcement;
 import io.kubernetes.client.openapi.ApiClient;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -117,17 +130,54 @@ final class ServeCommand implements Callable<Integer> {
               + " recorded). Default: off.")
   boolean evictOverGrant;
 
+  @Option(
+      names = "--mps",
+      description =
+          "Run an MPS control daemon for each GPU that MPS pods use, with the contract's limits."
+              + " Default: off (MPS pods get their environment and pipe mount only).")
+  boolean mps;
+
+  @Option(
+      names = "--mps-control",
+      paramLabel = "PATH",
+      defaultValue = MpsControl.DEFAULT_COMMAND,
+      description =
+          "The MPS control program: a path, or a name looked up on PATH. Default:"
+              + " ${DEFAULT-VALUE}.")
+  String mpsControl;
+
+  @Option(
+      names = "--mps-pipe-root",
+      paramLabel = "DIR",
+      defaultValue = GpuEnforcement.MPS_PIPE_DIRECTORY,
+      description =
+          "Host directory holding one MPS pipe directory per GPU (<DIR>/<uuid>), mounted into MPS"
+              + " containers at the contract's pipe directory. Default: ${DEFAULT-VALUE}.")
+  Path mpsPipeRoot;
+
+  @Option(
+      names = "--mps-log-root",
+      paramLabel = "DIR",
+      defaultValue = "/var/log/nvidia-mps",
+      description = "Directory of the MPS daemons' logs, one per GPU. Default: ${DEFAULT-VALUE}.")
+  Path mpsLogRoot;
+
   @CommandLine.Mixin NvidiaSmiOptions smiOptions;
+
+  @CommandLine.Mixin DiscoveryOptions discoveryOptions;
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   private final Map<String, String> environment;
   private final CountDownLatch stopped;
+  private final NvmlSession.Loader nvmlLoader;
 
   /** {@code stopped} ends the serve loop when counted down (tests; a process runs until killed). */
-  ServeCommand(Map<String, String> environment, CountDownLatch stopped) {
+  ServeCommand(
+      Map<String, String> environment, CountDownLatch stopped, NvmlSession.Loader nvmlLoader) {
     this.environment = requireNonNull(environment, "environment is null");
     this.stopped = requireNonNull(stopped, "stopped is null");
+    this.nvmlLoader = requireNonNull(nvmlLoader, "nvmlLoader is null");
   }
 
   @Override
@@ -143,6 +193,7 @@ final class ServeCommand implements Callable<Integer> {
           "--discovery-interval must be at least 1 second, got " + discoveryIntervalSeconds);
     }
     smiOptions.validate(spec.commandLine());
+    DiscoveryOptions.Mode mode = discoveryOptions.mode(spec.commandLine());
     if (shareSlotsPerGpu < 1) {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "--share-slots-per-gpu must be at least 1, got " + shareSlotsPerGpu);
@@ -163,18 +214,38 @@ final class ServeCommand implements Callable<Integer> {
     }
     PrintWriter err = spec.commandLine().getErr();
     NvidiaSmi smi;
-    GpuDiscovery discovery;
+    Optional<NvmlSession> nvml = Optional.empty();
+    InventorySource discovery;
     GpuInventory first;
     try {
+      // the usage watch reads GPU processes with nvidia-smi whichever source takes the inventory
       smi = smiOptions.locate(environment.get("PATH"));
-      discovery = new GpuDiscovery(smi);
+      nvml = DiscoveryOptions.openNvml(mode, nvmlLoader);
+      discovery = nvml.isPresent() ? new NvmlDiscovery(nvml.get().nvml()) : new GpuDiscovery(smi);
       // The first discovery must work: a node without GPUs has nothing to serve.
       first = discovery.discover();
-    } catch (NvidiaSmiException e) {
+    } catch (DiscoveryException e) {
+      nvml.ifPresent(NvmlSession::close);
       err.println(e.getMessage());
       err.flush();
-      return DiscoverCommand.exitStatus(e.reason());
+      return DiscoverCommand.exitStatus(e);
     }
+    try {
+      return serve(node, naming, smi, nvml, discovery, first, err);
+    } finally {
+      nvml.ifPresent(NvmlSession::close);
+    }
+  }
+
+  private int serve(
+      String node,
+      DeviceNaming naming,
+      NvidiaSmi smi,
+      Optional<NvmlSession> nvml,
+      InventorySource discovery,
+      GpuInventory first,
+      PrintWriter err)
+      throws InterruptedException {
     ApiClient client;
     try {
       client = ApiClients.connect(Optional.ofNullable(kubeconfig));
@@ -190,21 +261,67 @@ final class ServeCommand implements Callable<Integer> {
             pods,
             new PodEnforcer(client, node, Clock.systemUTC()),
             evictOverGrant);
+    Optional<MpsDaemons> daemons = Optional.empty();
+    if (mps) {
+      try {
+        daemons =
+            Optional.of(
+                new MpsDaemons(
+                    MpsControl.locate(
+                        mpsControl,
+                        environment.get("PATH"),
+                        mpsPipeRoot,
+                        mpsLogRoot,
+                        Duration.ofSeconds(smiOptions.timeoutSeconds)),
+                    Clock.systemUTC()));
+      } catch (MpsException e) {
+        err.println("--mps: " + e.getMessage());
+        err.flush();
+        return CANNOT_START;
+      }
+    }
     try (DevicePluginManager plugins =
-        new DevicePluginManager(devicePluginDirectory, shareSlotsPerGpu, pods, naming)) {
+        new DevicePluginManager(
+            devicePluginDirectory,
+            shareSlotsPerGpu,
+            pods,
+            naming,
+            daemons.map(MpsAllocations::new))) {
       NodeAgent agent =
-          new NodeAgent(discovery, plugins, new NodeInventoryPublisher(client, node), overGrant);
+          new NodeAgent(
+              discovery,
+              plugins,
+              new NodeInventoryPublisher(client, node),
+              overGrant,
+              new NodeEvents(client, node, Clock.systemUTC()),
+              daemons.map(d -> new MpsWatch(pods, d)));
       agent.apply(first);
       plugins.start();
-      log.info("serving node {}", node);
-      while (!stopped.await(discoveryIntervalSeconds, TimeUnit.SECONDS)) {
-        agent.runOnce();
+      Optional<XidEventWatch> xids = nvml.flatMap(session -> watchXids(session, agent));
+      try {
+        log.info("serving node {}", node);
+        while (!stopped.await(discoveryIntervalSeconds, TimeUnit.SECONDS)) {
+          agent.runOnce();
+        }
+      } finally {
+        xids.ifPresent(XidEventWatch::close);
+        daemons.ifPresent(MpsDaemons::stopAll);
       }
       return 0;
     } catch (IOException e) {
       err.println("cannot serve the device plugins: " + e.getMessage());
       err.flush();
       return CANNOT_START;
+    }
+  }
+
+  /** XID events through NVML; without them (logged), health comes from discovery alone. */
+  private static Optional<XidEventWatch> watchXids(NvmlSession nvml, NodeAgent agent) {
+    try {
+      return Optional.of(XidEventWatch.start(nvml.nvml(), agent::xidError));
+    } catch (NvmlException e) {
+      log.warn("no XID events, GPU health comes from discovery only: {}", e.getMessage());
+      return Optional.empty();
     }
   }
 }

@@ -7,6 +7,8 @@ import com.google.common.collect.ImmutableList;
 import io.gantry.deviceagent.inventory.GpuInventory;
 import io.gantry.deviceagent.kube.NodePods;
 import io.gantry.deviceagent.kube.PodAllocation;
+import io.gantry.deviceagent.mps.MpsAllocations;
+import io.gantry.deviceagent.mps.MpsException;
 import io.gantry.gpusharing.AssignedGpu;
 import io.gantry.gpusharing.DeviceNaming;
 import io.gantry.gpusharing.GpuAllocation;
@@ -44,30 +46,40 @@ final class ContractAllocator implements ContainerAllocator {
   private final NodePods pods;
   private final CurrentInventory inventory;
   private final DeviceNaming naming;
+  private final Optional<MpsAllocations> mps;
 
   ContractAllocator(
       String resourceName,
       boolean shared,
       NodePods pods,
       CurrentInventory inventory,
-      DeviceNaming naming) {
+      DeviceNaming naming,
+      Optional<MpsAllocations> mps) {
     this.resourceName = requireNonNull(resourceName, "resourceName is null");
     this.shared = shared;
     this.pods = requireNonNull(pods, "pods is null");
     this.inventory = requireNonNull(inventory, "inventory is null");
     this.naming = requireNonNull(naming, "naming is null");
+    this.mps = requireNonNull(mps, "mps is null");
   }
 
   /** Whole GPUs: the kubelet picks them. */
   static ContractAllocator wholeGpus(
       NodePods pods, CurrentInventory inventory, DeviceNaming naming) {
-    return new ContractAllocator(ResourceDevices.WHOLE_GPU, false, pods, inventory, naming);
+    return new ContractAllocator(
+        ResourceDevices.WHOLE_GPU, false, pods, inventory, naming, Optional.empty());
   }
 
-  /** Shared slots: the pod's GPU groups pick them. */
+  /**
+   * Shared slots: the pod's GPU groups pick them; with {@code mps}, MPS pods get their GPU's MPS
+   * control daemon.
+   */
   static ContractAllocator sharedGpus(
-      NodePods pods, CurrentInventory inventory, DeviceNaming naming) {
-    return new ContractAllocator(ResourceDevices.GPU_SHARE, true, pods, inventory, naming);
+      NodePods pods,
+      CurrentInventory inventory,
+      DeviceNaming naming,
+      Optional<MpsAllocations> mps) {
+    return new ContractAllocator(ResourceDevices.GPU_SHARE, true, pods, inventory, naming, mps);
   }
 
   @Override
@@ -108,6 +120,8 @@ final class ContractAllocator implements ContainerAllocator {
                 .orElse(GpuAllocation.whole(pods.nodeName(), ids.size()))
                 .withDevices(chosen);
       }
+      // the MPS daemon first: a pod whose daemon cannot start stays unresolved, to be retried
+      GpuEnforcement enforcement = enforcement(resolved);
       if (starting.isPresent()) {
         try {
           pods.writeAllocation(starting.get().pod(), resolved);
@@ -126,7 +140,19 @@ final class ContractAllocator implements ContainerAllocator {
             starting.get().pod().name(),
             resolved.devices());
       }
-      return response(resolved.enforcement(naming));
+      return response(enforcement);
+    }
+  }
+
+  private GpuEnforcement enforcement(GpuAllocation resolved) throws AllocationException {
+    GpuEnforcement enforcement = resolved.enforcement(naming);
+    if (mps.isEmpty()) {
+      return enforcement;
+    }
+    try {
+      return mps.get().prepare(resolved, enforcement);
+    } catch (MpsException e) {
+      throw new AllocationException(e.getMessage());
     }
   }
 

@@ -5,12 +5,14 @@ import static java.util.Objects.requireNonNull;
 import com.google.common.collect.ImmutableList;
 import io.gantry.deviceagent.inventory.GpuInventory;
 import io.gantry.deviceagent.kube.NodePods;
+import io.gantry.deviceagent.mps.MpsAllocations;
 import io.gantry.gpusharing.DeviceNaming;
 import io.gantry.proto.uds.UnixSocketServer;
 import io.grpc.StatusRuntimeException;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -62,6 +64,19 @@ public final class DevicePluginManager implements AutoCloseable {
    * @param slotsPerGpu shared slots per GPU (at least 1)
    */
   public DevicePluginManager(Path directory, int slotsPerGpu, NodePods pods, DeviceNaming naming) {
+    this(directory, slotsPerGpu, pods, naming, Optional.empty());
+  }
+
+  /**
+   * As {@link #DevicePluginManager(Path, int, NodePods, DeviceNaming)}, with MPS pods given their
+   * GPU's MPS control daemon by {@code mps}.
+   */
+  public DevicePluginManager(
+      Path directory,
+      int slotsPerGpu,
+      NodePods pods,
+      DeviceNaming naming,
+      Optional<MpsAllocations> mps) {
     this.directory = requireNonNull(directory, "directory is null");
     if (slotsPerGpu < 1) {
       throw new IllegalArgumentException("slotsPerGpu must be at least 1, got " + slotsPerGpu);
@@ -76,7 +91,7 @@ public final class DevicePluginManager implements AutoCloseable {
         new Plugin(
             ResourceDevices.GPU_SHARE,
             "gantry-gpu-share.sock",
-            ContractAllocator.sharedGpus(pods, inventory, naming));
+            ContractAllocator.sharedGpus(pods, inventory, naming, mps));
   }
 
   /**

@@ -31,13 +31,18 @@ import org.slf4j.LoggerFactory;
  * when either of those fails, or disagrees with -q -x about the GPUs, discovery goes on without it
  * and logs a warning naming the problem.
  */
-public final class GpuDiscovery {
+public final class GpuDiscovery implements InventorySource {
   private static final Logger log = LoggerFactory.getLogger(GpuDiscovery.class);
 
   private final NvidiaSmi smi;
 
   public GpuDiscovery(NvidiaSmi smi) {
     this.smi = requireNonNull(smi, "smi is null");
+  }
+
+  @Override
+  public String name() {
+    return "nvidia-smi";
   }
 
   /**
@@ -47,6 +52,7 @@ public final class GpuDiscovery {
    * @throws NvidiaSmiException when nvidia-smi -q -x fails or cannot be read, or reports no GPU
    *     (NO_DEVICES)
    */
+  @Override
   public GpuInventory discover() throws NvidiaSmiException {
     SmiQuery query = QueryXmlParser.parse(smi.run("-q", "-x"));
     if (query.devices().isEmpty()) {

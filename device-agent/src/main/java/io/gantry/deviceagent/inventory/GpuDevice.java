@@ -68,4 +68,19 @@ public record GpuDevice(
         health,
         fabric);
   }
+
+  /** This GPU with {@code health}. */
+  public GpuDevice withHealth(GpuHealth health) {
+    return new GpuDevice(
+        index,
+        uuid,
+        pciBusId,
+        productName,
+        memoryMib,
+        migMode,
+        migInstances,
+        numaNode,
+        health,
+        fabric);
+  }
 }

@@ -5,16 +5,11 @@ import static java.util.Objects.requireNonNull;
 import io.kubernetes.client.openapi.ApiClient;
 import io.kubernetes.client.openapi.ApiException;
 import io.kubernetes.client.openapi.apis.CoreV1Api;
-import io.kubernetes.client.openapi.models.CoreV1Event;
-import io.kubernetes.client.openapi.models.V1EventSource;
 import io.kubernetes.client.openapi.models.V1Eviction;
 import io.kubernetes.client.openapi.models.V1ObjectMeta;
 import io.kubernetes.client.openapi.models.V1ObjectReference;
 import java.io.IOException;
 import java.time.Clock;
-import java.time.ZoneOffset;
-import java.util.Locale;
-import java.util.concurrent.atomic.AtomicLong;
 import okhttp3.Response;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -28,51 +23,28 @@ public final class PodEnforcer {
   private static final Logger log = LoggerFactory.getLogger(PodEnforcer.class);
 
   /** The event source. */
-  public static final String COMPONENT = "gantry-device-agent";
+  public static final String COMPONENT = WarningEvents.COMPONENT;
 
   private final CoreV1Api core;
-  private final String nodeName;
-  private final Clock clock;
-  private final AtomicLong sequence = new AtomicLong();
+  private final WarningEvents events;
 
   public PodEnforcer(ApiClient client, String nodeName, Clock clock) {
     this.core = new CoreV1Api(requireNonNull(client, "client is null"));
-    this.nodeName = requireNonNull(nodeName, "nodeName is null");
-    this.clock = requireNonNull(clock, "clock is null");
+    this.events = new WarningEvents(client, nodeName, clock);
   }
 
   /** Records a Warning event {@code reason} with {@code message} on the pod. */
   public void warn(PodRef pod, String reason, String message) throws ApiException {
-    var now = clock.instant().atOffset(ZoneOffset.UTC);
-    CoreV1Event event =
-        new CoreV1Event()
+    events.record(
+        new V1ObjectReference()
             .apiVersion("v1")
-            .kind("Event")
-            .metadata(
-                new V1ObjectMeta()
-                    .namespace(pod.namespace())
-                    .name(
-                        pod.name()
-                            + "."
-                            + Long.toHexString(clock.millis()).toLowerCase(Locale.ROOT)
-                            + Long.toHexString(sequence.incrementAndGet())))
-            .involvedObject(
-                new V1ObjectReference()
-                    .apiVersion("v1")
-                    .kind("Pod")
-                    .namespace(pod.namespace())
-                    .name(pod.name())
-                    .uid(pod.uid()))
-            .type("Warning")
-            .reason(reason)
-            .message(message)
-            .count(1)
-            .firstTimestamp(now)
-            .lastTimestamp(now)
-            .source(new V1EventSource().component(COMPONENT).host(nodeName))
-            .reportingComponent(COMPONENT)
-            .reportingInstance(nodeName);
-    core.createNamespacedEvent(pod.namespace(), event).execute();
+            .kind("Pod")
+            .namespace(pod.namespace())
+            .name(pod.name())
+            .uid(pod.uid()),
+        pod.namespace(),
+        reason,
+        message);
     log.warn("{} {}/{}: {}", reason, pod.namespace(), pod.name(), message);
   }
 

@@ -117,19 +117,8 @@ public final class NvidiaSmi {
       Thread.currentThread().interrupt();
       throw new NvidiaSmiException(Reason.FAILED, commandLine + " was interrupted", e);
     } finally {
-      deleteQuietly(out);
-      deleteQuietly(err);
-    }
-  }
-
-  private static void deleteQuietly(Path p) {
-    if (p == null) {
-      return;
-    }
-    try {
-      Files.deleteIfExists(p);
-    } catch (IOException e) {
-      log.debug("could not delete {}", p, e);
+      TempFiles.deleteQuietly(out);
+      TempFiles.deleteQuietly(err);
     }
   }
 }

@@ -2,8 +2,10 @@ package io.gantry.deviceagent.nvidiasmi;
 
 import static java.util.Objects.requireNonNull;
 
+import io.gantry.deviceagent.inventory.DiscoveryException;
+
 /** Discovery through nvidia-smi failed; {@link #reason()} says how, the message says what. */
-public final class NvidiaSmiException extends Exception {
+public final class NvidiaSmiException extends DiscoveryException {
   private static final long serialVersionUID = 1L;
 
   /** Stable failure codes. */
@@ -34,6 +36,14 @@ public final class NvidiaSmiException extends Exception {
 
   public Reason reason() {
     return reason;
+  }
+
+  @Override
+  public boolean unreadable() {
+    return switch (reason) {
+      case NOT_FOUND, FAILED, NO_DEVICES -> false;
+      case TIMED_OUT, UNPARSEABLE -> true;
+    };
   }
 
   /** A parse failure of {@code source} (for example "nvidia-smi topo -m") at {@code field}. */

@@ -4,12 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.gantry.deviceagent.nvml.JnaNvml;
+import io.gantry.deviceagent.nvml.NvmlSession;
 import io.gantry.deviceagent.testing.FakeNvidiaSmi;
+import io.gantry.deviceagent.testing.FakeNvml;
 import io.gantry.deviceagent.testing.Fixtures;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -20,8 +24,11 @@ class DiscoverCommandTest {
 
   private record Run(int status, String out, String err) {}
 
+  /** NVML as on a machine without the driver's library (or with the given fake). */
+  private NvmlSession.Loader nvml = () -> JnaNvml.load("libnvidia-ml-absent.so.1");
+
   private Run run(String path, String... args) {
-    CommandLine cli = DeviceAgentCli.commandLine(Map.of("PATH", path));
+    CommandLine cli = DeviceAgentCli.commandLine(Map.of("PATH", path), new CountDownLatch(1), nvml);
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
     cli.setOut(new PrintWriter(out));
@@ -140,5 +147,72 @@ class DiscoverCommandTest {
     assertThat(zero.status()).isEqualTo(2);
     assertThat(zero.err()).startsWith("--timeout must be at least 1 second, got 0");
     assertThat(run(tmp.toString()).status()).isEqualTo(2);
+  }
+
+  @Test
+  void withNvmlTheInventoryComesFromNvmlWithoutNvidiaSmi() throws Exception {
+    FakeNvml fake = FakeNvml.replaying(Fixtures.HGX_H100);
+    nvml = () -> fake;
+
+    Run run = run(tmp.toString(), "discover", "--output", "json");
+
+    assertThat(run.status()).isZero();
+    JsonNode json = new ObjectMapper().readTree(run.out());
+    assertThat(json.get("gpuCount").asInt()).isEqualTo(8);
+    assertThat(json.get("nvlinkDomains")).hasSize(1);
+    assertThat(fake.inits()).isEqualTo(1);
+    assertThat(fake.shutdowns()).isEqualTo(1);
+  }
+
+  @Test
+  void nvmlAndNvidiaSmiPrintTheSameBytes() {
+    FakeNvidiaSmi.replaying(tmp, Fixtures.GB200).install();
+    Run smi = run(tmp.toString(), "discover", "--output", "json", "--discovery", "nvidia-smi");
+    nvml = () -> FakeNvml.replaying(Fixtures.GB200);
+
+    Run viaNvml = run(tmp.toString(), "discover", "--output", "json", "--discovery", "nvml");
+
+    assertThat(viaNvml).isEqualTo(smi);
+  }
+
+  @Test
+  void discoveryNvmlWithoutTheLibraryExitsOneNamingIt() {
+    FakeNvidiaSmi.replaying(tmp, Fixtures.TESLA_T4).install();
+
+    Run run = run(tmp.toString(), "discover", "--discovery", "nvml");
+
+    assertThat(run.status()).isEqualTo(1);
+    assertThat(run.out()).isEmpty();
+    assertThat(run.err())
+        .startsWith("NVML is not available: libnvidia-ml-absent.so.1 could not be loaded (");
+  }
+
+  @Test
+  void discoveryAutoWithoutTheLibraryFallsBackToNvidiaSmi() {
+    FakeNvidiaSmi.replaying(tmp, Fixtures.TESLA_T4).install();
+
+    Run run = run(tmp.toString(), "discover", "--discovery", "auto");
+
+    assertThat(run.status()).isZero();
+    assertThat(run.out()).contains("Tesla T4");
+  }
+
+  @Test
+  void discoveryNvidiaSmiDoesNotLoadNvml() {
+    FakeNvidiaSmi.replaying(tmp, Fixtures.TESLA_T4).install();
+    nvml =
+        () -> {
+          throw new AssertionError("NVML was loaded");
+        };
+
+    assertThat(run(tmp.toString(), "discover", "--discovery", "nvidia-smi").status()).isZero();
+  }
+
+  @Test
+  void anUnknownDiscoveryExitsTwoNamingTheOption() {
+    Run run = run(tmp.toString(), "discover", "--discovery", "dcgm");
+
+    assertThat(run.status()).isEqualTo(2);
+    assertThat(run.err()).startsWith("--discovery must be auto, nvml or nvidia-smi, got 'dcgm'");
   }
 }

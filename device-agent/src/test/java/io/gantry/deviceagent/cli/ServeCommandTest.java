@@ -3,8 +3,16 @@ package io.gantry.deviceagent.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.gantry.deviceagent.agent.NodeAgent;
+import io.gantry.deviceagent.inventory.GpuDevice;
+import io.gantry.deviceagent.inventory.GpuInventory;
+import io.gantry.deviceagent.inventory.HealthStatus;
+import io.gantry.deviceagent.nvml.JnaNvml;
+import io.gantry.deviceagent.nvml.NvmlSession;
 import io.gantry.deviceagent.publish.InventoryAnnotation;
 import io.gantry.deviceagent.testing.FakeNvidiaSmi;
+import io.gantry.deviceagent.testing.FakeNvml;
 import io.gantry.deviceagent.testing.Fixtures;
 import io.gantry.fakekube.FakeDeviceManager;
 import io.gantry.fakekube.FakeKubeServer;
@@ -16,6 +24,8 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -33,8 +43,11 @@ class ServeCommandTest {
 
   private record Run(int status, String err) {}
 
+  /** NVML as on a machine without the driver's library (discovery falls back to nvidia-smi). */
+  private NvmlSession.Loader nvml = () -> JnaNvml.load("libnvidia-ml-absent.so.1");
+
   private Run run(Map<String, String> env, CountDownLatch stopped, String... args) {
-    CommandLine cli = DeviceAgentCli.commandLine(env, stopped);
+    CommandLine cli = DeviceAgentCli.commandLine(env, stopped, nvml);
     StringWriter err = new StringWriter();
     cli.setErr(new PrintWriter(err));
     cli.setOut(new PrintWriter(new StringWriter()));
@@ -65,6 +78,44 @@ class ServeCommandTest {
             .formatted(kube.url()));
   }
 
+  /**
+   * Runs serve on node gpu-0 against {@code kube} until {@code stopped}, discovering every second.
+   */
+  private CompletableFuture<Run> serveInBackground(
+      FakeKubeServer kube, Path smiDir, Path pluginDir, CountDownLatch stopped, String... more)
+      throws Exception {
+    List<String> args = new ArrayList<>();
+    args.addAll(
+        List.of(
+            "serve",
+            "--kubeconfig",
+            kubeconfig(kube).toString(),
+            "--device-plugin-dir",
+            pluginDir.toString(),
+            "--discovery-interval",
+            "1"));
+    args.addAll(List.of(more));
+    return CompletableFuture.supplyAsync(
+        () ->
+            run(
+                Map.of("PATH", smiDir.toString(), "NODE_NAME", "gpu-0"),
+                stopped,
+                args.toArray(String[]::new)));
+  }
+
+  /** The inventory published on node gpu-0. */
+  private static GpuInventory published(FakeKubeServer kube) throws Exception {
+    String annotation =
+        kube.store()
+            .get(ResourceKinds.NODES, "", "gpu-0")
+            .orElseThrow()
+            .path("metadata")
+            .path("annotations")
+            .path(InventoryAnnotation.KEY)
+            .asText();
+    return InventoryAnnotation.parse(annotation).inventory();
+  }
+
   @Test
   void servesTheKubeletAndPublishesTheInventoryUntilStopped() throws Exception {
     Path smiDir = Files.createDirectories(tmp.resolve("bin"));
@@ -74,41 +125,111 @@ class ServeCommandTest {
         FakeKubelet kubelet = FakeKubelet.start(kube);
         FakeDeviceManager devices = FakeDeviceManager.start(pluginDir)) {
       kubelet.registerNode(FakeNode.of("gpu-0", Map.of("cpu", "64")));
-      Path kubeconfig = kubeconfig(kube);
       CountDownLatch stopped = new CountDownLatch(1);
-
-      CompletableFuture<Run> serving =
-          CompletableFuture.supplyAsync(
-              () ->
-                  run(
-                      Map.of("PATH", smiDir.toString(), "NODE_NAME", "gpu-0"),
-                      stopped,
-                      "serve",
-                      "--kubeconfig",
-                      kubeconfig.toString(),
-                      "--device-plugin-dir",
-                      pluginDir.toString(),
-                      "--discovery-interval",
-                      "1"));
+      CompletableFuture<Run> serving = serveInBackground(kube, smiDir, pluginDir, stopped);
 
       await()
           .atMost(Duration.ofSeconds(30))
           .untilAsserted(
               () -> {
                 assertThat(devices.devices("nvidia.com/gpu")).hasSize(8);
-                String annotation =
-                    kube.store()
-                        .get(ResourceKinds.NODES, "", "gpu-0")
-                        .orElseThrow()
-                        .path("metadata")
-                        .path("annotations")
-                        .path(InventoryAnnotation.KEY)
-                        .asText();
-                assertThat(InventoryAnnotation.parse(annotation).inventory().devices()).hasSize(8);
+                assertThat(published(kube).devices()).hasSize(8);
               });
       stopped.countDown();
       Run run = serving.get(30, TimeUnit.SECONDS);
       assertThat(run.status()).as(run.err()).isZero();
+    }
+  }
+
+  @Test
+  void aCriticalXidMakesTheGpuUnhealthyForTheKubeletOnTheNodeAndInItsEvents() throws Exception {
+    // NVML answers discovery and raises the XID; nvidia-smi is there for the usage watch
+    Path smiDir = Files.createDirectories(tmp.resolve("bin"));
+    FakeNvidiaSmi.replaying(smiDir, Fixtures.HGX_H100).install();
+    FakeNvml fake = FakeNvml.replaying(Fixtures.HGX_H100);
+    nvml = () -> fake;
+    Path pluginDir = Files.createDirectories(tmp.resolve("device-plugins"));
+    String gpu3 = "GPU-00000003-0000-0000-0000-000000000003";
+    try (FakeKubeServer kube = FakeKubeServer.start();
+        FakeKubelet kubelet = FakeKubelet.start(kube);
+        FakeDeviceManager devices = FakeDeviceManager.start(pluginDir)) {
+      kubelet.registerNode(FakeNode.of("gpu-0", Map.of("cpu", "64")));
+      CountDownLatch stopped = new CountDownLatch(1);
+      CompletableFuture<Run> serving =
+          serveInBackground(kube, smiDir, pluginDir, stopped, "--discovery", "nvml");
+      await()
+          .atMost(Duration.ofSeconds(30))
+          .untilAsserted(
+              () -> {
+                assertThat(devices.devices("nvidia.com/gpu")).containsEntry(gpu3, "Healthy");
+                assertThat(fake.registeredForXid()).hasSize(8);
+              });
+
+      fake.raiseXid(3, 79);
+
+      await()
+          .atMost(Duration.ofSeconds(30))
+          .untilAsserted(
+              () -> {
+                assertThat(devices.devices("nvidia.com/gpu"))
+                    .containsEntry(gpu3, "Unhealthy")
+                    .containsEntry("GPU-00000002-0000-0000-0000-000000000002", "Healthy");
+                assertThat(devices.devices("gantry.io/gpu-share"))
+                    .containsEntry(gpu3 + "::0", "Unhealthy");
+                GpuDevice gpu = published(kube).devices().get(3);
+                assertThat(gpu.health().status()).isEqualTo(HealthStatus.UNHEALTHY);
+                assertThat(gpu.health().reasons()).containsExactly("XID 79 reported by the driver");
+                List<? extends JsonNode> events =
+                    kube.store().list(ResourceKinds.EVENTS, "default");
+                assertThat(events)
+                    .anySatisfy(
+                        e -> {
+                          assertThat(e.path("reason").asText())
+                              .isEqualTo(NodeAgent.XID_EVENT_REASON);
+                          assertThat(e.path("involvedObject").path("kind").asText())
+                              .isEqualTo("Node");
+                          assertThat(e.path("involvedObject").path("name").asText())
+                              .isEqualTo("gpu-0");
+                          assertThat(e.path("message").asText())
+                              .isEqualTo(
+                                  "GPU "
+                                      + gpu3
+                                      + " (index 3) reported critical XID 79; it is unhealthy"
+                                      + " until the device agent restarts");
+                        });
+              });
+      // later discoveries list GPU 3 healthy again: the XID keeps it unhealthy
+      int counted = fake.deviceCounts();
+      await().atMost(Duration.ofSeconds(30)).until(() -> fake.deviceCounts() >= counted + 2);
+      assertThat(devices.devices("nvidia.com/gpu")).containsEntry(gpu3, "Unhealthy");
+      assertThat(fake.inits()).isEqualTo(1);
+      stopped.countDown();
+      Run run = serving.get(30, TimeUnit.SECONDS);
+      assertThat(run.status()).as(run.err()).isZero();
+      assertThat(devices.devices("nvidia.com/gpu")).containsEntry(gpu3, "Unhealthy");
+      assertThat(fake.eventSetsFreed()).isEqualTo(1);
+      assertThat(fake.shutdowns()).isEqualTo(1);
+    }
+  }
+
+  @Test
+  void mpsWithoutTheControlProgramExitsFourNamingIt() throws Exception {
+    Path smiDir = Files.createDirectories(tmp.resolve("bin"));
+    FakeNvidiaSmi.replaying(smiDir, Fixtures.HGX_H100).install();
+    try (FakeKubeServer kube = FakeKubeServer.start()) {
+      Run run =
+          run(
+              Map.of("PATH", smiDir.toString(), "NODE_NAME", "gpu-0"),
+              new CountDownLatch(0),
+              "serve",
+              "--kubeconfig",
+              kubeconfig(kube).toString(),
+              "--device-plugin-dir",
+              tmp.toString(),
+              "--mps");
+
+      assertThat(run.status()).isEqualTo(4);
+      assertThat(run.err()).contains("--mps: nvidia-cuda-mps-control is not on PATH");
     }
   }
 

@@ -2,6 +2,7 @@ package io.gantry.deviceagent.deviceplugin;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.groups.Tuple.tuple;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -10,7 +11,12 @@ import io.gantry.deviceagent.discovery.GpuDiscovery;
 import io.gantry.deviceagent.inventory.GpuInventory;
 import io.gantry.deviceagent.kube.ApiClients;
 import io.gantry.deviceagent.kube.NodePods;
+import io.gantry.deviceagent.mps.MpsAllocations;
+import io.gantry.deviceagent.mps.MpsControl;
+import io.gantry.deviceagent.mps.MpsDaemons;
+import io.gantry.deviceagent.mps.MpsWatch;
 import io.gantry.deviceagent.nvidiasmi.NvidiaSmi;
+import io.gantry.deviceagent.testing.FakeMpsControl;
 import io.gantry.deviceagent.testing.FakeNvidiaSmi;
 import io.gantry.deviceagent.testing.Fixtures;
 import io.gantry.fakekube.FakeDeviceManager;
@@ -29,9 +35,11 @@ import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -63,12 +71,16 @@ class DevicePluginKubeletTest {
   }
 
   private void start(DeviceNaming naming) throws Exception {
+    start(naming, Optional.empty());
+  }
+
+  private void start(DeviceNaming naming, Optional<MpsAllocations> mps) throws Exception {
     pluginDir = Files.createDirectories(tmp.resolve("device-plugins"));
     kube = FakeKubeServer.start();
     kubelet = FakeDeviceManager.start(pluginDir);
     plugins =
         new DevicePluginManager(
-            pluginDir, 4, new NodePods(ApiClients.forUrl(kube.url()), "gpu-0"), naming);
+            pluginDir, 4, new NodePods(ApiClients.forUrl(kube.url()), "gpu-0"), naming, mps);
     plugins.update(discover(Fixtures.HGX_H100));
     plugins.start();
     await().atMost(WAIT).until(() -> kubelet.devices(GPU).size() == 8);
@@ -121,6 +133,18 @@ class DevicePluginKubeletTest {
         FakeNvidiaSmi.replaying(Files.createTempDirectory(tmp, "smi"), fixture).install();
     return new GpuDiscovery(NvidiaSmi.locate(executable.toString(), "", Duration.ofSeconds(10)))
         .discover();
+  }
+
+  /** MPS daemons run by {@code fake}, with pipes and logs under mps-pipes and mps-logs. */
+  private MpsDaemons mpsDaemons(FakeMpsControl fake) throws Exception {
+    return new MpsDaemons(
+        MpsControl.locate(
+            fake.executable().toString(),
+            "",
+            tmp.resolve("mps-pipes"),
+            tmp.resolve("mps-logs"),
+            Duration.ofSeconds(10)),
+        Clock.systemUTC());
   }
 
   private static String uuid(int index) {
@@ -202,6 +226,67 @@ class DevicePluginKubeletTest {
               assertThat(m.getContainerPath()).isEqualTo("/tmp/nvidia-mps");
             });
     assertThat(recorded("half").devices()).extracting(AssignedGpu::uuid).containsExactly(uuid(0));
+  }
+
+  @Test
+  void withMpsDaemonsAnMpsFractionStartsItsGpusDaemonAndMountsItsPipeDirectory() throws Exception {
+    stop();
+    FakeMpsControl fake = FakeMpsControl.install(Files.createDirectories(tmp.resolve("mps-bin")));
+    Path pipes = tmp.resolve("mps-pipes");
+    MpsDaemons daemons = mpsDaemons(fake);
+    start(DeviceNaming.UUID, Optional.of(new MpsAllocations(daemons)));
+    pendingPod("half", SHARE, 1, fraction(50, ComputeMode.MPS, "gpu-0-gpu0"));
+
+    ContainerAllocateResponse c =
+        kubelet.allocate(SHARE, List.of(uuid(6) + "::2")).getContainerResponses(0);
+
+    assertThat(c.getEnvsMap()).containsEntry("CUDA_MPS_PIPE_DIRECTORY", "/tmp/nvidia-mps");
+    assertThat(c.getMountsList())
+        .singleElement()
+        .satisfies(
+            m -> {
+              assertThat(m.getHostPath()).isEqualTo(pipes.resolve(uuid(0)).toString());
+              assertThat(m.getContainerPath()).isEqualTo("/tmp/nvidia-mps");
+            });
+    assertThat(fake.calls())
+        .extracting(FakeMpsControl.Call::gpuUuid, FakeMpsControl.Call::args)
+        .containsExactly(tuple(uuid(0), "-d"), tuple(uuid(0), ""));
+    assertThat(fake.calls().get(1).stdin())
+        .containsExactly(
+            "set_default_active_thread_percentage 50",
+            "set_default_device_pinned_mem_limit 0 40779M");
+    assertThat(daemons.running()).containsExactly(uuid(0));
+
+    // the pod finishes: the next round of upkeep quits its GPU's daemon
+    ObjectNode pod = kube.store().get(ResourceKinds.PODS, "default", "half").orElseThrow();
+    (pod.has("status") ? (ObjectNode) pod.get("status") : pod.putObject("status"))
+        .put("phase", "Succeeded");
+    kube.store().updateStatus(ResourceKinds.PODS, "default", "half", pod);
+    new MpsWatch(new NodePods(ApiClients.forUrl(kube.url()), "gpu-0"), daemons).runOnce();
+
+    assertThat(fake.calls().get(fake.calls().size() - 1).stdin()).containsExactly("quit");
+    assertThat(daemons.running()).isEmpty();
+  }
+
+  @Test
+  void anMpsDaemonThatCannotStartFailsAllocateAndLeavesThePodUnresolved() throws Exception {
+    stop();
+    FakeMpsControl fake = FakeMpsControl.install(Files.createDirectories(tmp.resolve("mps-bin")));
+    fake.failStarts(true);
+    MpsDaemons daemons = mpsDaemons(fake);
+    start(DeviceNaming.UUID, Optional.of(new MpsAllocations(daemons)));
+    pendingPod("half", SHARE, 1, fraction(50, ComputeMode.MPS, "gpu-0-gpu0"));
+
+    assertThatThrownBy(() -> kubelet.allocate(SHARE, List.of(uuid(0) + "::0")))
+        .isInstanceOfSatisfying(
+            StatusRuntimeException.class,
+            e ->
+                assertThat(e.getStatus().getDescription())
+                    .isEqualTo(
+                        "nvidia-cuda-mps-control -d for GPU "
+                            + uuid(0)
+                            + " exited with status 1: cannot start the MPS control daemon"));
+    assertThat(recorded("half").isResolved()).isFalse();
   }
 
   @Test

@@ -230,6 +230,34 @@ class ChartRenderTest {
   }
 
   @Test
+  void withMpsTheDeviceAgentRunsDaemonsOnTheHostsMpsDirectories() {
+    io.kubernetes.client.openapi.models.V1PodSpec pod =
+        RenderedChart.render(Map.of("deviceAgent.mps.enabled", true))
+            .model(
+                "DaemonSet",
+                "gantry-device-agent",
+                io.kubernetes.client.openapi.models.V1DaemonSet.class)
+            .getSpec()
+            .getTemplate()
+            .getSpec();
+    io.kubernetes.client.openapi.models.V1Container agent = pod.getContainers().get(0);
+
+    assertThat(agent.getArgs()).contains("--mps");
+    assertThat(agent.getEnv())
+        .anyMatch(
+            e ->
+                e.getName().equals("NVIDIA_DRIVER_CAPABILITIES")
+                    && e.getValue().equals("compute,utility"));
+    assertThat(agent.getVolumeMounts())
+        .extracting(io.kubernetes.client.openapi.models.V1VolumeMount::getMountPath)
+        .contains("/tmp/nvidia-mps", "/var/log/nvidia-mps");
+    assertThat(pod.getVolumes())
+        .filteredOn(v -> v.getHostPath() != null)
+        .extracting(v -> v.getHostPath().getPath())
+        .contains("/tmp/nvidia-mps", "/var/log/nvidia-mps");
+  }
+
+  @Test
   void theWebhookIsServedOverHttpsByTheAdmissionServerInSchedulerMode() {
     RenderedChart chart = RenderedChart.render();
     JsonNode hook =
