@@ -32,6 +32,19 @@ class PluginWatcherTest {
 
   @TempDir Path dir;
 
+  private final List<UnixSocketServer> servers = new java.util.ArrayList<>();
+
+  @org.junit.jupiter.api.AfterEach
+  void closeServers() {
+    servers.forEach(UnixSocketServer::close);
+  }
+
+  private UnixSocketServer serve(Path socket, io.grpc.BindableService service) throws Exception {
+    UnixSocketServer server = UnixSocketServer.start(socket, List.of(service));
+    servers.add(server);
+    return server;
+  }
+
   /** A registration service that records the kubelet's verdicts and refuses a refusal. */
   private static final class Registration extends RegistrationGrpc.RegistrationImplBase {
     private final PluginInfo info;
@@ -98,11 +111,9 @@ class PluginWatcherTest {
     Path registry = Files.createDirectories(dir.resolve("registry"));
     Path draSocket = dir.resolve("dra.sock");
     Registration registration = new Registration(info("DRAPlugin", draSocket, "v1beta1.DRAPlugin"));
-    try (UnixSocketServer dra = UnixSocketServer.start(draSocket, List.of(new OldDriver()));
-        UnixSocketServer reg =
-            UnixSocketServer.start(
-                registry.resolve("gpu.example.com-reg.sock"), List.of(registration));
-        FakePluginWatcher kubelet = FakePluginWatcher.start(registry)) {
+    serve(draSocket, new OldDriver());
+    serve(registry.resolve("gpu.example.com-reg.sock"), registration);
+    try (FakePluginWatcher kubelet = FakePluginWatcher.start(registry)) {
       await()
           .atMost(WAIT)
           .untilAsserted(
@@ -129,11 +140,9 @@ class PluginWatcherTest {
     Path registry = Files.createDirectories(dir.resolve("registry"));
     Path draSocket = dir.resolve("dra.sock");
     Registration registration = new Registration(info("DRAPlugin", draSocket, "v1.DRAPlugin"));
-    try (UnixSocketServer dra = UnixSocketServer.start(draSocket, List.of(new OldDriver()));
-        FakePluginWatcher kubelet = FakePluginWatcher.start(registry)) {
-      UnixSocketServer reg =
-          UnixSocketServer.start(
-              registry.resolve("gpu.example.com-reg.sock"), List.of(registration));
+    serve(draSocket, new OldDriver());
+    try (FakePluginWatcher kubelet = FakePluginWatcher.start(registry)) {
+      UnixSocketServer reg = serve(registry.resolve("gpu.example.com-reg.sock"), registration);
       await().atMost(WAIT).until(() -> kubelet.registered("gpu.example.com").isPresent());
 
       reg.close();
@@ -149,22 +158,17 @@ class PluginWatcherTest {
   void theKubeletRefusesAWrongTypeAnUnknownVersionAndAMissingEndpoint() throws Exception {
     Path registry = Files.createDirectories(dir.resolve("registry"));
     Path draSocket = dir.resolve("dra.sock");
-    try (UnixSocketServer dra = UnixSocketServer.start(draSocket, List.of(new OldDriver()));
-        UnixSocketServer csi =
-            UnixSocketServer.start(
-                registry.resolve("a-reg.sock"),
-                List.of(new Registration(info("CSIPlugin", draSocket, "v1.DRAPlugin"))));
-        UnixSocketServer future =
-            UnixSocketServer.start(
-                registry.resolve("b-reg.sock"),
-                List.of(new Registration(info("DRAPlugin", draSocket, "v2.DRAPlugin"))));
-        UnixSocketServer nowhere =
-            UnixSocketServer.start(
-                registry.resolve("c-reg.sock"),
-                List.of(
-                    new Registration(
-                        info("DRAPlugin", dir.resolve("missing.sock"), "v1.DRAPlugin"))));
-        FakePluginWatcher kubelet = FakePluginWatcher.start(registry)) {
+    serve(draSocket, new OldDriver());
+    serve(
+        registry.resolve("a-reg.sock"),
+        new Registration(info("CSIPlugin", draSocket, "v1.DRAPlugin")));
+    serve(
+        registry.resolve("b-reg.sock"),
+        new Registration(info("DRAPlugin", draSocket, "v2.DRAPlugin")));
+    serve(
+        registry.resolve("c-reg.sock"),
+        new Registration(info("DRAPlugin", dir.resolve("missing.sock"), "v1.DRAPlugin")));
+    try (FakePluginWatcher kubelet = FakePluginWatcher.start(registry)) {
       await().atMost(WAIT).until(() -> kubelet.refusals().size() == 3);
 
       assertThat(kubelet.refusals())
