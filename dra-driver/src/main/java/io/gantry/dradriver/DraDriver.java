@@ -101,13 +101,12 @@ public final class DraDriver implements AutoCloseable {
             new ClaimReader(resources),
             new CdiSpecFiles(paths.cdiDirectory()),
             checkpoint);
+    DraPluginV1Service v1 = new DraPluginV1Service(preparer);
     try {
       Files.createDirectories(paths.pluginDirectory());
       Files.createDirectories(paths.pluginRegistryDirectory());
       driver.draServer =
-          UnixSocketServer.start(
-              paths.draSocket(),
-              List.of(new DraPluginV1Service(preparer), new DraPluginV1beta1Service(preparer)));
+          UnixSocketServer.start(paths.draSocket(), List.of(v1, new DraPluginV1beta1Service(v1)));
       driver.registrationServer =
           UnixSocketServer.start(paths.registrationSocket(), List.of(driver.registration));
     } catch (IOException e) {

@@ -34,6 +34,20 @@ public final class DraPluginV1Service extends DRAPluginGrpc.DRAPluginImplBase {
   @Override
   public void nodePrepareResources(
       NodePrepareResourcesRequest request, StreamObserver<NodePrepareResourcesResponse> response) {
+    response.onNext(prepare(request));
+    response.onCompleted();
+  }
+
+  @Override
+  public void nodeUnprepareResources(
+      NodeUnprepareResourcesRequest request,
+      StreamObserver<NodeUnprepareResourcesResponse> response) {
+    response.onNext(unprepare(request));
+    response.onCompleted();
+  }
+
+  /** The answer to {@code NodePrepareResources}: one entry per claim UID. */
+  NodePrepareResourcesResponse prepare(NodePrepareResourcesRequest request) {
     NodePrepareResourcesResponse.Builder answer = NodePrepareResourcesResponse.newBuilder();
     for (Map.Entry<String, ClaimOutcome> e :
         preparer.prepare(refs(request.getClaimsList())).entrySet()) {
@@ -49,14 +63,11 @@ public final class DraPluginV1Service extends DRAPluginGrpc.DRAPluginImplBase {
       }
       answer.putClaims(e.getKey(), claim.build());
     }
-    response.onNext(answer.build());
-    response.onCompleted();
+    return answer.build();
   }
 
-  @Override
-  public void nodeUnprepareResources(
-      NodeUnprepareResourcesRequest request,
-      StreamObserver<NodeUnprepareResourcesResponse> response) {
+  /** The answer to {@code NodeUnprepareResources}: one entry per claim UID. */
+  NodeUnprepareResourcesResponse unprepare(NodeUnprepareResourcesRequest request) {
     NodeUnprepareResourcesResponse.Builder answer = NodeUnprepareResourcesResponse.newBuilder();
     for (Map.Entry<String, ClaimOutcome> e :
         preparer.unprepare(refs(request.getClaimsList())).entrySet()) {
@@ -64,8 +75,7 @@ public final class DraPluginV1Service extends DRAPluginGrpc.DRAPluginImplBase {
       e.getValue().error().ifPresent(claim::setError);
       answer.putClaims(e.getKey(), claim.build());
     }
-    response.onNext(answer.build());
-    response.onCompleted();
+    return answer.build();
   }
 
   private static List<ClaimRef> refs(List<Claim> claims) {

@@ -2,76 +2,68 @@ package io.gantry.dradriver.grpc;
 
 import static java.util.Objects.requireNonNull;
 
-import io.gantry.dradriver.prepare.ClaimOutcome;
-import io.gantry.dradriver.prepare.ClaimPreparer;
-import io.gantry.dradriver.prepare.ClaimRef;
-import io.gantry.dradriver.prepare.PreparedDevice;
-import io.gantry.proto.dra.v1beta1.Claim;
+import com.google.protobuf.ByteString;
+import com.google.protobuf.InvalidProtocolBufferException;
 import io.gantry.proto.dra.v1beta1.DRAPluginGrpc;
-import io.gantry.proto.dra.v1beta1.Device;
-import io.gantry.proto.dra.v1beta1.NodePrepareResourceResponse;
 import io.gantry.proto.dra.v1beta1.NodePrepareResourcesRequest;
 import io.gantry.proto.dra.v1beta1.NodePrepareResourcesResponse;
-import io.gantry.proto.dra.v1beta1.NodeUnprepareResourceResponse;
 import io.gantry.proto.dra.v1beta1.NodeUnprepareResourcesRequest;
 import io.gantry.proto.dra.v1beta1.NodeUnprepareResourcesResponse;
+import io.grpc.Status;
 import io.grpc.stub.StreamObserver;
-import java.util.List;
-import java.util.Map;
 
 /**
- * {@code k8s.io.kubelet.pkg.apis.dra.v1beta1.DRAPlugin} (advertised as {@code v1beta1.DRAPlugin}):
- * translates the kubelet's messages for {@link ClaimPreparer}. Errors are per claim, in each
- * claim's {@code error}; the call itself always succeeds, so one bad claim never hides the others'
- * answers.
+ * {@code k8s.io.kubelet.pkg.apis.dra.v1beta1.DRAPlugin} (advertised as {@code v1beta1.DRAPlugin},
+ * for kubelets 1.32 and 1.33). Its messages are {@code v1}'s field for field, minus {@code
+ * Device.share_id} which this driver never sets, so each call is re-read as {@code v1} and answered
+ * by {@link DraPluginV1Service}: one translation of the kubelet's calls for both versions.
  */
 public final class DraPluginV1beta1Service extends DRAPluginGrpc.DRAPluginImplBase {
-  private final ClaimPreparer preparer;
+  private final DraPluginV1Service v1;
 
-  public DraPluginV1beta1Service(ClaimPreparer preparer) {
-    this.preparer = requireNonNull(preparer, "preparer is null");
+  public DraPluginV1beta1Service(DraPluginV1Service v1) {
+    this.v1 = requireNonNull(v1, "v1 is null");
   }
 
   @Override
   public void nodePrepareResources(
       NodePrepareResourcesRequest request, StreamObserver<NodePrepareResourcesResponse> response) {
-    NodePrepareResourcesResponse.Builder answer = NodePrepareResourcesResponse.newBuilder();
-    for (Map.Entry<String, ClaimOutcome> e :
-        preparer.prepare(refs(request.getClaimsList())).entrySet()) {
-      NodePrepareResourceResponse.Builder claim = NodePrepareResourceResponse.newBuilder();
-      e.getValue().error().ifPresent(claim::setError);
-      for (PreparedDevice d : e.getValue().devices()) {
-        claim.addDevices(
-            Device.newBuilder()
-                .addAllRequestNames(d.requestNames())
-                .setPoolName(d.poolName())
-                .setDeviceName(d.deviceName())
-                .addAllCdiDeviceIds(d.cdiDeviceIds()));
-      }
-      answer.putClaims(e.getKey(), claim.build());
+    try {
+      io.gantry.proto.dra.v1.NodePrepareResourcesResponse answer =
+          v1.prepare(
+              io.gantry.proto.dra.v1.NodePrepareResourcesRequest.parseFrom(request.toByteString()));
+      response.onNext(NodePrepareResourcesResponse.parseFrom(answer.toByteString()));
+      response.onCompleted();
+    } catch (InvalidProtocolBufferException e) {
+      response.onError(notV1(request.toByteString(), e));
     }
-    response.onNext(answer.build());
-    response.onCompleted();
   }
 
   @Override
   public void nodeUnprepareResources(
       NodeUnprepareResourcesRequest request,
       StreamObserver<NodeUnprepareResourcesResponse> response) {
-    NodeUnprepareResourcesResponse.Builder answer = NodeUnprepareResourcesResponse.newBuilder();
-    for (Map.Entry<String, ClaimOutcome> e :
-        preparer.unprepare(refs(request.getClaimsList())).entrySet()) {
-      NodeUnprepareResourceResponse.Builder claim = NodeUnprepareResourceResponse.newBuilder();
-      e.getValue().error().ifPresent(claim::setError);
-      answer.putClaims(e.getKey(), claim.build());
+    try {
+      io.gantry.proto.dra.v1.NodeUnprepareResourcesResponse answer =
+          v1.unprepare(
+              io.gantry.proto.dra.v1.NodeUnprepareResourcesRequest.parseFrom(
+                  request.toByteString()));
+      response.onNext(NodeUnprepareResourcesResponse.parseFrom(answer.toByteString()));
+      response.onCompleted();
+    } catch (InvalidProtocolBufferException e) {
+      response.onError(notV1(request.toByteString(), e));
     }
-    response.onNext(answer.build());
-    response.onCompleted();
   }
 
-  private static List<ClaimRef> refs(List<Claim> claims) {
-    return claims.stream()
-        .map(c -> new ClaimRef(c.getNamespace(), c.getUid(), c.getName()))
-        .toList();
+  /** Cannot happen while the two contracts keep the same fields; reported rather than hidden. */
+  private static Exception notV1(ByteString message, InvalidProtocolBufferException e) {
+    return Status.INTERNAL
+        .withDescription(
+            "a v1beta1 message of "
+                + message.size()
+                + " bytes is not a v1 message: "
+                + e.getMessage())
+        .withCause(e)
+        .asException();
   }
 }

@@ -11,6 +11,7 @@ import io.gantry.dradriver.kube.DraDriverApiAccess;
 import io.gantry.dradriver.prepare.ClaimRef;
 import io.gantry.dradriver.testing.Claims;
 import io.gantry.dradriver.testing.HgxH100;
+import io.gantry.dradriver.testing.Kubeconfig;
 import io.gantry.fakekube.ApiAccessLog;
 import io.gantry.fakekube.DeleteOptions;
 import io.gantry.fakekube.FakeKubeServer;
@@ -89,27 +90,7 @@ class DraDriverE2eTest {
   }
 
   private Serving serve() throws Exception {
-    Path kubeconfig =
-        Files.writeString(
-            tmp.resolve("kubeconfig"),
-            """
-            apiVersion: v1
-            kind: Config
-            clusters:
-            - name: fake
-              cluster:
-                server: %s
-            users:
-            - name: test
-              user: {}
-            contexts:
-            - name: fake
-              context:
-                cluster: fake
-                user: test
-            current-context: fake
-            """
-                .formatted(kube.url()));
+    Path kubeconfig = Kubeconfig.write(tmp, kube.url());
     CountDownLatch stopped = new CountDownLatch(1);
     StringWriter err = new StringWriter();
     var cli =
@@ -286,6 +267,35 @@ class DraDriverE2eTest {
     assertThat(Files.exists(specOf(unknown))).isFalse();
     assertThat(serving.stop()).isZero();
     assertThatEveryCallIsListed();
+  }
+
+  @Test
+  void aKubeletThatSpeaksOnlyV1beta1IsServedTheSameAnswers() throws Exception {
+    pluginWatcher.close();
+    pluginWatcher = FakePluginWatcher.start(registry, List.of("v1beta1.DRAPlugin"));
+    Serving serving = serve();
+    await()
+        .atMost(WAIT)
+        .untilAsserted(
+            () ->
+                assertThat(pluginWatcher.registered(DRIVER))
+                    .hasValueSatisfying(
+                        r -> assertThat(r.version()).isEqualTo("v1beta1.DRAPlugin")));
+    ClaimRef ref = Claims.claim("c").result("gpu", NODE, "gpu-7").create(kube.store());
+
+    NodePrepareResourcesResponse prepared = pluginWatcher.prepare(DRIVER, List.of(claim(ref)));
+    NodeUnprepareResourcesResponse unprepared =
+        pluginWatcher.unprepare(DRIVER, List.of(claim(ref)));
+
+    assertThat(prepared.getClaimsOrThrow(ref.uid()).getDevicesList())
+        .singleElement()
+        .satisfies(
+            d ->
+                assertThat(d.getCdiDeviceIdsList())
+                    .containsExactly("k8s.gpu.gantry.io/claim=" + ref.uid() + "-gpu-7"));
+    assertThat(unprepared.getClaimsOrThrow(ref.uid()).getError()).isEmpty();
+    assertThat(Files.exists(specOf(ref))).isFalse();
+    assertThat(serving.stop()).isZero();
   }
 
   /** What the chart grants the driver ({@link DraDriverApiAccess#RULES}) covers every call. */

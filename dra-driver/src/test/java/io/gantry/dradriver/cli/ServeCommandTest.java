@@ -2,6 +2,7 @@ package io.gantry.dradriver.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.gantry.dradriver.testing.Kubeconfig;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
@@ -72,23 +73,7 @@ class ServeCommandTest {
 
   @Test
   void withoutNvidiaSmiItExitsThreeNamingTheProblem() throws Exception {
-    Path kubeconfig =
-        java.nio.file.Files.writeString(
-            tmp.resolve("kubeconfig"),
-            """
-            apiVersion: v1
-            kind: Config
-            clusters:
-            - name: c
-              cluster: {server: "http://127.0.0.1:1"}
-            users:
-            - name: u
-              user: {}
-            contexts:
-            - name: c
-              context: {cluster: c, user: u}
-            current-context: c
-            """);
+    Path kubeconfig = Kubeconfig.write(tmp, "http://127.0.0.1:1");
 
     Run run =
         run(

@@ -3,6 +3,7 @@ package io.gantry.fakekube;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
+import com.google.protobuf.ByteString;
 import com.google.protobuf.InvalidProtocolBufferException;
 import io.gantry.proto.dra.v1.Claim;
 import io.gantry.proto.dra.v1.NodePrepareResourcesRequest;
@@ -132,28 +133,18 @@ public final class FakePluginWatcher implements AutoCloseable {
    * @throws io.grpc.StatusRuntimeException the call's error
    */
   public NodePrepareResourcesResponse prepare(String driverName, List<Claim> claims) {
-    Registration driver = require(driverName);
     NodePrepareResourcesRequest request =
         NodePrepareResourcesRequest.newBuilder().addAllClaims(claims).build();
-    ManagedChannel channel = UnixSocketChannels.dial(Path.of(driver.info().getEndpoint()));
-    try {
-      if (driver.version().equals("v1.DRAPlugin")) {
-        return io.gantry.proto.dra.v1.DRAPluginGrpc.newBlockingStub(channel)
-            .withDeadlineAfter(DEADLINE_SECONDS, TimeUnit.SECONDS)
-            .nodePrepareResources(request);
-      }
-      return NodePrepareResourcesResponse.parseFrom(
-          io.gantry.proto.dra.v1beta1.DRAPluginGrpc.newBlockingStub(channel)
-              .withDeadlineAfter(DEADLINE_SECONDS, TimeUnit.SECONDS)
-              .nodePrepareResources(
-                  io.gantry.proto.dra.v1beta1.NodePrepareResourcesRequest.parseFrom(
-                      request.toByteString()))
-              .toByteString());
-    } catch (InvalidProtocolBufferException e) {
-      throw new IllegalStateException("v1beta1 and v1 messages differ on the wire", e);
-    } finally {
-      channel.shutdownNow();
-    }
+    return call(
+        driverName,
+        channel -> v1(channel).nodePrepareResources(request),
+        channel ->
+            v1beta1(channel)
+                .nodePrepareResources(
+                    io.gantry.proto.dra.v1beta1.NodePrepareResourcesRequest.parseFrom(
+                        request.toByteString()))
+                .toByteString(),
+        NodePrepareResourcesResponse::parseFrom);
   }
 
   /**
@@ -163,28 +154,57 @@ public final class FakePluginWatcher implements AutoCloseable {
    * @throws io.grpc.StatusRuntimeException the call's error
    */
   public NodeUnprepareResourcesResponse unprepare(String driverName, List<Claim> claims) {
-    Registration driver = require(driverName);
     NodeUnprepareResourcesRequest request =
         NodeUnprepareResourcesRequest.newBuilder().addAllClaims(claims).build();
+    return call(
+        driverName,
+        channel -> v1(channel).nodeUnprepareResources(request),
+        channel ->
+            v1beta1(channel)
+                .nodeUnprepareResources(
+                    io.gantry.proto.dra.v1beta1.NodeUnprepareResourcesRequest.parseFrom(
+                        request.toByteString()))
+                .toByteString(),
+        NodeUnprepareResourcesResponse::parseFrom);
+  }
+
+  /** One call on a fresh channel to the driver's endpoint, on the version the kubelet picked. */
+  private interface Call<T> {
+    T on(ManagedChannel channel) throws InvalidProtocolBufferException;
+  }
+
+  /** Reads a v1beta1 answer's bytes as the v1 message with the same fields. */
+  private interface AsV1<T> {
+    T parse(ByteString bytes) throws InvalidProtocolBufferException;
+  }
+
+  private <T> T call(String driverName, Call<T> v1, Call<ByteString> v1beta1, AsV1<T> asV1) {
+    Registration driver =
+        registered(driverName)
+            .orElseThrow(
+                () -> new IllegalStateException("no DRA driver " + driverName + " registered"));
     ManagedChannel channel = UnixSocketChannels.dial(Path.of(driver.info().getEndpoint()));
     try {
-      if (driver.version().equals("v1.DRAPlugin")) {
-        return io.gantry.proto.dra.v1.DRAPluginGrpc.newBlockingStub(channel)
-            .withDeadlineAfter(DEADLINE_SECONDS, TimeUnit.SECONDS)
-            .nodeUnprepareResources(request);
-      }
-      return NodeUnprepareResourcesResponse.parseFrom(
-          io.gantry.proto.dra.v1beta1.DRAPluginGrpc.newBlockingStub(channel)
-              .withDeadlineAfter(DEADLINE_SECONDS, TimeUnit.SECONDS)
-              .nodeUnprepareResources(
-                  io.gantry.proto.dra.v1beta1.NodeUnprepareResourcesRequest.parseFrom(
-                      request.toByteString()))
-              .toByteString());
+      return driver.version().equals("v1.DRAPlugin")
+          ? v1.on(channel)
+          : asV1.parse(v1beta1.on(channel));
     } catch (InvalidProtocolBufferException e) {
       throw new IllegalStateException("v1beta1 and v1 messages differ on the wire", e);
     } finally {
       channel.shutdownNow();
     }
+  }
+
+  private static io.gantry.proto.dra.v1.DRAPluginGrpc.DRAPluginBlockingStub v1(
+      ManagedChannel channel) {
+    return io.gantry.proto.dra.v1.DRAPluginGrpc.newBlockingStub(channel)
+        .withDeadlineAfter(DEADLINE_SECONDS, TimeUnit.SECONDS);
+  }
+
+  private static io.gantry.proto.dra.v1beta1.DRAPluginGrpc.DRAPluginBlockingStub v1beta1(
+      ManagedChannel channel) {
+    return io.gantry.proto.dra.v1beta1.DRAPluginGrpc.newBlockingStub(channel)
+        .withDeadlineAfter(DEADLINE_SECONDS, TimeUnit.SECONDS);
   }
 
   @Override
@@ -195,12 +215,6 @@ public final class FakePluginWatcher implements AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-  }
-
-  private Registration require(String driverName) {
-    return registered(driverName)
-        .orElseThrow(
-            () -> new IllegalStateException("no DRA driver " + driverName + " registered"));
   }
 
   private void scan() {
