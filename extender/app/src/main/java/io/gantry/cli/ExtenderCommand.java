@@ -8,11 +8,13 @@ import io.gantry.extender.ExtenderMetrics;
 import io.gantry.extender.ExtenderServer;
 import io.gantry.extender.ExtenderSettings;
 import io.gantry.extender.KubeCluster;
+import io.gantry.extender.QueueLabelCheck;
 import io.gantry.extender.ScenarioCluster;
 import io.gantry.extender.TlsSettings;
 import io.gantry.scheduler.api.SchedulerWiring;
 import io.gantry.scheduler.api.config.SchedulerConfig;
 import io.gantry.scheduler.api.kai.GoDuration;
+import io.gantry.scheduler.api.kai.QueueAssignment;
 import io.gantry.scheduler.kube.KubeClients;
 import io.gantry.scheduler.kube.LiveCluster;
 import io.gantry.scheduler.kube.SchedulerConfigFile;
@@ -180,6 +182,7 @@ final class ExtenderCommand implements Callable<Integer> {
     SchedulerConfig engine;
     Optional<LiveCluster> live = Optional.empty();
     String source;
+    String queueLabelKey = QueueAssignment.DEFAULT_QUEUE_LABEL_KEY;
     try {
       if (scenario != null) {
         ScenarioStart start = ScenarioStart.of(ScenarioLoader.load(scenario));
@@ -199,6 +202,7 @@ final class ExtenderCommand implements Callable<Integer> {
         live = Optional.of(c);
         cluster = new KubeCluster(c);
         engine = scheduler.engine();
+        queueLabelKey = scheduler.queueLabelKey();
         source = "pods of " + scheduler.schedulerName();
       }
     } catch (ScenarioException e) {
@@ -224,7 +228,9 @@ final class ExtenderCommand implements Callable<Integer> {
           ExtenderServer.start(
               extender,
               new AdmissionWebhook(
-                  webhookFailurePolicy, ImmutableSet.copyOf(webhookSkippedNamespaces)),
+                  webhookFailurePolicy,
+                  ImmutableSet.copyOf(webhookSkippedNamespaces),
+                  new QueueLabelCheck(queueLabelKey, cluster::queues)),
               new InetSocketAddress(port),
               tls);
     } catch (IllegalArgumentException e) {

@@ -25,7 +25,8 @@ import java.util.TreeMap;
  * resource {@value #GPU_SHARE} (request and limit 1) on its first container, so kube-scheduler
  * sends it to the extender ({@code managedResources}) and the kubelet to the device agent. Pods in
  * a skipped namespace are admitted unchanged. A review whose pod cannot be read is answered per the
- * failure policy: denied ({@code Fail}) or admitted unchanged ({@code Ignore}).
+ * failure policy: denied ({@code Fail}) or admitted unchanged ({@code Ignore}). A pod whose queue
+ * label names a queue that holds no jobs is admitted with a warning ({@link QueueLabelCheck}).
  */
 public final class AdmissionWebhook {
   public static final String GPU_SHARE = "gantry.io/gpu-share";
@@ -40,15 +41,23 @@ public final class AdmissionWebhook {
 
   private final FailurePolicy failurePolicy;
   private final ImmutableSet<String> skippedNamespaces;
+  private final QueueLabelCheck queueLabels;
 
-  public AdmissionWebhook(FailurePolicy failurePolicy, ImmutableSet<String> skippedNamespaces) {
+  public AdmissionWebhook(
+      FailurePolicy failurePolicy,
+      ImmutableSet<String> skippedNamespaces,
+      QueueLabelCheck queueLabels) {
     this.failurePolicy = requireNonNull(failurePolicy, "failurePolicy is null");
     this.skippedNamespaces = requireNonNull(skippedNamespaces, "skippedNamespaces is null");
+    this.queueLabels = requireNonNull(queueLabels, "queueLabels is null");
   }
 
-  /** Fail on unreadable pods, skip {@code kube-system}. */
-  public static AdmissionWebhook defaults() {
-    return new AdmissionWebhook(FailurePolicy.Fail, ImmutableSet.of("kube-system"));
+  /** Fail on unreadable pods, skip {@code kube-system}, KAI's queue label over {@code cluster}. */
+  public static AdmissionWebhook defaults(ExtenderCluster cluster) {
+    return new AdmissionWebhook(
+        FailurePolicy.Fail,
+        ImmutableSet.of("kube-system"),
+        QueueLabelCheck.kaiDefaults(cluster::queues));
   }
 
   /**
@@ -88,7 +97,7 @@ public final class AdmissionWebhook {
     return out.toString().getBytes(StandardCharsets.UTF_8);
   }
 
-  private static void decide(JsonNode pod, ObjectNode response) {
+  private void decide(JsonNode pod, ObjectNode response) {
     Map<String, String> annotations = new TreeMap<>();
     pod.path("metadata")
         .path("annotations")
@@ -108,6 +117,12 @@ public final class AdmissionWebhook {
       return;
     }
     response.put("allowed", true);
+    Map<String, String> labels = new TreeMap<>();
+    pod.path("metadata")
+        .path("labels")
+        .properties()
+        .forEach(e -> labels.put(e.getKey(), e.getValue().asText()));
+    queueLabels.warning(labels).ifPresent(w -> response.putArray("warnings").add(w));
     if (sharing.isEmpty() || containers.isEmpty()) {
       return;
     }

@@ -3,6 +3,7 @@ package io.gantry.extender;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSortedMap;
 import io.gantry.extender.wire.BindingArgs;
 import io.gantry.extender.wire.ExtenderArgs;
@@ -82,21 +83,24 @@ public final class Extender implements AutoCloseable {
   public FilterResult filter(ExtenderArgs args) {
     PlanOutcome plan = planner.plan(args.pod().key());
     ImmutableList.Builder<String> passing = ImmutableList.builder();
-    ImmutableSortedMap.Builder<String, String> failed = ImmutableSortedMap.naturalOrder();
-    ImmutableSortedMap.Builder<String, String> unresolvable = ImmutableSortedMap.naturalOrder();
+    ImmutableMap.Builder<String, String> failed = ImmutableMap.builder();
+    ImmutableMap.Builder<String, String> unresolvable =
+        ImmutableMap.builderWithExpectedSize(args.nodeNames().size());
     if (plan instanceof PlanOutcome.NotManaged) {
       passing.addAll(args.nodeNames());
     } else if (plan instanceof PlanOutcome.Reserved r) {
       String node = r.reservation().placement().node();
-      String elsewhere =
-          "Gantry reserved node "
-              + node
-              + " for this pod with PodGroup "
-              + r.reservation().task().jobId();
-      for (String n : args.nodeNames()) {
-        if (n.equals(node)) {
-          passing.add(n);
-        } else {
+      if (args.nodeNames().contains(node)) {
+        // kube-scheduler drops the nodes an answer leaves out, and reads their reasons only when
+        // no node passes: naming thousands of nodes that fail here would change nothing
+        passing.add(node);
+      } else {
+        String elsewhere =
+            "Gantry reserved node "
+                + node
+                + " for this pod with PodGroup "
+                + r.reservation().task().jobId();
+        for (String n : args.nodeNames()) {
           unresolvable.put(n, elsewhere);
         }
       }
@@ -109,7 +113,9 @@ public final class Extender implements AutoCloseable {
         }
       }
     }
-    return new FilterResult(passing.build(), failed.build(), unresolvable.build(), "");
+    // a name the request repeats gets one entry (the answer for it is the same each time)
+    return new FilterResult(
+        passing.build(), failed.buildKeepingLast(), unresolvable.buildKeepingLast(), "");
   }
 
   public ImmutableList<HostPriority> prioritize(ExtenderArgs args) {
@@ -118,13 +124,10 @@ public final class Extender implements AutoCloseable {
         plan instanceof PlanOutcome.Reserved r
             ? Optional.of(r.reservation().placement().node())
             : Optional.empty();
-    ImmutableList.Builder<HostPriority> out = ImmutableList.builder();
-    for (String n : args.nodeNames()) {
-      out.add(
-          new HostPriority(
-              n, planned.filter(n::equals).isPresent() ? HostPriority.MAX : HostPriority.MIN));
-    }
-    return out.build();
+    // a node left out of the answer scores 0, as if listed with 0: only the planned node is named
+    return planned.isPresent() && args.nodeNames().contains(planned.get())
+        ? ImmutableList.of(new HostPriority(planned.get(), HostPriority.MAX))
+        : ImmutableList.of();
   }
 
   /**

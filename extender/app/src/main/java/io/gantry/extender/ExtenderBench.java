@@ -81,7 +81,7 @@ public final class ExtenderBench {
         ExtenderServer server =
             ExtenderServer.start(
                 extender,
-                AdmissionWebhook.defaults(),
+                AdmissionWebhook.defaults(cluster),
                 new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
       String base = "http://127.0.0.1:" + server.port() + "/";
       HttpClient planner = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();

@@ -1,6 +1,8 @@
 package io.gantry.extender;
 
+import com.google.common.collect.ImmutableList;
 import io.gantry.scheduler.model.ClusterSnapshot;
+import io.gantry.scheduler.model.QueueInfo;
 import io.gantry.scheduler.model.TaskInfo;
 import java.util.Optional;
 
@@ -12,6 +14,9 @@ import java.util.Optional;
 public interface ExtenderCluster {
   /** The cluster now: every node, queue and job of the scheduler's pods, as the engine reads it. */
   ClusterSnapshot snapshot();
+
+  /** The cluster's Queues now (cheaper than a snapshot: the admission webhook reads them). */
+  ImmutableList<QueueInfo> queues();
 
   /**
    * The task of the pod with this UID (kube-scheduler names preemption victims by UID only); empty

@@ -54,6 +54,7 @@ final class GangPlanner {
   private final ExtenderMetrics metrics;
   private final Clock clock;
   private volatile LastPlan last;
+  private volatile PodIndex podIndex;
 
   /**
    * The last cycle's answer for the pods it left pending, reused for {@link #PLAN_REUSE}: a pod
@@ -100,8 +101,18 @@ final class GangPlanner {
     return planNow(podKey);
   }
 
-  /** A fresh plan, also for a pod with a reservation (preemption asks what evictions would do). */
-  synchronized PlanOutcome planNow(String podKey) {
+  /**
+   * A fresh plan, also for a pod with a reservation (preemption asks what evictions would do). A
+   * pod that is not a pending pod of a Gantry PodGroup is answered from the pod index without
+   * taking the planning lock: kube-scheduler sends every pod it schedules, most of them not
+   * Gantry's, and they must not wait behind a planning cycle.
+   */
+  PlanOutcome planNow(String podKey) {
+    Optional<PlanOutcome> notMine = notManaged(podKey, cluster.snapshot());
+    return notMine.isPresent() ? notMine.get() : planLocked(podKey);
+  }
+
+  private synchronized PlanOutcome planLocked(String podKey) {
     Instant now = clock.instant();
     Optional<Reservation> existing = book.live(podKey, now);
     if (existing.isPresent()) {
@@ -109,23 +120,14 @@ final class GangPlanner {
     }
     expire(now);
     ClusterSnapshot live = cluster.snapshot();
-    JobInfo job = null;
-    TaskInfo task = null;
-    for (JobInfo j : live.jobs()) {
-      for (TaskInfo t : j.tasks()) {
-        if (Snapshots.podKey(t).equals(podKey)) {
-          job = j;
-          task = t;
-        }
-      }
+    // the cluster may have changed while this call waited for the lock
+    Optional<PlanOutcome> notMine = notManaged(podKey, live);
+    if (notMine.isPresent()) {
+      return notMine.get();
     }
-    if (task == null) {
-      return new PlanOutcome.NotManaged("pod " + podKey + " is in no PodGroup of Gantry");
-    }
-    if (task.status() != TaskStatus.PENDING) {
-      return new PlanOutcome.NotManaged(
-          "pod " + podKey + " is " + task.status().displayName() + ", not Pending");
-    }
+    PodIndex.Member member = index(live).member(podKey).orElseThrow();
+    JobInfo job = member.job();
+    TaskInfo task = member.task();
     ClusterSnapshot snapshot = book.apply(live);
     String jobId = job.id();
     if (!settings.fairShareWaiting()) {
@@ -143,6 +145,32 @@ final class GangPlanner {
       return new PlanOutcome.Reserved(mine.get());
     }
     return rejected(job, task, result);
+  }
+
+  /** Why the pod is not Gantry's to plan, or empty when it is a pending pod of a PodGroup. */
+  private Optional<PlanOutcome> notManaged(String podKey, ClusterSnapshot live) {
+    Optional<PodIndex.Member> member = index(live).member(podKey);
+    if (member.isEmpty()) {
+      return Optional.of(
+          new PlanOutcome.NotManaged("pod " + podKey + " is in no PodGroup of Gantry"));
+    }
+    TaskInfo task = member.get().task();
+    if (task.status() != TaskStatus.PENDING) {
+      return Optional.of(
+          new PlanOutcome.NotManaged(
+              "pod " + podKey + " is " + task.status().displayName() + ", not Pending"));
+    }
+    return Optional.empty();
+  }
+
+  /** The index of {@code live}, built once per snapshot the cluster hands out. */
+  private PodIndex index(ClusterSnapshot live) {
+    PodIndex i = podIndex;
+    if (i == null || !i.indexes(live)) {
+      i = PodIndex.of(live);
+      podIndex = i;
+    }
+    return i;
   }
 
   /** Keeps the pods this cycle left pending (without a reservation) and why, for reuse. */

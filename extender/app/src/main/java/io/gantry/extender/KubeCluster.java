@@ -2,8 +2,10 @@ package io.gantry.extender;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.common.collect.ImmutableList;
 import io.gantry.scheduler.kube.LiveCluster;
 import io.gantry.scheduler.model.ClusterSnapshot;
+import io.gantry.scheduler.model.QueueInfo;
 import io.gantry.scheduler.model.TaskInfo;
 import java.io.IOException;
 import java.util.Optional;
@@ -19,6 +21,11 @@ public final class KubeCluster implements ExtenderCluster {
   @Override
   public ClusterSnapshot snapshot() {
     return live.snapshot();
+  }
+
+  @Override
+  public ImmutableList<QueueInfo> queues() {
+    return live.queues();
   }
 
   @Override

@@ -14,14 +14,15 @@ import java.nio.file.Path;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import javax.net.ssl.SSLException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The server's TLS context, rebuilt when its certificate or key file changes: every check interval
- * both files are read and hashed; a changed pair that builds replaces the context for new
- * connections, a pair that does not is logged, counted and ignored, so the old certificate keeps
- * serving until a good pair arrives.
+ * both files are read and hashed; a changed pair that builds and whose key signs for its
+ * certificate replaces the context for new connections, a pair that does not is logged, counted and
+ * ignored, so the old certificate keeps serving until a good pair arrives.
  */
 final class ReloadingTls implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(ReloadingTls.class);
@@ -82,7 +83,8 @@ final class ReloadingTls implements AutoCloseable {
       current = build(cert, key, settings);
       LOG.info("TLS certificate reloaded from {}", settings.certFile());
     } catch (IllegalArgumentException e) {
-      // a half-written or broken pair: keep serving the old one; the next change is tried again
+      // a half-written, broken or mismatched pair (certificate replaced before its key): keep
+      // serving the old one; the next change is tried again
       metrics.tlsReloadFailed();
       LOG.warn("TLS certificate not reloaded, still serving the previous one: {}", e.getMessage());
     }
@@ -104,10 +106,11 @@ final class ReloadingTls implements AutoCloseable {
 
   /** Builds from the bytes just hashed, so the context and the hash describe the same content. */
   private static SslContext build(byte[] cert, byte[] key, TlsSettings settings) {
+    SslContext context;
     try {
-      return SslContextBuilder.forServer(
-              new ByteArrayInputStream(cert), new ByteArrayInputStream(key))
-          .build();
+      context =
+          SslContextBuilder.forServer(new ByteArrayInputStream(cert), new ByteArrayInputStream(key))
+              .build();
     } catch (IOException | RuntimeException e) {
       throw new IllegalArgumentException(
           "invalid TLS certificate "
@@ -118,6 +121,20 @@ final class ReloadingTls implements AutoCloseable {
               + e.getMessage(),
           e);
     }
+    try {
+      TlsPairCheck.verify(context);
+    } catch (SSLException e) {
+      throw new IllegalArgumentException(
+          "TLS key "
+              + settings.keyFile()
+              + " does not belong to certificate "
+              + settings.certFile()
+              + " (a test handshake failed: "
+              + e.getMessage()
+              + ")",
+          e);
+    }
+    return context;
   }
 
   private static HashCode hash(byte[] cert, byte[] key) {

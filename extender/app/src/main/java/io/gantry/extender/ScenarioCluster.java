@@ -7,6 +7,7 @@ import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSet;
 import io.gantry.scheduler.model.ClusterSnapshot;
 import io.gantry.scheduler.model.JobInfo;
+import io.gantry.scheduler.model.QueueInfo;
 import io.gantry.scheduler.model.TaskInfo;
 import io.gantry.scheduler.model.TaskStatus;
 import java.util.ArrayList;
@@ -30,6 +31,7 @@ public final class ScenarioCluster implements ExtenderCluster {
   private final ImmutableSet<String> taskIds;
   private final Map<String, PlannedNode> bound = new ConcurrentHashMap<>();
   private final List<String> events = new ArrayList<>();
+  private volatile Versioned current;
 
   public ScenarioCluster(ClusterSnapshot start) {
     this.start = requireNonNull(start, "start is null");
@@ -43,24 +45,43 @@ public final class ScenarioCluster implements ExtenderCluster {
   }
 
   @Override
+  public ImmutableList<QueueInfo> queues() {
+    return start.queues();
+  }
+
+  @Override
   public Optional<String> taskIdOfUid(String uid) {
     return taskIds.contains(uid) ? Optional.of(uid) : Optional.empty();
   }
 
   @Override
   public ClusterSnapshot snapshot() {
-    if (bound.isEmpty()) {
-      return start;
+    // binds are only ever added, so their count names the version of the cluster
+    int binds = bound.size();
+    Versioned v = current;
+    if (v != null && v.binds() == binds) {
+      return v.snapshot();
     }
-    return Snapshots.mapTasks(
-        start,
-        t -> {
-          PlannedNode p = bound.get(t.id());
-          return p == null
-              ? Optional.empty()
-              : Optional.of(Snapshots.placed(t, TaskStatus.BOUND, p));
-        });
+    ClusterSnapshot s =
+        binds == 0
+            ? start
+            : Snapshots.mapTasks(
+                start,
+                t -> {
+                  PlannedNode p = bound.get(t.id());
+                  return p == null
+                      ? Optional.empty()
+                      : Optional.of(Snapshots.placed(t, TaskStatus.BOUND, p));
+                });
+    current = new Versioned(binds, s);
+    return s;
   }
+
+  /**
+   * The snapshot with the first {@code binds} binds applied (a bind racing the build may be in it
+   * already; the next call then builds again).
+   */
+  private record Versioned(int binds, ClusterSnapshot snapshot) {}
 
   @Override
   public void bind(TaskInfo task, PlannedNode placement) throws BindFailure {

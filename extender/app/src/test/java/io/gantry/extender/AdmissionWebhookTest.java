@@ -5,10 +5,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSet;
 import io.gantry.extender.wire.BadRequest;
+import io.gantry.scheduler.model.QueueInfo;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.Base64;
+import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -17,6 +21,98 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 class AdmissionWebhookTest {
   private static final ObjectMapper JSON = new ObjectMapper();
+
+  /** Queues {@code root} (parent of {@code team-a}), {@code team-a}, and {@code orphan}. */
+  private static final ImmutableList<QueueInfo> QUEUES = queues();
+
+  private static final QueueLabelCheck QUEUE_LABELS = QueueLabelCheck.kaiDefaults(() -> QUEUES);
+
+  private static ImmutableList<QueueInfo> queues() {
+    QueueInfo teamA =
+        Scenarios.serve(
+                Scenarios.cluster(1, 1, "[]"),
+                ExtenderSettings.DEFAULTS,
+                new TestClock(Instant.parse("2026-01-01T00:00:00Z")))
+            .cluster()
+            .queues()
+            .get(0);
+    QueueInfo root =
+        new QueueInfo(
+            "root",
+            Optional.empty(),
+            teamA.priority(),
+            teamA.gpu(),
+            teamA.cpu(),
+            teamA.memory(),
+            Optional.empty(),
+            Optional.empty(),
+            0);
+    QueueInfo child =
+        new QueueInfo(
+            "team-a",
+            Optional.of("root"),
+            teamA.priority(),
+            teamA.gpu(),
+            teamA.cpu(),
+            teamA.memory(),
+            Optional.empty(),
+            Optional.empty(),
+            1);
+    QueueInfo orphan =
+        new QueueInfo(
+            "orphan",
+            Optional.of("gone"),
+            teamA.priority(),
+            teamA.gpu(),
+            teamA.cpu(),
+            teamA.memory(),
+            Optional.empty(),
+            Optional.empty(),
+            2);
+    return ImmutableList.of(root, child, orphan);
+  }
+
+  private static AdmissionWebhook webhook() {
+    return new AdmissionWebhook(
+        AdmissionWebhook.FailurePolicy.Fail, ImmutableSet.of("kube-system"), QUEUE_LABELS);
+  }
+
+  private static String labelled(String queue) {
+    return """
+        {"apiVersion":"admission.k8s.io/v1","kind":"AdmissionReview","request":{"uid":"r-1",
+         "namespace":"ml","operation":"CREATE","object":{"metadata":{"name":"p",
+         "labels":{"kai.scheduler/queue":"%s"}},"spec":{"containers":[{"name":"main"}]}}}}"""
+        .formatted(queue);
+  }
+
+  static Stream<Arguments> queueLabels() {
+    return Stream.of(
+        Arguments.of(
+            "missing", "Queue 'missing' does not exist: the pod stays pending until it is created"),
+        Arguments.of(
+            "root",
+            "Queue 'root' has child queues and only leaf queues hold jobs: the pod stays pending"),
+        Arguments.of(
+            "orphan",
+            "Queue 'orphan' has parent 'gone', which does not exist: the pod stays pending"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("queueLabels")
+  void aQueueLabelNamingAQueueThatHoldsNoJobsIsAdmittedWithAWarning(String queue, String warning)
+      throws Exception {
+    JsonNode r = answer(webhook(), labelled(queue));
+    assertThat(r.get("allowed").asBoolean()).isTrue();
+    assertThat(r.get("warnings")).hasSize(1);
+    assertThat(r.get("warnings").get(0).asText()).isEqualTo(warning);
+  }
+
+  @Test
+  void aQueueLabelNamingALeafQueueGetsNoWarning() throws Exception {
+    JsonNode r = answer(webhook(), labelled("team-a"));
+    assertThat(r.get("allowed").asBoolean()).isTrue();
+    assertThat(r.has("warnings")).isFalse();
+  }
 
   private static String review(String namespace, String annotations, String resources) {
     return """
@@ -63,7 +159,7 @@ class AdmissionWebhookTest {
   @MethodSource("badPods")
   void aPodBreakingKaisRulesIsDeniedWithKaisMessage(
       String name, String annotations, String resources, String message) throws Exception {
-    JsonNode r = answer(AdmissionWebhook.defaults(), review("ml", annotations, resources));
+    JsonNode r = answer(webhook(), review("ml", annotations, resources));
     assertThat(r.get("allowed").asBoolean()).isFalse();
     assertThat(r.at("/status/message").asText()).isEqualTo(message);
     assertThat(r.has("patch")).isFalse();
@@ -73,7 +169,7 @@ class AdmissionWebhookTest {
   void aFractionPodGetsTheGpuShareResourceAsRequestAndLimit() throws Exception {
     JsonNode r =
         answer(
-            AdmissionWebhook.defaults(),
+            webhook(),
             review("ml", "{\"gpu-fraction\":\"0.5\"}", "{\"requests\":{\"cpu\":\"1\"}}"));
     assertThat(r.get("allowed").asBoolean()).isTrue();
     assertThat(r.get("patchType").asText()).isEqualTo("JSONPatch");
@@ -86,38 +182,35 @@ class AdmissionWebhookTest {
 
   @Test
   void aPodWithoutGpuSharingIsAdmittedUnchanged() throws Exception {
-    JsonNode r = answer(AdmissionWebhook.defaults(), review("ml", "{}", "{}"));
+    JsonNode r = answer(webhook(), review("ml", "{}", "{}"));
     assertThat(r.get("allowed").asBoolean()).isTrue();
     assertThat(r.has("patch")).isFalse();
   }
 
   @Test
   void aSkippedNamespaceIsAdmittedUnchecked() throws Exception {
-    JsonNode r =
-        answer(
-            AdmissionWebhook.defaults(), review("kube-system", "{\"gpu-fraction\":\"7\"}", "{}"));
+    JsonNode r = answer(webhook(), review("kube-system", "{\"gpu-fraction\":\"7\"}", "{}"));
     assertThat(r.get("allowed").asBoolean()).isTrue();
   }
 
   @Test
   void anUnreadablePodFollowsTheFailurePolicy() throws Exception {
     String noPod = "{\"request\":{\"uid\":\"r-1\",\"namespace\":\"ml\",\"object\":{\"spec\":{}}}}";
-    JsonNode fail = answer(AdmissionWebhook.defaults(), noPod);
+    JsonNode fail = answer(webhook(), noPod);
     assertThat(fail.get("allowed").asBoolean()).isFalse();
     assertThat(fail.at("/status/message").asText())
         .isEqualTo("request.object: expected a Pod with spec.containers");
     JsonNode ignore =
         answer(
-            new AdmissionWebhook(AdmissionWebhook.FailurePolicy.Ignore, ImmutableSet.of()), noPod);
+            new AdmissionWebhook(
+                AdmissionWebhook.FailurePolicy.Ignore, ImmutableSet.of(), QUEUE_LABELS),
+            noPod);
     assertThat(ignore.get("allowed").asBoolean()).isTrue();
   }
 
   @Test
   void aBodyThatIsNoAdmissionReviewIsABadRequestNamingTheField() {
-    assertThatThrownBy(
-            () ->
-                AdmissionWebhook.defaults()
-                    .review("{\"request\":{}}".getBytes(StandardCharsets.UTF_8)))
+    assertThatThrownBy(() -> webhook().review("{\"request\":{}}".getBytes(StandardCharsets.UTF_8)))
         .isInstanceOf(BadRequest.class)
         .hasMessage("request.uid: expected a string");
   }

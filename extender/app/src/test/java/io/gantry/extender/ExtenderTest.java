@@ -49,10 +49,10 @@ class ExtenderTest {
       assertThat(r.passing()).hasSize(1);
       planned.add(r.passing().get(0));
       ImmutableList<HostPriority> scores = s.extender().prioritize(args("gang-worker-" + i));
-      assertThat(scores)
-          .contains(new HostPriority(r.passing().get(0), 10))
-          .filteredOn(p -> p.score() == 10)
-          .hasSize(1);
+      // the other node is left out of both answers: kube-scheduler drops it and scores it 0
+      assertThat(r.failedNodes()).isEmpty();
+      assertThat(r.failedAndUnresolvableNodes()).isEmpty();
+      assertThat(scores).containsExactly(new HostPriority(r.passing().get(0), 10));
     }
     // one engine cycle planned the whole gang; the other members were answered from reservations
     assertThat(s.extender().metrics().planCount()).isEqualTo(1.0);
@@ -81,6 +81,27 @@ class ExtenderTest {
   }
 
   @Test
+  void aMemberAskedAboutNodesWithoutItsReservedOneFailsEachNamingTheReservation() {
+    Scenarios.Served s =
+        Scenarios.serve(Scenarios.cluster(2, 4, GANG_OF_4), ExtenderSettings.DEFAULTS, clock);
+    String reserved = s.extender().filter(args("gang-worker-0")).passing().get(0);
+    String other = reserved.equals("node-0") ? "node-1" : "node-0";
+    FilterResult r =
+        s.extender()
+            .filter(
+                new ExtenderArgs(
+                    new PodRef("default", "gang-worker-0", ""),
+                    ImmutableList.of(other),
+                    Optional.empty()));
+    assertThat(r.passing()).isEmpty();
+    assertThat(r.failedAndUnresolvableNodes())
+        .containsOnlyKeys(other)
+        .containsValue(
+            "Gantry reserved node " + reserved + " for this pod with PodGroup default/gang");
+    s.extender().close();
+  }
+
+  @Test
   void aGangThatDoesNotFitFailsEveryNodeWithKaisGangMessage() {
     String filler =
         """
@@ -98,8 +119,8 @@ class ExtenderTest {
     assertThat(r.failedAndUnresolvableNodes()).containsOnlyKeys("node-0", "node-1");
     assertThat(r.failedAndUnresolvableNodes().get("node-0"))
         .contains("Resources were found for 3 pods while 4 are required for gang scheduling");
-    assertThat(s.extender().prioritize(args("gang-worker-0")))
-        .containsExactly(new HostPriority("node-0", 0), new HostPriority("node-1", 0));
+    // no node is preferred: every node is left out, which kube-scheduler scores 0
+    assertThat(s.extender().prioritize(args("gang-worker-0"))).isEmpty();
     s.extender().close();
   }
 

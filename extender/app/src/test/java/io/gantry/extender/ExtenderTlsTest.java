@@ -15,6 +15,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.security.KeyStore;
@@ -62,7 +63,7 @@ class ExtenderTlsTest {
   private ExtenderServer start(TlsSettings tls) throws InterruptedException {
     return ExtenderServer.start(
         served.extender(),
-        AdmissionWebhook.defaults(),
+        AdmissionWebhook.defaults(served.cluster()),
         new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
         Optional.of(tls));
   }
@@ -81,7 +82,7 @@ class ExtenderTlsTest {
     assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
     JsonNode answer = JSON.readTree(r.body());
     assertThat(answer.get("NodeNames")).hasSize(1);
-    assertThat(answer.get("FailedAndUnresolvableNodes").size()).isEqualTo(2);
+    assertThat(answer.get("FailedAndUnresolvableNodes").size()).isZero();
     assertThat(answer.get("Error").asText()).isEmpty();
   }
 
@@ -104,6 +105,29 @@ class ExtenderTlsTest {
     assertThat(peerCertificate()).isEqualTo(certificate("a.crt"));
     assertThat(served.extender().metrics().scrape())
         .contains("gantry_extender_tls_reload_failures_total 1.0");
+  }
+
+  @Test
+  void aCertificateReplacedBeforeItsKeyIsNotServedUntilTheKeyFollows() throws Exception {
+    overwrite("tls/b.crt", certFile);
+    await()
+        .atMost(Duration.ofSeconds(20))
+        .until(() -> served.extender().metrics().tlsReloadFailureCount() >= 1);
+    assertThat(peerCertificate()).isEqualTo(certificate("a.crt"));
+    overwrite("tls/b.key", keyFile);
+    await()
+        .atMost(Duration.ofSeconds(20))
+        .untilAsserted(() -> assertThat(peerCertificate()).isEqualTo(certificate("b.crt")));
+  }
+
+  @Test
+  void aKeyOfAnotherCertificateFailsStartUpNamingBothFiles() throws Exception {
+    Path otherKey = dir.resolve("other.key");
+    copy("tls/b.key", otherKey);
+    assertThatThrownBy(() -> start(new TlsSettings(certFile, otherKey, Duration.ofSeconds(10))))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining(
+            "TLS key " + otherKey + " does not belong to certificate " + certFile);
   }
 
   @Test
@@ -135,10 +159,29 @@ class ExtenderTlsTest {
         .hasMessageContaining("cannot read " + missing);
   }
 
-  /** Replaces the served files with pair {@code name}, each file written whole at once. */
+  /**
+   * Replaces the served pair with pair {@code name} the way the kubelet updates a mounted secret:
+   * both files are written into a fresh folder and one symbolic link swap makes them current, so a
+   * reader never sees the certificate of one pair with the key of another.
+   */
   private void install(String name) throws IOException {
-    copy("tls/" + name + ".crt", certFile);
-    copy("tls/" + name + ".key", keyFile);
+    Path version = Files.createTempDirectory(dir, ".." + name);
+    copy("tls/" + name + ".crt", version.resolve("tls.crt"));
+    copy("tls/" + name + ".key", version.resolve("tls.key"));
+    Path staged = dir.resolve("..data_tmp");
+    Files.deleteIfExists(staged);
+    Files.createSymbolicLink(staged, version.getFileName());
+    Files.move(staged, dir.resolve("..data"), StandardCopyOption.ATOMIC_MOVE);
+    if (!Files.exists(certFile, LinkOption.NOFOLLOW_LINKS)) {
+      Files.createSymbolicLink(certFile, Path.of("..data", "tls.crt"));
+      Files.createSymbolicLink(keyFile, Path.of("..data", "tls.key"));
+    }
+  }
+
+  /** Writes one file of a pair in place, as a person editing files by hand would. */
+  private void overwrite(String resource, Path to) throws IOException {
+    Path target = to.toRealPath();
+    copy(resource, target);
   }
 
   private void copy(String resource, Path to) throws IOException {

@@ -75,9 +75,10 @@ class ExtenderE2eTest {
     cluster.create(queue("team", "root", 0));
     var settings = Schedulers.settings(Duration.ofSeconds(1), Optional.empty());
     live = LiveCluster.start(KubeClients.forUrl(cluster.kube.url()), settings, Clock.systemUTC());
+    KubeCluster kube = new KubeCluster(live);
     extender =
         new Extender(
-            new KubeCluster(live),
+            kube,
             new SchedulerWiring().cycle(settings.engine()),
             ExtenderSettings.DEFAULTS,
             new ExtenderMetrics(),
@@ -85,7 +86,7 @@ class ExtenderE2eTest {
     server =
         ExtenderServer.start(
             extender,
-            AdmissionWebhook.defaults(),
+            AdmissionWebhook.defaults(kube),
             new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
     return new KubeSchedulerClient("http://127.0.0.1:" + server.port() + "/gantry", names);
   }

@@ -50,8 +50,9 @@ final class KubeSchedulerClient {
     }
     args.set("NodeNames", passing);
     JsonNode scores = post("prioritize", args);
-    String best = null;
-    long bestScore = -1;
+    // as kube-scheduler: a passing node the answer leaves out scores 0
+    String best = passing.get(0).asText();
+    long bestScore = 0;
     for (JsonNode s : scores) {
       if (s.get("Score").asLong() > bestScore) {
         best = s.get("Host").asText();

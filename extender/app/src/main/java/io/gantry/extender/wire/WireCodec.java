@@ -1,17 +1,22 @@
 package io.gantry.extender.wire;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.io.SerializedString;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSortedMap;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -28,6 +33,10 @@ import java.util.Set;
 public final class WireCodec {
   private static final ObjectMapper JSON =
       JsonMapper.builder().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).build();
+
+  /** Reads one value inside a streamed body, where more of the body follows. */
+  private static final ObjectReader SUBTREE =
+      JSON.readerFor(JsonNode.class).without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
   static {
     // nesting deeper than any pod needs is an attack, not a pod
@@ -53,13 +62,23 @@ public final class WireCodec {
     return root;
   }
 
+  /**
+   * Reads {@code ExtenderArgs}. The body is streamed rather than read as a tree: with {@code
+   * nodeCacheCapable} it is mostly thousands of node names, read straight into the list.
+   */
   public static ExtenderArgs extenderArgs(byte[] body) throws BadRequest {
-    JsonNode root = object(body);
-    PodRef pod = pod(field(root, "Pod"), "Pod");
-    JsonNode names = field(root, "NodeNames");
-    JsonNode nodes = field(root, "Nodes");
-    if (!isNull(names)) {
-      return new ExtenderArgs(pod, strings(names, "NodeNames"), Optional.empty());
+    Fields fields;
+    try (JsonParser p = JSON.getFactory().createParser(body)) {
+      fields = topLevelFields(p);
+    } catch (JsonProcessingException e) {
+      throw new BadRequest("request body: not valid JSON: " + e.getOriginalMessage());
+    } catch (IOException e) {
+      throw new BadRequest("request body: " + e.getMessage());
+    }
+    PodRef pod = pod(fields.pod(), "Pod");
+    JsonNode nodes = fields.nodes();
+    if (fields.nodeNames().isPresent()) {
+      return new ExtenderArgs(pod, fields.nodeNames().get(), Optional.empty());
     }
     if (isNull(nodes)) {
       throw new BadRequest("NodeNames, Nodes: one of them must be set");
@@ -82,6 +101,73 @@ public final class WireCodec {
       }
     }
     return new ExtenderArgs(pod, nodeNames.build(), Optional.of(nodeItems.build()));
+  }
+
+  /**
+   * The three fields of {@code ExtenderArgs}, each matched as {@link #field} does (exactly if
+   * present, else the first key equal ignoring case); {@code nodeNames} is empty when absent or
+   * {@code null}.
+   */
+  private record Fields(JsonNode pod, JsonNode nodes, Optional<ImmutableList<String>> nodeNames) {}
+
+  private static Fields topLevelFields(JsonParser p) throws IOException, BadRequest {
+    if (p.nextToken() != JsonToken.START_OBJECT) {
+      throw new BadRequest("request body: expected a JSON object");
+    }
+    Map<String, JsonNode> exact = new HashMap<>();
+    Map<String, JsonNode> anyCase = new HashMap<>();
+    Optional<ImmutableList<String>> names = Optional.empty();
+    boolean namesSeen = false;
+    while (p.nextToken() == JsonToken.FIELD_NAME) {
+      String key = p.currentName();
+      p.nextToken();
+      if (key.equalsIgnoreCase("NodeNames")) {
+        // an exact key wins over any other capitalisation, which counts only the first time
+        if (key.equals("NodeNames") || !namesSeen) {
+          names = nodeNames(p);
+          namesSeen = true;
+        } else {
+          p.skipChildren();
+        }
+      } else if (key.equalsIgnoreCase("Pod") || key.equalsIgnoreCase("Nodes")) {
+        JsonNode value = SUBTREE.readTree(p);
+        String canonical = key.equalsIgnoreCase("Pod") ? "Pod" : "Nodes";
+        if (key.equals(canonical)) {
+          exact.put(canonical, value);
+        } else {
+          anyCase.putIfAbsent(canonical, value);
+        }
+      } else {
+        p.skipChildren();
+      }
+    }
+    if (p.nextToken() != null) {
+      throw new BadRequest("request body: not valid JSON: trailing content after the object");
+    }
+    return new Fields(
+        exact.getOrDefault("Pod", anyCase.get("Pod")),
+        exact.getOrDefault("Nodes", anyCase.get("Nodes")),
+        names);
+  }
+
+  /** The node names at the parser's current token (empty for {@code null}). */
+  private static Optional<ImmutableList<String>> nodeNames(JsonParser p)
+      throws IOException, BadRequest {
+    if (p.currentToken() == JsonToken.VALUE_NULL) {
+      return Optional.empty();
+    }
+    if (p.currentToken() != JsonToken.START_ARRAY) {
+      throw new BadRequest("NodeNames: expected an array of node names");
+    }
+    ImmutableList.Builder<String> out = ImmutableList.builder();
+    int i = 0;
+    for (JsonToken t = p.nextToken(); t != JsonToken.END_ARRAY; t = p.nextToken(), i++) {
+      if (t != JsonToken.VALUE_STRING) {
+        throw new BadRequest("NodeNames[" + i + "]: expected a string");
+      }
+      out.add(p.getText());
+    }
+    return Optional.of(out.build());
   }
 
   public static PreemptionArgs preemptionArgs(byte[] body) throws BadRequest {
@@ -245,7 +331,8 @@ public final class WireCodec {
   }
 
   private static byte[] write(Body body) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream(256);
+    // a filter answer at thousands of nodes is hundreds of KiB: start big enough to grow rarely
+    ByteArrayOutputStream out = new ByteArrayOutputStream(16 * 1024);
     try (JsonGenerator g = JSON.getFactory().createGenerator(out)) {
       body.write(g);
     } catch (IOException e) {
@@ -258,8 +345,16 @@ public final class WireCodec {
   private static void writeMap(JsonGenerator g, String key, Map<String, String> map)
       throws IOException {
     g.writeObjectFieldStart(key);
+    // most failed nodes share one message: encode it once, not once per node
+    String last = null;
+    SerializedString encoded = null;
     for (Map.Entry<String, String> e : map.entrySet()) {
-      g.writeStringField(e.getKey(), e.getValue());
+      if (!e.getValue().equals(last)) {
+        last = e.getValue();
+        encoded = new SerializedString(last);
+      }
+      g.writeFieldName(e.getKey());
+      g.writeString(encoded);
     }
     g.writeEndObject();
   }
@@ -285,17 +380,6 @@ public final class WireCodec {
         isNull(ns) ? "default" : text(ns, at + ".metadata.namespace"),
         name,
         isNull(uid) ? "" : text(uid, at + ".metadata.uid"));
-  }
-
-  private static ImmutableList<String> strings(JsonNode array, String at) throws BadRequest {
-    if (!array.isArray()) {
-      throw new BadRequest(at + ": expected an array of node names");
-    }
-    ImmutableList.Builder<String> out = ImmutableList.builderWithExpectedSize(array.size());
-    for (int i = 0; i < array.size(); i++) {
-      out.add(text(array.get(i), at + "[" + i + "]"));
-    }
-    return out.build();
   }
 
   private static String text(JsonNode node, String at) throws BadRequest {

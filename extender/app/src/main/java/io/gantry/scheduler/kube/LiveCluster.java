@@ -10,6 +10,7 @@ import io.gantry.gpusharing.GpuAmount;
 import io.gantry.gpusharing.json.GpuAllocationJson;
 import io.gantry.scheduler.api.usage.UsageSource;
 import io.gantry.scheduler.model.ClusterSnapshot;
+import io.gantry.scheduler.model.QueueInfo;
 import io.gantry.scheduler.model.TaskInfo;
 import io.kubernetes.client.openapi.ApiClient;
 import io.kubernetes.client.openapi.ApiException;
@@ -66,6 +67,11 @@ public final class LiveCluster implements AutoCloseable {
   /** The cluster now, as the secondary scheduler's cycle would see it. */
   public ClusterSnapshot snapshot() {
     return snapshots.build().snapshot();
+  }
+
+  /** The cached Queues, as the engine reads them (without building a snapshot). */
+  public ImmutableList<QueueInfo> queues() {
+    return QueueReader.read(informers.queues());
   }
 
   /** The key ({@code namespace/name}, a task's id) of the cached pod with this UID. */

@@ -12,6 +12,7 @@ import io.gantry.scheduler.framework.Statement;
 import io.gantry.scheduler.framework.TaskState;
 import io.gantry.scheduler.framework.TasksToAllocate;
 import io.gantry.scheduler.model.Resources;
+import io.gantry.scheduler.model.TaskStatus;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -87,10 +88,19 @@ final class ScenarioSimulator {
           new EvictionCause(action.actionName(), Optional.of(preemptor.id()), victims.size());
       Set<JobState> victimJobs = new LinkedHashSet<>();
       for (TaskState v : victims) {
-        statement.evict(v, () -> message.apply(v), cause);
         victimJobs.add(v.job());
       }
-      if (!allocateInQueueOrder(preemptor, pendingTasks, victimJobs, statement)) {
+      Set<JobState> wholeGangs = new LinkedHashSet<>();
+      for (JobState j : victimJobs) {
+        if (gangSatisfied(j)) {
+          wholeGangs.add(j);
+        }
+      }
+      for (TaskState v : victims) {
+        statement.evict(v, () -> message.apply(v), cause);
+      }
+      if (!allocateInQueueOrder(preemptor, pendingTasks, victimJobs, statement)
+          || leavesAGangBelowItsMinimum(wholeGangs)) {
         return Optional.empty();
       }
       EvictionScenario scenario =
@@ -116,6 +126,27 @@ final class ScenarioSimulator {
         statement.close();
       }
     }
+  }
+
+  private boolean gangSatisfied(JobState job) {
+    return tasksToAllocate
+        .progress(job, job.info().root(), TaskStatus::isActiveAllocated)
+        .satisfied();
+  }
+
+  /**
+   * Whether a victim job that met its minimum before the scenario keeps some tasks but no longer
+   * meets it. Victims come in whole batches (a surplus pod, or the rest of the gang), but victims
+   * recorded by a smaller probe, less the ones that probe placed again, can cut a gang; evicting
+   * part of a gang and leaving the rest running below its minimum helps no one.
+   */
+  private boolean leavesAGangBelowItsMinimum(Set<JobState> wholeGangs) {
+    for (JobState j : wholeGangs) {
+      if (j.count(TaskStatus::isActiveAllocated) > 0 && !gangSatisfied(j)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private boolean allocateInQueueOrder(
