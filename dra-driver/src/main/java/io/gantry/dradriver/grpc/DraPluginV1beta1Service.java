@@ -5,10 +5,10 @@ import static java.util.Objects.requireNonNull;
 import com.google.protobuf.ByteString;
 import com.google.protobuf.InvalidProtocolBufferException;
 import io.gantry.proto.dra.v1beta1.DRAPluginGrpc;
-import io.gantry.proto.dra.v1beta1.NodePrepareResourcesRequest;
-import io.gantry.proto.dra.v1beta1.NodePrepareResourcesResponse;
-import io.gantry.proto.dra.v1beta1.NodeUnprepareResourcesRequest;
-import io.gantry.proto.dra.v1beta1.NodeUnprepareResourcesResponse;
+import io.gantry.proto.dra.v1beta1.DraPluginV1beta1Proto.NodePrepareResourcesRequest;
+import io.gantry.proto.dra.v1beta1.DraPluginV1beta1Proto.NodePrepareResourcesResponse;
+import io.gantry.proto.dra.v1beta1.DraPluginV1beta1Proto.NodeUnprepareResourcesRequest;
+import io.gantry.proto.dra.v1beta1.DraPluginV1beta1Proto.NodeUnprepareResourcesResponse;
 import io.grpc.Status;
 import io.grpc.stub.StreamObserver;
 
@@ -29,9 +29,10 @@ public final class DraPluginV1beta1Service extends DRAPluginGrpc.DRAPluginImplBa
   public void nodePrepareResources(
       NodePrepareResourcesRequest request, StreamObserver<NodePrepareResourcesResponse> response) {
     try {
-      io.gantry.proto.dra.v1.NodePrepareResourcesResponse answer =
+      io.gantry.proto.dra.v1.DraPluginV1Proto.NodePrepareResourcesResponse answer =
           v1.prepare(
-              io.gantry.proto.dra.v1.NodePrepareResourcesRequest.parseFrom(request.toByteString()));
+              io.gantry.proto.dra.v1.DraPluginV1Proto.NodePrepareResourcesRequest.parseFrom(
+                  request.toByteString()));
       response.onNext(NodePrepareResourcesResponse.parseFrom(answer.toByteString()));
       response.onCompleted();
     } catch (InvalidProtocolBufferException e) {
@@ -44,9 +45,9 @@ public final class DraPluginV1beta1Service extends DRAPluginGrpc.DRAPluginImplBa
       NodeUnprepareResourcesRequest request,
       StreamObserver<NodeUnprepareResourcesResponse> response) {
     try {
-      io.gantry.proto.dra.v1.NodeUnprepareResourcesResponse answer =
+      io.gantry.proto.dra.v1.DraPluginV1Proto.NodeUnprepareResourcesResponse answer =
           v1.unprepare(
-              io.gantry.proto.dra.v1.NodeUnprepareResourcesRequest.parseFrom(
+              io.gantry.proto.dra.v1.DraPluginV1Proto.NodeUnprepareResourcesRequest.parseFrom(
                   request.toByteString()));
       response.onNext(NodeUnprepareResourcesResponse.parseFrom(answer.toByteString()));
       response.onCompleted();

@@ -5,11 +5,11 @@ import static java.util.Objects.requireNonNull;
 import com.google.common.collect.ImmutableList;
 import com.google.protobuf.ByteString;
 import com.google.protobuf.InvalidProtocolBufferException;
-import io.gantry.proto.dra.v1.Claim;
-import io.gantry.proto.dra.v1.NodePrepareResourcesRequest;
-import io.gantry.proto.dra.v1.NodePrepareResourcesResponse;
-import io.gantry.proto.dra.v1.NodeUnprepareResourcesRequest;
-import io.gantry.proto.dra.v1.NodeUnprepareResourcesResponse;
+import io.gantry.proto.dra.v1.DraPluginV1Proto.Claim;
+import io.gantry.proto.dra.v1.DraPluginV1Proto.NodePrepareResourcesRequest;
+import io.gantry.proto.dra.v1.DraPluginV1Proto.NodePrepareResourcesResponse;
+import io.gantry.proto.dra.v1.DraPluginV1Proto.NodeUnprepareResourcesRequest;
+import io.gantry.proto.dra.v1.DraPluginV1Proto.NodeUnprepareResourcesResponse;
 import io.gantry.proto.pluginregistration.v1.InfoRequest;
 import io.gantry.proto.pluginregistration.v1.PluginInfo;
 import io.gantry.proto.pluginregistration.v1.RegistrationGrpc;
@@ -141,8 +141,8 @@ public final class FakePluginWatcher implements AutoCloseable {
         channel ->
             v1beta1(channel)
                 .nodePrepareResources(
-                    io.gantry.proto.dra.v1beta1.NodePrepareResourcesRequest.parseFrom(
-                        request.toByteString()))
+                    io.gantry.proto.dra.v1beta1.DraPluginV1beta1Proto.NodePrepareResourcesRequest
+                        .parseFrom(request.toByteString()))
                 .toByteString(),
         NodePrepareResourcesResponse::parseFrom);
   }
@@ -162,8 +162,8 @@ public final class FakePluginWatcher implements AutoCloseable {
         channel ->
             v1beta1(channel)
                 .nodeUnprepareResources(
-                    io.gantry.proto.dra.v1beta1.NodeUnprepareResourcesRequest.parseFrom(
-                        request.toByteString()))
+                    io.gantry.proto.dra.v1beta1.DraPluginV1beta1Proto.NodeUnprepareResourcesRequest
+                        .parseFrom(request.toByteString()))
                 .toByteString(),
         NodeUnprepareResourcesResponse::parseFrom);
   }

@@ -4,12 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
-import io.gantry.proto.dra.v1.Claim;
+import io.gantry.proto.dra.v1.DraPluginV1Proto.Claim;
 import io.gantry.proto.dra.v1beta1.DRAPluginGrpc;
-import io.gantry.proto.dra.v1beta1.Device;
-import io.gantry.proto.dra.v1beta1.NodePrepareResourceResponse;
-import io.gantry.proto.dra.v1beta1.NodePrepareResourcesRequest;
-import io.gantry.proto.dra.v1beta1.NodePrepareResourcesResponse;
+import io.gantry.proto.dra.v1beta1.DraPluginV1beta1Proto.Device;
+import io.gantry.proto.dra.v1beta1.DraPluginV1beta1Proto.NodePrepareResourceResponse;
+import io.gantry.proto.dra.v1beta1.DraPluginV1beta1Proto.NodePrepareResourcesRequest;
+import io.gantry.proto.dra.v1beta1.DraPluginV1beta1Proto.NodePrepareResourcesResponse;
 import io.gantry.proto.pluginregistration.v1.InfoRequest;
 import io.gantry.proto.pluginregistration.v1.PluginInfo;
 import io.gantry.proto.pluginregistration.v1.RegistrationGrpc;
@@ -125,7 +125,7 @@ class PluginWatcherTest {
           .extracting(RegistrationStatus::getPluginRegistered)
           .containsExactly(true);
 
-      io.gantry.proto.dra.v1.NodePrepareResourcesResponse answer =
+      io.gantry.proto.dra.v1.DraPluginV1Proto.NodePrepareResourcesResponse answer =
           kubelet.prepare(
               "gpu.example.com",
               List.of(Claim.newBuilder().setNamespace("ns").setName("c").setUid("u1").build()));

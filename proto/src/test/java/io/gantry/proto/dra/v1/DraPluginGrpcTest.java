@@ -2,6 +2,14 @@ package io.gantry.proto.dra.v1;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.gantry.proto.dra.v1.DraPluginV1Proto.Claim;
+import io.gantry.proto.dra.v1.DraPluginV1Proto.Device;
+import io.gantry.proto.dra.v1.DraPluginV1Proto.NodePrepareResourceResponse;
+import io.gantry.proto.dra.v1.DraPluginV1Proto.NodePrepareResourcesRequest;
+import io.gantry.proto.dra.v1.DraPluginV1Proto.NodePrepareResourcesResponse;
+import io.gantry.proto.dra.v1.DraPluginV1Proto.NodeUnprepareResourceResponse;
+import io.gantry.proto.dra.v1.DraPluginV1Proto.NodeUnprepareResourcesRequest;
+import io.gantry.proto.dra.v1.DraPluginV1Proto.NodeUnprepareResourcesResponse;
 import io.gantry.proto.testing.InProcessGrpc;
 import io.gantry.proto.testing.ProtoContract;
 import io.grpc.stub.StreamObserver;
@@ -11,10 +19,11 @@ class DraPluginGrpcTest {
 
   @Test
   void serviceAndPathsAreTheKubelets() {
-    assertThat(DraPluginProto.getDescriptor().getPackage())
+    assertThat(DraPluginV1Proto.getDescriptor().getPackage())
         .isEqualTo("k8s.io.kubelet.pkg.apis.dra.v1");
     assertThat(DRAPluginGrpc.SERVICE_NAME).isEqualTo("k8s.io.kubelet.pkg.apis.dra.v1.DRAPlugin");
-    assertThat(ProtoContract.methods(DraPluginProto.getDescriptor().findServiceByName("DRAPlugin")))
+    assertThat(
+            ProtoContract.methods(DraPluginV1Proto.getDescriptor().findServiceByName("DRAPlugin")))
         .containsExactly(
             "/k8s.io.kubelet.pkg.apis.dra.v1.DRAPlugin/NodePrepareResources"
                 + " NodePrepareResourcesRequest -> NodePrepareResourcesResponse",
@@ -24,7 +33,7 @@ class DraPluginGrpcTest {
 
   @Test
   void messagesMatchTheContractFieldForField() {
-    assertThat(ProtoContract.fields(DraPluginProto.getDescriptor()))
+    assertThat(ProtoContract.fields(DraPluginV1Proto.getDescriptor()))
         .containsExactly(
             "NodePrepareResourcesRequest: claims = 1 : repeated Claim",
             "NodePrepareResourcesResponse: claims = 1 : map<string,NodePrepareResourceResponse>",

@@ -2,6 +2,14 @@ package io.gantry.proto.dra.v1beta1;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.gantry.proto.dra.v1beta1.DraPluginV1beta1Proto.Claim;
+import io.gantry.proto.dra.v1beta1.DraPluginV1beta1Proto.Device;
+import io.gantry.proto.dra.v1beta1.DraPluginV1beta1Proto.NodePrepareResourceResponse;
+import io.gantry.proto.dra.v1beta1.DraPluginV1beta1Proto.NodePrepareResourcesRequest;
+import io.gantry.proto.dra.v1beta1.DraPluginV1beta1Proto.NodePrepareResourcesResponse;
+import io.gantry.proto.dra.v1beta1.DraPluginV1beta1Proto.NodeUnprepareResourceResponse;
+import io.gantry.proto.dra.v1beta1.DraPluginV1beta1Proto.NodeUnprepareResourcesRequest;
+import io.gantry.proto.dra.v1beta1.DraPluginV1beta1Proto.NodeUnprepareResourcesResponse;
 import io.gantry.proto.testing.InProcessGrpc;
 import io.gantry.proto.testing.ProtoContract;
 import io.grpc.stub.StreamObserver;
@@ -11,11 +19,13 @@ class DraPluginGrpcTest {
 
   @Test
   void serviceAndPathsAreTheKubelets() {
-    assertThat(DraPluginProto.getDescriptor().getPackage())
+    assertThat(DraPluginV1beta1Proto.getDescriptor().getPackage())
         .isEqualTo("k8s.io.kubelet.pkg.apis.dra.v1beta1");
     assertThat(DRAPluginGrpc.SERVICE_NAME)
         .isEqualTo("k8s.io.kubelet.pkg.apis.dra.v1beta1.DRAPlugin");
-    assertThat(ProtoContract.methods(DraPluginProto.getDescriptor().findServiceByName("DRAPlugin")))
+    assertThat(
+            ProtoContract.methods(
+                DraPluginV1beta1Proto.getDescriptor().findServiceByName("DRAPlugin")))
         .containsExactly(
             "/k8s.io.kubelet.pkg.apis.dra.v1beta1.DRAPlugin/NodePrepareResources"
                 + " NodePrepareResourcesRequest -> NodePrepareResourcesResponse",
@@ -25,7 +35,7 @@ class DraPluginGrpcTest {
 
   @Test
   void messagesMatchTheContractFieldForField() {
-    assertThat(ProtoContract.fields(DraPluginProto.getDescriptor()))
+    assertThat(ProtoContract.fields(DraPluginV1beta1Proto.getDescriptor()))
         .containsExactly(
             "NodePrepareResourcesRequest: claims = 1 : repeated Claim",
             "NodePrepareResourcesResponse: claims = 1 : map<string,NodePrepareResourceResponse>",

@@ -2,6 +2,11 @@ package io.gantry.proto.drahealth.v1alpha1;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.gantry.proto.drahealth.v1alpha1.DraHealthV1alpha1Proto.DeviceHealth;
+import io.gantry.proto.drahealth.v1alpha1.DraHealthV1alpha1Proto.DeviceIdentifier;
+import io.gantry.proto.drahealth.v1alpha1.DraHealthV1alpha1Proto.HealthStatus;
+import io.gantry.proto.drahealth.v1alpha1.DraHealthV1alpha1Proto.NodeWatchResourcesRequest;
+import io.gantry.proto.drahealth.v1alpha1.DraHealthV1alpha1Proto.NodeWatchResourcesResponse;
 import io.gantry.proto.testing.InProcessGrpc;
 import io.gantry.proto.testing.ProtoContract;
 import io.grpc.stub.StreamObserver;
@@ -12,11 +17,11 @@ class DraResourceHealthGrpcTest {
 
   @Test
   void serviceIsV1alpha1DraResourceHealthWithAServerStream() {
-    assertThat(DraHealthProto.getDescriptor().getPackage()).isEqualTo("v1alpha1");
+    assertThat(DraHealthV1alpha1Proto.getDescriptor().getPackage()).isEqualTo("v1alpha1");
     assertThat(DRAResourceHealthGrpc.SERVICE_NAME).isEqualTo("v1alpha1.DRAResourceHealth");
     assertThat(
             ProtoContract.methods(
-                DraHealthProto.getDescriptor().findServiceByName("DRAResourceHealth")))
+                DraHealthV1alpha1Proto.getDescriptor().findServiceByName("DRAResourceHealth")))
         .containsExactly(
             "/v1alpha1.DRAResourceHealth/NodeWatchResources NodeWatchResourcesRequest -> stream"
                 + " NodeWatchResourcesResponse");
@@ -24,7 +29,7 @@ class DraResourceHealthGrpcTest {
 
   @Test
   void messagesAndEnumMatchTheContract() {
-    assertThat(ProtoContract.fields(DraHealthProto.getDescriptor()))
+    assertThat(ProtoContract.fields(DraHealthV1alpha1Proto.getDescriptor()))
         .containsExactly(
             "NodeWatchResourcesResponse: devices = 1 : repeated DeviceHealth",
             "DeviceHealth: device = 1 : DeviceIdentifier",
