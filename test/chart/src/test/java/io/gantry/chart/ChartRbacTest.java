@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.gantry.dradriver.kube.DraDriverApiAccess;
 import io.gantry.scheduler.kube.ApiRule;
 import io.gantry.scheduler.kube.CrdInstaller;
 import io.gantry.scheduler.kube.SchedulerApiAccess;
@@ -11,8 +12,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The chart's RBAC against the rules the components keep next to their calls ({@link
- * SchedulerApiAccess}, {@link CrdInstaller#API_ACCESS}); the end-to-end tests check those lists
- * against the calls the code really makes.
+ * SchedulerApiAccess}, {@link CrdInstaller#API_ACCESS}, {@link DraDriverApiAccess}); the end-to-end
+ * tests check those lists against the calls the code really makes.
  */
 class ChartRbacTest {
   private static final String NS = RenderedChart.NAMESPACE;
@@ -58,6 +59,39 @@ class ChartRbacTest {
     assertThat(plain.unneeded(DEVICE_AGENT)).isEmpty();
     assertThat(evicting.missing(withEviction)).isEmpty();
     assertThat(evicting.unneeded(withEviction)).isEmpty();
+  }
+
+  /** The DRA driver's calls, as it keeps them next to its calls ({@link DraDriverApiAccess}). */
+  private static final java.util.List<ApiRule> DRA_DRIVER =
+      DraDriverApiAccess.RULES.stream()
+          .map(r -> new ApiRule(r.group(), r.resource(), r.verbs(), ApiRule.Scope.CLUSTER))
+          .toList();
+
+  @Test
+  void theDraDriverIsGrantedEveryCallItMakesAndNothingElseOnlyWhenEnabled() {
+    RenderedChart chart = RenderedChart.render(java.util.Map.of("draDriver.enabled", true));
+    RbacGrants grants = RbacGrants.of(chart, "gantry-dra-driver", NS);
+
+    assertThat(grants.missing(DRA_DRIVER)).isEmpty();
+    assertThat(grants.unneeded(DRA_DRIVER)).isEmpty();
+    assertThat(RbacGrants.of(RenderedChart.render(), "gantry-dra-driver", NS).grants()).isEmpty();
+  }
+
+  @Test
+  void removingAnyRuleTheDraDriverNeedsIsReported() {
+    RenderedChart on = RenderedChart.render(java.util.Map.of("draDriver.enabled", true));
+    ObjectNode role = on.find("ClusterRole", "gantry-dra-driver").orElseThrow().deepCopy();
+    int rules = role.path("rules").size();
+    assertThat(rules).isEqualTo(DRA_DRIVER.size());
+    for (int i = 0; i < rules; i++) {
+      ObjectNode cut = role.deepCopy();
+      ObjectNode removed = (ObjectNode) ((ArrayNode) cut.get("rules")).remove(i);
+      RenderedChart chart = withRole(on, "gantry-dra-driver", cut);
+
+      assertThat(RbacGrants.of(chart, "gantry-dra-driver", NS).missing(DRA_DRIVER))
+          .as("the chart without rule %s", removed)
+          .isNotEmpty();
+    }
   }
 
   @Test
@@ -110,11 +144,16 @@ class ChartRbacTest {
 
   /** The default chart with its scheduler ClusterRole replaced by {@code role}. */
   private static RenderedChart withRole(ObjectNode role) {
+    return withRole(RenderedChart.render(), "gantry-scheduler", role);
+  }
+
+  /** {@code chart} with its ClusterRole {@code name} replaced by {@code role}. */
+  private static RenderedChart withRole(RenderedChart chart, String name, ObjectNode role) {
     StringBuilder manifest = new StringBuilder();
-    for (ObjectNode o : RenderedChart.render().objects()) {
+    for (ObjectNode o : chart.objects()) {
       boolean replaced =
           o.path("kind").asText().equals("ClusterRole")
-              && o.path("metadata").path("name").asText().equals("gantry-scheduler");
+              && o.path("metadata").path("name").asText().equals(name);
       manifest.append("---\n").append(Manifests.yaml(replaced ? role : o));
     }
     return RenderedChart.parse(manifest.toString());

@@ -258,6 +258,71 @@ class ChartRenderTest {
   }
 
   @Test
+  void withDraOffNothingOfTheDriverIsRendered() {
+    RenderedChart chart = RenderedChart.render();
+
+    assertThat(chart.ofKind("DeviceClass")).isEmpty();
+    assertThat(kindsAndNames(chart))
+        .noneMatch(n -> n.endsWith("/gantry-dra-driver"))
+        .contains("DaemonSet/gantry-device-agent");
+  }
+
+  @Test
+  void withDraOnTheDriverRunsOnGpuNodesWithTheKubeletsPluginDirsAndItsDeviceClassShips() {
+    RenderedChart chart = RenderedChart.render(Map.of("draDriver.enabled", true));
+    io.kubernetes.client.openapi.models.V1DaemonSet ds =
+        chart.model(
+            "DaemonSet",
+            "gantry-dra-driver",
+            io.kubernetes.client.openapi.models.V1DaemonSet.class);
+    io.kubernetes.client.openapi.models.V1PodSpec pod = ds.getSpec().getTemplate().getSpec();
+    io.kubernetes.client.openapi.models.V1DeviceClass deviceClass =
+        chart.model(
+            "DeviceClass",
+            "gpu.gantry.io",
+            io.kubernetes.client.openapi.models.V1DeviceClass.class);
+
+    assertThat(kindsAndNames(chart))
+        .contains(
+            "ServiceAccount/gantry-dra-driver",
+            "ClusterRole/gantry-dra-driver",
+            "ClusterRoleBinding/gantry-dra-driver",
+            "DaemonSet/gantry-dra-driver",
+            "DeviceClass/gpu.gantry.io");
+    assertThat(deviceClass.getSpec().getSelectors())
+        .singleElement()
+        .satisfies(
+            s ->
+                assertThat(s.getCel().getExpression())
+                    .isEqualTo("device.driver == 'gpu.gantry.io'"));
+    assertThat(pod.getNodeSelector()).containsEntry("nvidia.com/gpu.present", "true");
+    assertThat(pod.getTolerations()).anyMatch(t -> "nvidia.com/gpu".equals(t.getKey()));
+    assertThat(pod.getContainers().get(0).getArgs())
+        .containsExactly(
+            "serve",
+            "--plugin-registry-dir=/var/lib/kubelet/plugins_registry",
+            "--plugin-dir=/var/lib/kubelet/plugins/gpu.gantry.io",
+            "--cdi-dir=/var/run/cdi",
+            "--discovery-interval=30");
+    assertThat(pod.getVolumes())
+        .filteredOn(v -> v.getHostPath() != null)
+        .extracting(v -> v.getHostPath().getPath())
+        .containsExactly(
+            "/var/lib/kubelet/plugins_registry",
+            "/var/lib/kubelet/plugins/gpu.gantry.io",
+            "/var/run/cdi");
+    assertThat(pod.getContainers().get(0).getVolumeMounts())
+        .extracting(m -> m.getMountPath())
+        .contains(
+            "/var/lib/kubelet/plugins_registry",
+            "/var/lib/kubelet/plugins/gpu.gantry.io",
+            "/var/run/cdi");
+    assertThat(pod.getContainers().get(0).getSecurityContext().getReadOnlyRootFilesystem())
+        .isTrue();
+    CrossReferences.check(chart);
+  }
+
+  @Test
   void theWebhookIsServedOverHttpsByTheAdmissionServerInSchedulerMode() {
     RenderedChart chart = RenderedChart.render();
     JsonNode hook =

@@ -17,6 +17,7 @@ import io.kubernetes.client.openapi.models.V1ConfigMap;
 import io.kubernetes.client.openapi.models.V1CustomResourceDefinition;
 import io.kubernetes.client.openapi.models.V1DaemonSet;
 import io.kubernetes.client.openapi.models.V1Deployment;
+import io.kubernetes.client.openapi.models.V1DeviceClass;
 import io.kubernetes.client.openapi.models.V1Job;
 import io.kubernetes.client.openapi.models.V1MutatingWebhookConfiguration;
 import io.kubernetes.client.openapi.models.V1PriorityClass;
@@ -59,6 +60,7 @@ final class RenderedChart {
           .put("CustomResourceDefinition", V1CustomResourceDefinition.class)
           .put("DaemonSet", V1DaemonSet.class)
           .put("Deployment", V1Deployment.class)
+          .put("DeviceClass", V1DeviceClass.class)
           .put("Job", V1Job.class)
           .put("MutatingWebhookConfiguration", V1MutatingWebhookConfiguration.class)
           .put("PriorityClass", V1PriorityClass.class)
