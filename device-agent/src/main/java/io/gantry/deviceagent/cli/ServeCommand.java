@@ -12,6 +12,7 @@ import io.gantry.deviceagent.enforcement.PodCgroups;
 import io.gantry.deviceagent.inventory.DiscoveryException;
 import io.gantry.deviceagent.inventory.GpuInventory;
 import io.gantry.deviceagent.kube.ApiClients;
+import io.gantry.deviceagent.kube.DeviceAgentApiAccess;
 import io.gantry.deviceagent.kube.NodeEvents;
 import io.gantry.deviceagent.kube.NodeInventoryPublisher;
 import io.gantry.deviceagent.kube.NodePods;
@@ -249,6 +250,7 @@ final class ServeCommand implements Callable<Integer> {
     ApiClient client;
     try {
       client = ApiClients.connect(Optional.ofNullable(kubeconfig));
+      client.setUserAgent(DeviceAgentApiAccess.USER_AGENT);
     } catch (IOException e) {
       err.println("cannot configure the API client: " + e.getMessage());
       err.flush();

@@ -8,12 +8,14 @@ import io.gantry.deviceagent.agent.NodeAgent;
 import io.gantry.deviceagent.inventory.GpuDevice;
 import io.gantry.deviceagent.inventory.GpuInventory;
 import io.gantry.deviceagent.inventory.HealthStatus;
+import io.gantry.deviceagent.kube.DeviceAgentApiAccess;
 import io.gantry.deviceagent.nvml.JnaNvml;
 import io.gantry.deviceagent.nvml.NvmlSession;
 import io.gantry.deviceagent.publish.InventoryAnnotation;
 import io.gantry.deviceagent.testing.FakeNvidiaSmi;
 import io.gantry.deviceagent.testing.FakeNvml;
 import io.gantry.deviceagent.testing.Fixtures;
+import io.gantry.fakekube.ApiAccessLog;
 import io.gantry.fakekube.FakeDeviceManager;
 import io.gantry.fakekube.FakeKubeServer;
 import io.gantry.fakekube.FakeKubelet;
@@ -138,7 +140,22 @@ class ServeCommandTest {
       stopped.countDown();
       Run run = serving.get(30, TimeUnit.SECONDS);
       assertThat(run.status()).as(run.err()).isZero();
+      assertThatEveryCallIsListed(kube);
     }
+  }
+
+  /** What the chart grants the agent ({@link DeviceAgentApiAccess#RULES}) covers every call. */
+  private static void assertThatEveryCallIsListed(FakeKubeServer kube) {
+    List<ApiAccessLog.Access> calls =
+        List.copyOf(kube.accesses().byUserAgentPrefix(DeviceAgentApiAccess.USER_AGENT));
+    assertThat(calls).isNotEmpty();
+    assertThat(calls)
+        .filteredOn(
+            a ->
+                DeviceAgentApiAccess.RULES.stream()
+                    .noneMatch(r -> r.allows(a.group(), a.resource(), a.verb())))
+        .as("calls the agent made that DeviceAgentApiAccess does not list")
+        .isEmpty();
   }
 
   @Test

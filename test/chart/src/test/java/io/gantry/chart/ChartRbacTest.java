@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.gantry.deviceagent.kube.ApiAccessRule;
+import io.gantry.deviceagent.kube.DeviceAgentApiAccess;
 import io.gantry.dradriver.kube.DraDriverApiAccess;
 import io.gantry.scheduler.kube.ApiRule;
 import io.gantry.scheduler.kube.CrdInstaller;
@@ -37,12 +39,15 @@ class ChartRbacTest {
     assertThat(RbacGrants.of(chart, "gantry-scheduler", NS).grants()).isEmpty();
   }
 
-  /** The device agent's calls, as docs/device-agent.md lists them for its service account. */
+  /**
+   * The device agent's calls, as it keeps them next to its calls ({@link DeviceAgentApiAccess}).
+   */
   private static final java.util.List<ApiRule> DEVICE_AGENT =
-      java.util.List.of(
-          ApiRule.cluster("", "nodes", "get", "patch"),
-          ApiRule.cluster("", "pods", "list", "patch"),
-          ApiRule.cluster("", "events", "create"));
+      DeviceAgentApiAccess.RULES.stream().map(ChartRbacTest::clusterRule).toList();
+
+  private static ApiRule clusterRule(ApiAccessRule r) {
+    return new ApiRule(r.group(), r.resource(), r.verbs(), ApiRule.Scope.CLUSTER);
+  }
 
   @Test
   void theDeviceAgentIsGrantedItsNodeAndPodCallsAndEvictionOnlyWhenItEvicts() {
@@ -53,7 +58,7 @@ class ChartRbacTest {
             "gantry-device-agent",
             NS);
     java.util.List<ApiRule> withEviction = new java.util.ArrayList<>(DEVICE_AGENT);
-    withEviction.add(ApiRule.cluster("", "pods/eviction", "create"));
+    withEviction.add(clusterRule(DeviceAgentApiAccess.EVICTION));
 
     assertThat(plain.missing(DEVICE_AGENT)).isEmpty();
     assertThat(plain.unneeded(DEVICE_AGENT)).isEmpty();
@@ -63,9 +68,7 @@ class ChartRbacTest {
 
   /** The DRA driver's calls, as it keeps them next to its calls ({@link DraDriverApiAccess}). */
   private static final java.util.List<ApiRule> DRA_DRIVER =
-      DraDriverApiAccess.RULES.stream()
-          .map(r -> new ApiRule(r.group(), r.resource(), r.verbs(), ApiRule.Scope.CLUSTER))
-          .toList();
+      DraDriverApiAccess.RULES.stream().map(ChartRbacTest::clusterRule).toList();
 
   @Test
   void theDraDriverIsGrantedEveryCallItMakesAndNothingElseOnlyWhenEnabled() {
