@@ -7,17 +7,11 @@ import com.google.common.collect.ImmutableMap;
  * simulate; each is an error naming it rather than an annotation passed over.
  */
 final class KaiAnnotations {
-  private static final String TOPOLOGY = "topology-aware scheduling is not supported yet";
   private static final String NO_OWN_PODGROUP =
       "the simulator has no PodGroup of the user's for these pods to join";
 
   private static final ImmutableMap<String, String> UNSUPPORTED =
       ImmutableMap.<String, String>builder()
-          .put("kai.scheduler/topology", TOPOLOGY)
-          .put("kai.scheduler/topology-required-placement", TOPOLOGY)
-          .put("kai.scheduler/topology-preferred-placement", TOPOLOGY)
-          .put("kai.scheduler/segment-topology-required-placement", TOPOLOGY)
-          .put("kai.scheduler/segment-topology-preferred-placement", TOPOLOGY)
           .put("kai.scheduler/preemption-delay", "preemption delay is not supported yet")
           .put("kai.scheduler/staleness-grace-period", "stale gang eviction is not supported yet")
           .put("kai.scheduler/skip-podgrouper", NO_OWN_PODGROUP)

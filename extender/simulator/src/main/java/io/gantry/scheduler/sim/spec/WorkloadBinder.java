@@ -10,6 +10,7 @@ import io.gantry.scheduler.api.kai.grouping.PodGroupPlan;
 import io.gantry.scheduler.api.kai.grouping.PodGroupPlanner;
 import io.gantry.scheduler.api.kai.grouping.PodMeta;
 import io.gantry.scheduler.api.kai.grouping.WorkloadKind;
+import io.gantry.scheduler.model.TopologyConstraint;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -187,7 +188,12 @@ final class WorkloadBinder {
     for (PlannedSubGroup s : plan.subGroups()) {
       subGroups.add(
           new SubGroupSpec(
-              s.name(), s.parent(), s.minMember(), s.minSubGroup(), Optional.empty(), item.line()));
+              s.name(),
+              s.parent(),
+              s.minMember(),
+              s.minSubGroup(),
+              s.topologyConstraint().map(WorkloadBinder::constraint),
+              item.line()));
     }
     ImmutableList.Builder<TaskSpec> tasks = ImmutableList.builder();
     for (ManifestPod pod : pods) {
@@ -204,7 +210,7 @@ final class WorkloadBinder {
         plan.minMember(),
         plan.minSubGroup(),
         subGroups.build(),
-        Optional.empty(),
+        plan.topologyConstraint().map(WorkloadBinder::constraint),
         Optional.empty(),
         Optional.empty(),
         Optional.empty(),
@@ -262,6 +268,11 @@ final class WorkloadBinder {
         t.specLines(),
         List.of(),
         List.of());
+  }
+
+  /** KAI's topology annotations, as the podgrouper read them, in the scenario's terms. */
+  private static TopologyConstraintSpec constraint(TopologyConstraint c) {
+    return new TopologyConstraintSpec(c.topology(), c.requiredLevel(), c.preferredLevel());
   }
 
   private static boolean isLeaf(PodGroupPlan plan, String name) {

@@ -54,18 +54,6 @@ class InvalidWorkloadTest {
             "w.yaml:22: workloads[0].status: status is written by controllers; a workload is"
                 + " submitted without one"),
         new Case(
-            "a topology annotation",
-            """
-            apiVersion: batch/v1
-            kind: Job
-            metadata:
-              name: j
-              annotations: {kai.scheduler/topology: dc}
-            spec: {}
-            """,
-            "w.yaml:17: workloads[0].metadata.annotations.kai.scheduler/topology: topology-aware"
-                + " scheduling is not supported yet"),
-        new Case(
             "a queue the scenario does not have",
             JOB.replace(
                 "metadata: {name: j}", "metadata: {name: j, labels: {kai.scheduler/queue: nope}}"),

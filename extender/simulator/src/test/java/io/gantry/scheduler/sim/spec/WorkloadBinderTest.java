@@ -2,6 +2,7 @@ package io.gantry.scheduler.sim.spec;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -242,6 +243,31 @@ class WorkloadBinderTest {
     ScenarioSpec spec = ScenarioLoader.parse("w.yaml", WorkloadText.scenario(c.manifest()));
 
     assertThat(WorkloadText.of(spec.jobs())).isEqualTo(c.jobs());
+  }
+
+  @Test
+  void kaisTopologyAnnotationsBecomeThePodGroupsTopologyConstraint() throws ScenarioException {
+    ScenarioSpec spec =
+        ScenarioLoader.parse(
+            "w.yaml",
+            WorkloadText.scenario(
+                """
+                apiVersion: batch/v1
+                kind: Job
+                metadata:
+                  name: j
+                  uid: "1"
+                  annotations:
+                    kai.scheduler/topology: dc
+                    kai.scheduler/topology-required-placement: rack
+                    kai.scheduler/topology-preferred-placement: host
+                spec:
+                  template:
+                """
+                    + indent(POD_SPEC, 4)));
+
+    assertThat(spec.jobs().get(0).topologyConstraint())
+        .contains(new TopologyConstraintSpec("dc", Optional.of("rack"), Optional.of("host")));
   }
 
   @Test
