@@ -91,13 +91,14 @@ public final class CelDeviceSelectors implements DeviceSelectorEvaluator {
       CacheBuilder.newBuilder().maximumSize(CACHE_ENTRIES).build();
 
   public CelDeviceSelectors() {
+    CelOptions options =
+        CelOptions.current()
+            .maxExpressionCodePointSize(MAX_LENGTH)
+            .comprehensionMaxIterations((int) MAX_COST)
+            .build();
     this.cel =
-        CelFactory.standardCelBuilder()
-            .setOptions(
-                CelOptions.current()
-                    .maxExpressionCodePointSize(MAX_LENGTH)
-                    .comprehensionMaxIterations((int) MAX_COST)
-                    .build())
+        CelFactory.legacyCelBuilder()
+            .setOptions(options)
             .setStandardMacros(CelStandardMacro.STANDARD_MACROS)
             .setTypeProvider(
                 new CelTypeProvider() {
@@ -113,8 +114,8 @@ public final class CelDeviceSelectors implements DeviceSelectorEvaluator {
                 })
             .addVar("device", DEVICE)
             .addCompilerLibraries(
-                CelExtensions.bindings(), CelExtensions.strings(), CelExtensions.encoders())
-            .addRuntimeLibraries(CelExtensions.strings(), CelExtensions.encoders())
+                CelExtensions.bindings(), CelExtensions.strings(), CelExtensions.encoders(options))
+            .addRuntimeLibraries(CelExtensions.strings(), CelExtensions.encoders(options))
             .addFunctionDeclarations(KubernetesLibraries.declarations(SEMVER, QUANTITY))
             .addFunctionBindings(KubernetesLibraries.bindings())
             .setResultType(SimpleType.BOOL)
