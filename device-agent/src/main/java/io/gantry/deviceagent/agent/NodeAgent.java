@@ -10,9 +10,12 @@ import io.gantry.deviceagent.inventory.GpuInventory;
 import io.gantry.deviceagent.kube.NodeEvents;
 import io.gantry.deviceagent.kube.NodeInventoryPublisher;
 import io.gantry.deviceagent.mps.MpsWatch;
+import io.gantry.deviceagent.nodeagent.InventorySnapshot;
 import io.gantry.deviceagent.nvidiasmi.NvidiaSmiException;
 import io.gantry.deviceagent.nvml.XidError;
 import io.kubernetes.client.openapi.ApiException;
+import java.time.Clock;
+import java.time.Instant;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -23,8 +26,8 @@ import org.slf4j.LoggerFactory;
  * Node object. A failed discovery makes every GPU unhealthy for the kubelet and leaves the
  * published inventory as it was; a failed publish is retried in the next round. A critical XID
  * ({@link #xidError}) makes its GPU unhealthy at once, in the device lists and the published
- * inventory, and records a Warning event on the Node. Thread-safe: XIDs arrive on NVML's event
- * thread.
+ * inventory, and records a Warning event on the Node. {@link #snapshot} is what the node-agent
+ * API's {@code GetNode} answers. Thread-safe: XIDs arrive on NVML's event thread.
  */
 public final class NodeAgent {
   private static final Logger log = LoggerFactory.getLogger(NodeAgent.class);
@@ -38,8 +41,11 @@ public final class NodeAgent {
   private final OverGrantWatch overGrant;
   private final NodeEvents nodeEvents;
   private final Optional<MpsWatch> mps;
+  private final Clock clock;
   private final XidMarks xidMarks = new XidMarks();
   private GpuInventory lastDiscovered;
+  // read by GetNode without the lock, which a slow publish may hold
+  private volatile Instant discoveredAt;
 
   public NodeAgent(
       InventorySource discovery,
@@ -47,13 +53,15 @@ public final class NodeAgent {
       NodeInventoryPublisher publisher,
       OverGrantWatch overGrant,
       NodeEvents nodeEvents,
-      Optional<MpsWatch> mps) {
+      Optional<MpsWatch> mps,
+      Clock clock) {
     this.discovery = requireNonNull(discovery, "discovery is null");
     this.plugins = requireNonNull(plugins, "plugins is null");
     this.publisher = requireNonNull(publisher, "publisher is null");
     this.overGrant = requireNonNull(overGrant, "overGrant is null");
     this.nodeEvents = requireNonNull(nodeEvents, "nodeEvents is null");
     this.mps = requireNonNull(mps, "mps is null");
+    this.clock = requireNonNull(clock, "clock is null");
   }
 
   /**
@@ -98,7 +106,7 @@ public final class NodeAgent {
     log.warn(
         "GPU {} (index {}) is unhealthy: {}", error.gpuUuid(), error.gpuIndex(), error.reason());
     if (lastDiscovered != null) {
-      apply(lastDiscovered);
+      report(lastDiscovered);
     }
     try {
       nodeEvents.warn(
@@ -116,11 +124,26 @@ public final class NodeAgent {
   }
 
   /**
-   * Hands {@code inventory} (with GPUs a critical XID marked unhealthy) to the device plugins and
-   * publishes it on the Node object.
+   * Hands {@code discovered}, a discovery just taken, (with GPUs a critical XID marked unhealthy)
+   * to the device plugins and publishes it on the Node object.
    */
   public synchronized void apply(GpuInventory discovered) {
     lastDiscovered = discovered;
+    discoveredAt = clock.instant();
+    report(discovered);
+  }
+
+  /**
+   * The latest discovery with the health the device plugins report (every GPU unhealthy while
+   * discovery fails) and when it was taken; empty before the first {@link #apply}.
+   */
+  public Optional<InventorySnapshot> snapshot() {
+    return plugins
+        .reportedInventory()
+        .map(inventory -> new InventorySnapshot(inventory, discoveredAt));
+  }
+
+  private void report(GpuInventory discovered) {
     GpuInventory inventory = xidMarks.overlay(discovered);
     plugins.update(inventory);
     try {

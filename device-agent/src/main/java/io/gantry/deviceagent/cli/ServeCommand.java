@@ -22,6 +22,9 @@ import io.gantry.deviceagent.mps.MpsControl;
 import io.gantry.deviceagent.mps.MpsDaemons;
 import io.gantry.deviceagent.mps.MpsException;
 import io.gantry.deviceagent.mps.MpsWatch;
+import io.gantry.deviceagent.nodeagent.NodeAgentServer;
+import io.gantry.deviceagent.nodeagent.NodeAgentService;
+import io.gantry.deviceagent.nodeagent.NodeEventHub;
 import io.gantry.deviceagent.nvidiasmi.NvidiaSmi;
 import io.gantry.deviceagent.nvml.NvmlDiscovery;
 import io.gantry.deviceagent.nvml.NvmlException;
@@ -38,6 +41,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -49,16 +53,18 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code gantry-device-agent serve}: the DaemonSet's entry point. Serves the device plugins ({@code
- * nvidia.com/gpu} and {@code gantry.io/gpu-share}), registers them with the kubelet, and every
- * discovery interval takes the inventory, streams health changes to the kubelet and publishes the
- * inventory on the Node object, until the process is stopped.
+ * nvidia.com/gpu} and {@code gantry.io/gpu-share}), registers them with the kubelet, serves the
+ * node-agent API, and every discovery interval takes the inventory, streams health changes to the
+ * kubelet and the node-agent API's watchers and publishes the inventory on the Node object, until
+ * the process is stopped.
  */
 @Command(
     name = "serve",
     mixinStandardHelpOptions = true,
     description =
-        "Run the node agent (the DaemonSet's entry point): device plugins for the kubelet and the"
-            + " node's GPU inventory on its Node object.")
+        "Run the node agent (the DaemonSet's entry point): device plugins for the kubelet, the"
+            + " node's GPU inventory on its Node object, and the node-agent API (gantry.nodeagent.v1)"
+            + " on a Unix socket.")
 final class ServeCommand implements Callable<Integer> {
   private static final Logger log = LoggerFactory.getLogger(ServeCommand.class);
 
@@ -163,6 +169,23 @@ final class ServeCommand implements Callable<Integer> {
       description = "Directory of the MPS daemons' logs, one per GPU. Default: ${DEFAULT-VALUE}.")
   Path mpsLogRoot;
 
+  @Option(
+      names = "--node-agent-socket",
+      paramLabel = "PATH",
+      defaultValue = NodeAgentServer.DEFAULT_SOCKET,
+      description =
+          "Unix socket of the node-agent API (GetNode, WatchEvents); its directory is created when"
+              + " missing. Default: ${DEFAULT-VALUE}.")
+  Path nodeAgentSocket;
+
+  @Option(
+      names = "--node-agent-port",
+      paramLabel = "PORT",
+      description =
+          "Also serve the node-agent API on this TCP port, plaintext and without authentication, on"
+              + " every interface. Default: off (the Unix socket only).")
+  Integer nodeAgentPort;
+
   @CommandLine.Mixin NvidiaSmiOptions smiOptions;
 
   @CommandLine.Mixin DiscoveryOptions discoveryOptions;
@@ -192,6 +215,10 @@ final class ServeCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(
           spec.commandLine(),
           "--discovery-interval must be at least 1 second, got " + discoveryIntervalSeconds);
+    }
+    if (nodeAgentPort != null && (nodeAgentPort < 1 || nodeAgentPort > 65_535)) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--node-agent-port must be in 1..65535, got " + nodeAgentPort);
     }
     smiOptions.validate(spec.commandLine());
     DiscoveryOptions.Mode mode = discoveryOptions.mode(spec.commandLine());
@@ -257,12 +284,14 @@ final class ServeCommand implements Callable<Integer> {
       return CANNOT_START;
     }
     NodePods pods = new NodePods(client, node);
+    NodeEventHub events = new NodeEventHub(Clock.systemUTC(), NodeEventHub.DEFAULT_BUFFER_EVENTS);
     OverGrantWatch overGrant =
         new OverGrantWatch(
             new GpuUsageReader(smi, new PodCgroups(procRoot)),
             pods,
             new PodEnforcer(client, node, Clock.systemUTC()),
-            evictOverGrant);
+            evictOverGrant,
+            events);
     Optional<MpsDaemons> daemons = Optional.empty();
     if (mps) {
       try {
@@ -288,7 +317,8 @@ final class ServeCommand implements Callable<Integer> {
             shareSlotsPerGpu,
             pods,
             naming,
-            daemons.map(MpsAllocations::new))) {
+            daemons.map(MpsAllocations::new),
+            events)) {
       NodeAgent agent =
           new NodeAgent(
               discovery,
@@ -296,9 +326,16 @@ final class ServeCommand implements Callable<Integer> {
               new NodeInventoryPublisher(client, node),
               overGrant,
               new NodeEvents(client, node, Clock.systemUTC()),
-              daemons.map(d -> new MpsWatch(pods, d)));
+              daemons.map(d -> new MpsWatch(pods, d)),
+              Clock.systemUTC());
       agent.apply(first);
       plugins.start();
+      NodeAgentServer api =
+          NodeAgentServer.start(
+              new NodeAgentService(node, agent::snapshot, events),
+              events,
+              nodeAgentSocket,
+              nodeAgentPort == null ? OptionalInt.empty() : OptionalInt.of(nodeAgentPort));
       Optional<XidEventWatch> xids = nvml.flatMap(session -> watchXids(session, agent));
       try {
         log.info("serving node {}", node);
@@ -307,11 +344,12 @@ final class ServeCommand implements Callable<Integer> {
         }
       } finally {
         xids.ifPresent(XidEventWatch::close);
+        api.close();
         daemons.ifPresent(MpsDaemons::stopAll);
       }
       return 0;
     } catch (IOException e) {
-      err.println("cannot serve the device plugins: " + e.getMessage());
+      err.println("cannot serve: " + e.getMessage());
       err.flush();
       return CANNOT_START;
     }

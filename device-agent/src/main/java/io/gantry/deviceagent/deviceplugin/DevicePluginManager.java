@@ -54,34 +54,29 @@ public final class DevicePluginManager implements AutoCloseable {
   private final Plugin wholeGpu;
   private final Plugin gpuShare;
   private final CurrentInventory inventory = new CurrentInventory();
-  private final GpuHealthTracker tracker = new GpuHealthTracker();
+  private final GpuHealthTracker tracker;
   private KubeletSocketWatcher watcher;
 
   /**
-   * Plugins in {@code directory} whose {@code Allocate} reads and writes pods through {@code pods}
-   * and names devices for the runtime with {@code naming}.
+   * Plugins in {@code directory} whose {@code Allocate} reads and writes pods through {@code pods},
+   * names devices for the runtime with {@code naming} and, with {@code mps}, gives MPS pods their
+   * GPU's MPS control daemon; every GPU health change they report goes to {@code health}.
    *
    * @param slotsPerGpu shared slots per GPU (at least 1)
-   */
-  public DevicePluginManager(Path directory, int slotsPerGpu, NodePods pods, DeviceNaming naming) {
-    this(directory, slotsPerGpu, pods, naming, Optional.empty());
-  }
-
-  /**
-   * As {@link #DevicePluginManager(Path, int, NodePods, DeviceNaming)}, with MPS pods given their
-   * GPU's MPS control daemon by {@code mps}.
    */
   public DevicePluginManager(
       Path directory,
       int slotsPerGpu,
       NodePods pods,
       DeviceNaming naming,
-      Optional<MpsAllocations> mps) {
+      Optional<MpsAllocations> mps,
+      GpuHealthListener health) {
     this.directory = requireNonNull(directory, "directory is null");
     if (slotsPerGpu < 1) {
       throw new IllegalArgumentException("slotsPerGpu must be at least 1, got " + slotsPerGpu);
     }
     this.slotsPerGpu = slotsPerGpu;
+    this.tracker = new GpuHealthTracker(health);
     this.wholeGpu =
         new Plugin(
             ResourceDevices.WHOLE_GPU,
@@ -117,6 +112,14 @@ public final class DevicePluginManager implements AutoCloseable {
   /** The device lists after a failed discovery: every GPU unhealthy. */
   public void discoveryFailed(String why) {
     publish(tracker.discoveryFailed(why));
+  }
+
+  /**
+   * The latest inventory with each GPU's health as the kubelet hears it (every GPU unhealthy while
+   * discovery fails); empty before the first {@link #update}.
+   */
+  public Optional<GpuInventory> reportedInventory() {
+    return tracker.reported();
   }
 
   @Override

@@ -8,8 +8,12 @@ import io.gantry.deviceagent.kube.PodEnforcer;
 import io.gantry.deviceagent.kube.PodRef;
 import io.gantry.deviceagent.nvidiasmi.NvidiaSmiException;
 import io.gantry.gpusharing.AssignedGpu;
+import io.gantry.gpusharing.ComputeMode;
 import io.gantry.gpusharing.GpuAllocation;
 import io.gantry.gpusharing.PortionMemory;
+import io.gantry.proto.nodeagent.v1.EnforcementAction;
+import io.gantry.proto.nodeagent.v1.EnforcementEvent;
+import io.gantry.proto.nodeagent.v1.SharingMechanism;
 import io.kubernetes.client.openapi.ApiException;
 import io.kubernetes.client.openapi.models.V1Pod;
 import java.util.HashSet;
@@ -25,7 +29,11 @@ import org.slf4j.LoggerFactory;
  * (the contract's {@link PortionMemory} of its portion of that GPU) gets a Warning event {@value
  * #REASON} and, when configured, is evicted. Only pods with a resolved shared allocation have a
  * grant; whole GPUs are the pod's to fill. A pod is warned once per GPU while it stays over; once
- * it is back under, a new excess is warned again.
+ * it is back under, a new excess is warned again. The listener hears each warning ({@code
+ * LIMIT_EXCEEDED}) and eviction ({@code CONTAINER_KILLED}) once the API server took it; the
+ * mechanism is MPS for MPS pods and HAMi-core for time-sliced ones (the contract's {@code
+ * CUDA_DEVICE_MEMORY_LIMIT} is HAMi-core's limit). The container name stays empty: usage is read
+ * per pod.
  */
 public final class OverGrantWatch {
   private static final Logger log = LoggerFactory.getLogger(OverGrantWatch.class);
@@ -33,19 +41,26 @@ public final class OverGrantWatch {
   /** The event reason. */
   public static final String REASON = "GpuMemoryOverGrant";
 
-  private record Grant(PodRef pod, long memoryMib) {}
+  private record Grant(PodRef pod, long memoryMib, SharingMechanism mechanism) {}
 
   private final GpuUsageReader usage;
   private final NodePods pods;
   private final PodEnforcer enforcer;
   private final boolean evict;
+  private final EnforcementListener listener;
   private final Set<String> warned = new HashSet<>();
 
-  public OverGrantWatch(GpuUsageReader usage, NodePods pods, PodEnforcer enforcer, boolean evict) {
+  public OverGrantWatch(
+      GpuUsageReader usage,
+      NodePods pods,
+      PodEnforcer enforcer,
+      boolean evict,
+      EnforcementListener listener) {
     this.usage = requireNonNull(usage, "usage is null");
     this.pods = requireNonNull(pods, "pods is null");
     this.enforcer = requireNonNull(enforcer, "enforcer is null");
     this.evict = evict;
+    this.listener = requireNonNull(listener, "listener is null");
   }
 
   /**
@@ -77,8 +92,16 @@ public final class OverGrantWatch {
               + " MiB";
       try {
         enforcer.warn(grant.pod(), REASON, message);
+        listener.enforced(
+            event(grant, u, EnforcementAction.ENFORCEMENT_ACTION_LIMIT_EXCEEDED, message));
         if (evict) {
           enforcer.evict(grant.pod());
+          listener.enforced(
+              event(
+                  grant,
+                  u,
+                  EnforcementAction.ENFORCEMENT_ACTION_CONTAINER_KILLED,
+                  "was evicted for using more GPU memory than its grant"));
         }
       } catch (ApiException e) {
         warned.remove(key);
@@ -107,9 +130,28 @@ public final class OverGrantWatch {
         grants.put(
             found.get().pod().uid() + "/" + gpu.uuid(),
             new Grant(
-                found.get().pod(), PortionMemory.memoryMib(allocation.portion(), gpu.memoryMib())));
+                found.get().pod(),
+                PortionMemory.memoryMib(allocation.portion(), gpu.memoryMib()),
+                allocation.computeMode() == ComputeMode.MPS
+                    ? SharingMechanism.SHARING_MECHANISM_MPS
+                    : SharingMechanism.SHARING_MECHANISM_HAMI_CORE));
       }
     }
     return grants;
+  }
+
+  private static EnforcementEvent event(
+      Grant grant, PodGpuUsage used, EnforcementAction action, String message) {
+    return EnforcementEvent.newBuilder()
+        .setPodNamespace(grant.pod().namespace())
+        .setPodName(grant.pod().name())
+        .setPodUid(grant.pod().uid())
+        .setGpuUuid(used.gpuUuid())
+        .setMechanism(grant.mechanism())
+        .setAction(action)
+        .setMemoryLimitMib(grant.memoryMib())
+        .setMemoryUsedMib(used.usedMemoryMib())
+        .setMessage("pod " + grant.pod().namespace() + "/" + grant.pod().name() + " " + message)
+        .build();
   }
 }

@@ -8,7 +8,10 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.gantry.deviceagent.discovery.GpuDiscovery;
+import io.gantry.deviceagent.inventory.GpuDevice;
+import io.gantry.deviceagent.inventory.GpuHealth;
 import io.gantry.deviceagent.inventory.GpuInventory;
+import io.gantry.deviceagent.inventory.HealthStatus;
 import io.gantry.deviceagent.kube.ApiClients;
 import io.gantry.deviceagent.kube.NodePods;
 import io.gantry.deviceagent.mps.MpsAllocations;
@@ -41,6 +44,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -64,6 +68,7 @@ class DevicePluginKubeletTest {
   private FakeKubeServer kube;
   private FakeDeviceManager kubelet;
   private DevicePluginManager plugins;
+  private final List<GpuHealthChange> healthChanges = new CopyOnWriteArrayList<>();
 
   @BeforeEach
   void start() throws Exception {
@@ -80,7 +85,12 @@ class DevicePluginKubeletTest {
     kubelet = FakeDeviceManager.start(pluginDir);
     plugins =
         new DevicePluginManager(
-            pluginDir, 4, new NodePods(ApiClients.forUrl(kube.url()), "gpu-0"), naming, mps);
+            pluginDir,
+            4,
+            new NodePods(ApiClients.forUrl(kube.url()), "gpu-0"),
+            naming,
+            mps,
+            healthChanges::add);
     plugins.update(discover(Fixtures.HGX_H100));
     plugins.start();
     await().atMost(WAIT).until(() -> kubelet.devices(GPU).size() == 8);
@@ -375,6 +385,14 @@ class DevicePluginKubeletTest {
     Map<String, String> expected = allHealthy(8);
     expected.put(uuid(7), "Unhealthy");
     await().atMost(WAIT).until(() -> kubelet.devices(GPU).equals(expected));
+    assertThat(healthChanges)
+        .containsExactly(
+            new GpuHealthChange(
+                7,
+                uuid(7),
+                HealthStatus.HEALTHY,
+                new GpuHealth(HealthStatus.UNHEALTHY, List.of(GpuHealthTracker.NOT_LISTED))));
+    assertThat(plugins.reportedInventory().orElseThrow().devices()).hasSize(7);
   }
 
   @Test
@@ -385,9 +403,26 @@ class DevicePluginKubeletTest {
     await()
         .atMost(WAIT)
         .until(() -> kubelet.devices(GPU).values().stream().allMatch("Unhealthy"::equals));
+    GpuHealth failed =
+        new GpuHealth(HealthStatus.UNHEALTHY, List.of("nvidia-smi -q -x exited with status 9"));
+    assertThat(healthChanges)
+        .hasSize(8)
+        .allSatisfy(c -> assertThat(c.health()).isEqualTo(failed))
+        .extracting(GpuHealthChange::gpuIndex)
+        .containsExactly(0, 1, 2, 3, 4, 5, 6, 7);
+    assertThat(plugins.reportedInventory().orElseThrow().devices())
+        .extracting(GpuDevice::health)
+        .containsOnly(failed);
 
     plugins.update(discover(Fixtures.HGX_H100));
 
     await().atMost(WAIT).until(() -> kubelet.devices(GPU).equals(allHealthy(8)));
+    assertThat(healthChanges.subList(8, healthChanges.size()))
+        .hasSize(8)
+        .allSatisfy(
+            c -> {
+              assertThat(c.previousStatus()).isEqualTo(HealthStatus.UNHEALTHY);
+              assertThat(c.health()).isEqualTo(GpuHealth.HEALTHY);
+            });
   }
 }

@@ -1,0 +1,140 @@
+package io.gantry.deviceagent.nodeagent;
+
+import io.gantry.deviceagent.deviceplugin.GpuHealthChange;
+import io.gantry.deviceagent.inventory.DomainSource;
+import io.gantry.deviceagent.inventory.GpuDevice;
+import io.gantry.deviceagent.inventory.GpuHealth;
+import io.gantry.deviceagent.inventory.GpuInventory;
+import io.gantry.deviceagent.inventory.GpuLink;
+import io.gantry.deviceagent.inventory.HealthStatus;
+import io.gantry.deviceagent.inventory.LinkType;
+import io.gantry.deviceagent.inventory.MigInstance;
+import io.gantry.deviceagent.inventory.MigMode;
+import io.gantry.deviceagent.inventory.NvlinkDomain;
+import io.gantry.proto.nodeagent.v1.Gpu;
+import io.gantry.proto.nodeagent.v1.HealthEvent;
+import io.gantry.proto.nodeagent.v1.Node;
+import java.time.Instant;
+
+/**
+ * The inventory model as the node-agent v1 messages: every field of {@code Node} from the model, in
+ * the model's order (GPUs by index, domains by lowest GPU, links by GPU pair, as the proto asks).
+ * Absent optional values stay absent (an unknown NUMA node, an unknown SM count) or empty (an
+ * unknown MIG profile or UUID, a domain that does not leave the node), as the proto documents.
+ */
+public final class NodeMessages {
+  private NodeMessages() {}
+
+  /** {@code inventory} of node {@code nodeName}, taken at {@code discoveredAt}. */
+  public static Node node(String nodeName, GpuInventory inventory, Instant discoveredAt) {
+    Node.Builder node =
+        Node.newBuilder()
+            .setNodeName(nodeName)
+            .setDriverVersion(inventory.driverVersion())
+            .setCudaVersion(inventory.cudaVersion().orElse(""))
+            .setLinkMatrixAvailable(inventory.linkMatrixAvailable())
+            .setDiscoveredAtUnixMillis(discoveredAt.toEpochMilli());
+    inventory.devices().forEach(d -> node.addGpus(gpu(d)));
+    inventory.nvlinkDomains().forEach(d -> node.addNvlinkDomains(domain(d)));
+    inventory.gpuLinks().forEach(l -> node.addGpuLinks(link(l)));
+    return node.build();
+  }
+
+  /** The health event of {@code change}. */
+  public static HealthEvent healthEvent(GpuHealthChange change) {
+    return HealthEvent.newBuilder()
+        .setGpuIndex(change.gpuIndex())
+        .setGpuUuid(change.gpuUuid())
+        .setPreviousStatus(status(change.previousStatus()))
+        .setHealth(health(change.health()))
+        .build();
+  }
+
+  private static Gpu gpu(GpuDevice device) {
+    Gpu.Builder gpu =
+        Gpu.newBuilder()
+            .setIndex(device.index())
+            .setUuid(device.uuid())
+            .setPciBusId(device.pciBusId())
+            .setProductName(device.productName())
+            .setMemoryMib(device.memoryMib())
+            .setMigMode(migMode(device.migMode()))
+            .setHealth(health(device.health()));
+    device.migInstances().forEach(m -> gpu.addMigInstances(mig(m)));
+    device.numaNode().ifPresent(gpu::setNumaNode);
+    return gpu.build();
+  }
+
+  private static io.gantry.proto.nodeagent.v1.MigInstance mig(MigInstance instance) {
+    io.gantry.proto.nodeagent.v1.MigInstance.Builder mig =
+        io.gantry.proto.nodeagent.v1.MigInstance.newBuilder()
+            .setIndex(instance.index())
+            .setGpuInstanceId(instance.gpuInstanceId())
+            .setComputeInstanceId(instance.computeInstanceId())
+            .setProfile(instance.profile().orElse(""))
+            .setUuid(instance.uuid().orElse(""))
+            .setMemoryMib(instance.memoryMib());
+    instance.multiprocessorCount().ifPresent(mig::setMultiprocessorCount);
+    return mig.build();
+  }
+
+  private static io.gantry.proto.nodeagent.v1.GpuHealth health(GpuHealth health) {
+    return io.gantry.proto.nodeagent.v1.GpuHealth.newBuilder()
+        .setStatus(status(health.status()))
+        .addAllReasons(health.reasons())
+        .build();
+  }
+
+  private static io.gantry.proto.nodeagent.v1.NvlinkDomain domain(NvlinkDomain domain) {
+    io.gantry.proto.nodeagent.v1.NvlinkDomain.Builder proto =
+        io.gantry.proto.nodeagent.v1.NvlinkDomain.newBuilder()
+            .setId(domain.id())
+            .addAllGpuIndices(domain.gpuIndices())
+            .setAllToAll(domain.allToAll())
+            .setClique(domain.clique().orElse(""));
+    domain.sources().forEach(s -> proto.addSources(source(s)));
+    return proto.build();
+  }
+
+  private static io.gantry.proto.nodeagent.v1.GpuLink link(GpuLink link) {
+    return io.gantry.proto.nodeagent.v1.GpuLink.newBuilder()
+        .setGpuIndexA(link.gpuIndexA())
+        .setGpuIndexB(link.gpuIndexB())
+        .setType(linkType(link.type()))
+        .setNvlinkCount(link.nvlinkCount())
+        .build();
+  }
+
+  private static io.gantry.proto.nodeagent.v1.HealthStatus status(HealthStatus status) {
+    return switch (status) {
+      case HEALTHY -> io.gantry.proto.nodeagent.v1.HealthStatus.HEALTH_STATUS_HEALTHY;
+      case UNHEALTHY -> io.gantry.proto.nodeagent.v1.HealthStatus.HEALTH_STATUS_UNHEALTHY;
+    };
+  }
+
+  private static io.gantry.proto.nodeagent.v1.MigMode migMode(MigMode mode) {
+    return switch (mode) {
+      case UNSUPPORTED -> io.gantry.proto.nodeagent.v1.MigMode.MIG_MODE_UNSUPPORTED;
+      case DISABLED -> io.gantry.proto.nodeagent.v1.MigMode.MIG_MODE_DISABLED;
+      case ENABLED -> io.gantry.proto.nodeagent.v1.MigMode.MIG_MODE_ENABLED;
+    };
+  }
+
+  private static io.gantry.proto.nodeagent.v1.DomainSource source(DomainSource source) {
+    return switch (source) {
+      case LINK_MATRIX -> io.gantry.proto.nodeagent.v1.DomainSource.DOMAIN_SOURCE_LINK_MATRIX;
+      case FABRIC -> io.gantry.proto.nodeagent.v1.DomainSource.DOMAIN_SOURCE_FABRIC;
+    };
+  }
+
+  private static io.gantry.proto.nodeagent.v1.LinkType linkType(LinkType type) {
+    return switch (type) {
+      case NVLINK -> io.gantry.proto.nodeagent.v1.LinkType.LINK_TYPE_NVLINK;
+      case PIX -> io.gantry.proto.nodeagent.v1.LinkType.LINK_TYPE_PIX;
+      case PXB -> io.gantry.proto.nodeagent.v1.LinkType.LINK_TYPE_PXB;
+      case PHB -> io.gantry.proto.nodeagent.v1.LinkType.LINK_TYPE_PHB;
+      case NODE -> io.gantry.proto.nodeagent.v1.LinkType.LINK_TYPE_NODE;
+      case SYS -> io.gantry.proto.nodeagent.v1.LinkType.LINK_TYPE_SYS;
+    };
+  }
+}
