@@ -72,35 +72,12 @@ final class ServeCommand implements Callable<Integer> {
   static final int CANNOT_START = 4;
 
   @Option(
-      names = "--node-name",
-      paramLabel = "NAME",
-      description =
-          "This node's name (the Node object to publish on). Default: the NODE_NAME environment"
-              + " variable (set it from spec.nodeName in the DaemonSet).")
-  String nodeName;
-
-  @Option(
-      names = "--kubeconfig",
-      paramLabel = "PATH",
-      description = "Kubeconfig file for the API server. Default: the pod's service account.")
-  Path kubeconfig;
-
-  @Option(
       names = "--device-plugin-dir",
       paramLabel = "DIR",
       defaultValue = DevicePluginManager.DEFAULT_DIRECTORY,
       description =
           "The kubelet's device plugin directory (holds kubelet.sock). Default: ${DEFAULT-VALUE}.")
   Path devicePluginDirectory;
-
-  @Option(
-      names = "--discovery-interval",
-      paramLabel = "SECONDS",
-      defaultValue = "30",
-      description =
-          "Seconds between two discoveries (health to the kubelet, inventory to the Node)."
-              + " Default: ${DEFAULT-VALUE}.")
-  int discoveryIntervalSeconds;
 
   @Option(
       names = "--share-slots-per-gpu",
@@ -186,6 +163,8 @@ final class ServeCommand implements Callable<Integer> {
               + " every interface. Default: off (the Unix socket only).")
   Integer nodeAgentPort;
 
+  @CommandLine.Mixin NodeOptions nodeOptions;
+
   @CommandLine.Mixin NvidiaSmiOptions smiOptions;
 
   @CommandLine.Mixin DiscoveryOptions discoveryOptions;
@@ -206,16 +185,8 @@ final class ServeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws InterruptedException {
-    String node = nodeName != null ? nodeName : environment.get("NODE_NAME");
-    if (node == null || node.isBlank()) {
-      throw new CommandLine.ParameterException(
-          spec.commandLine(), "--node-name is required (or set NODE_NAME)");
-    }
-    if (discoveryIntervalSeconds < 1) {
-      throw new CommandLine.ParameterException(
-          spec.commandLine(),
-          "--discovery-interval must be at least 1 second, got " + discoveryIntervalSeconds);
-    }
+    String node = nodeOptions.nodeName(environment, spec.commandLine());
+    Duration discoveryInterval = nodeOptions.discoveryInterval(spec.commandLine());
     if (nodeAgentPort != null && (nodeAgentPort < 1 || nodeAgentPort > 65_535)) {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "--node-agent-port must be in 1..65535, got " + nodeAgentPort);
@@ -259,7 +230,7 @@ final class ServeCommand implements Callable<Integer> {
       return DiscoverCommand.exitStatus(e);
     }
     try {
-      return serve(node, naming, smi, nvml, discovery, first, err);
+      return serve(node, discoveryInterval, naming, smi, nvml, discovery, first, err);
     } finally {
       nvml.ifPresent(NvmlSession::close);
     }
@@ -267,6 +238,7 @@ final class ServeCommand implements Callable<Integer> {
 
   private int serve(
       String node,
+      Duration discoveryInterval,
       DeviceNaming naming,
       NvidiaSmi smi,
       Optional<NvmlSession> nvml,
@@ -276,7 +248,7 @@ final class ServeCommand implements Callable<Integer> {
       throws InterruptedException {
     ApiClient client;
     try {
-      client = ApiClients.connect(Optional.ofNullable(kubeconfig));
+      client = ApiClients.connect(nodeOptions.kubeconfig());
       client.setUserAgent(DeviceAgentApiAccess.USER_AGENT);
     } catch (IOException e) {
       err.println("cannot configure the API client: " + e.getMessage());
@@ -303,7 +275,7 @@ final class ServeCommand implements Callable<Integer> {
                         environment.get("PATH"),
                         mpsPipeRoot,
                         mpsLogRoot,
-                        Duration.ofSeconds(smiOptions.timeoutSeconds)),
+                        smiOptions.timeout()),
                     Clock.systemUTC()));
       } catch (MpsException e) {
         err.println("--mps: " + e.getMessage());
@@ -339,7 +311,7 @@ final class ServeCommand implements Callable<Integer> {
       Optional<XidEventWatch> xids = nvml.flatMap(session -> watchXids(session, agent));
       try {
         log.info("serving node {}", node);
-        while (!stopped.await(discoveryIntervalSeconds, TimeUnit.SECONDS)) {
+        while (!stopped.await(discoveryInterval.toMillis(), TimeUnit.MILLISECONDS)) {
           agent.runOnce();
         }
       } finally {

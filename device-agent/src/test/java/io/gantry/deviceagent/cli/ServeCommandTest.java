@@ -15,14 +15,24 @@ import io.gantry.deviceagent.publish.InventoryAnnotation;
 import io.gantry.deviceagent.testing.FakeNvidiaSmi;
 import io.gantry.deviceagent.testing.FakeNvml;
 import io.gantry.deviceagent.testing.Fixtures;
+import io.gantry.deviceagent.testing.Kubeconfig;
 import io.gantry.fakekube.ApiAccessLog;
 import io.gantry.fakekube.FakeDeviceManager;
 import io.gantry.fakekube.FakeKubeServer;
 import io.gantry.fakekube.FakeKubelet;
 import io.gantry.fakekube.FakeNode;
 import io.gantry.fakekube.ResourceKinds;
+import io.gantry.proto.nodeagent.v1.GetNodeRequest;
+import io.gantry.proto.nodeagent.v1.Node;
+import io.gantry.proto.nodeagent.v1.NodeAgentGrpc;
+import io.gantry.proto.uds.UnixSocketChannels;
+import io.grpc.Grpc;
+import io.grpc.InsecureChannelCredentials;
+import io.grpc.ManagedChannel;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -57,29 +67,6 @@ class ServeCommandTest {
     return new Run(status, err.toString());
   }
 
-  private Path kubeconfig(FakeKubeServer kube) throws Exception {
-    return Files.writeString(
-        tmp.resolve("kubeconfig"),
-        """
-        apiVersion: v1
-        kind: Config
-        clusters:
-        - name: fake
-          cluster:
-            server: %s
-        users:
-        - name: test
-          user: {}
-        contexts:
-        - name: fake
-          context:
-            cluster: fake
-            user: test
-        current-context: fake
-        """
-            .formatted(kube.url()));
-  }
-
   /**
    * Runs serve on node gpu-0 against {@code kube} until {@code stopped}, discovering every second.
    */
@@ -91,11 +78,13 @@ class ServeCommandTest {
         List.of(
             "serve",
             "--kubeconfig",
-            kubeconfig(kube).toString(),
+            Kubeconfig.write(tmp, kube.url()).toString(),
             "--device-plugin-dir",
             pluginDir.toString(),
             "--discovery-interval",
-            "1"));
+            "1",
+            "--node-agent-socket",
+            nodeAgentSocket().toString()));
     args.addAll(List.of(more));
     return CompletableFuture.supplyAsync(
         () ->
@@ -103,6 +92,11 @@ class ServeCommandTest {
                 Map.of("PATH", smiDir.toString(), "NODE_NAME", "gpu-0"),
                 stopped,
                 args.toArray(String[]::new)));
+  }
+
+  /** Where the tests' serve puts the node-agent socket. */
+  private Path nodeAgentSocket() {
+    return tmp.resolve("gantry").resolve("node-agent.sock");
   }
 
   /** The inventory published on node gpu-0. */
@@ -156,6 +150,68 @@ class ServeCommandTest {
                     .noneMatch(r -> r.allows(a.group(), a.resource(), a.verb())))
         .as("calls the agent made that DeviceAgentApiAccess does not list")
         .isEmpty();
+  }
+
+  @Test
+  void servesTheNodeAgentApiOnItsSocketAndTcpPortUntilStopped() throws Exception {
+    Path smiDir = Files.createDirectories(tmp.resolve("bin"));
+    FakeNvidiaSmi.replaying(smiDir, Fixtures.HGX_H100).install();
+    Path pluginDir = Files.createDirectories(tmp.resolve("device-plugins"));
+    int port = freePort();
+    try (FakeKubeServer kube = FakeKubeServer.start()) {
+      CountDownLatch stopped = new CountDownLatch(1);
+      CompletableFuture<Run> serving =
+          serveInBackground(
+              kube, smiDir, pluginDir, stopped, "--node-agent-port", Integer.toString(port));
+      ManagedChannel unix = UnixSocketChannels.dial(nodeAgentSocket());
+      ManagedChannel tcp =
+          Grpc.newChannelBuilderForAddress("127.0.0.1", port, InsecureChannelCredentials.create())
+              .build();
+      try {
+        for (ManagedChannel channel : List.of(unix, tcp)) {
+          Node node =
+              await()
+                  .atMost(Duration.ofSeconds(30))
+                  .ignoreExceptions()
+                  .until(
+                      () ->
+                          NodeAgentGrpc.newBlockingStub(channel)
+                              .withDeadlineAfter(5, TimeUnit.SECONDS)
+                              .getNode(GetNodeRequest.getDefaultInstance()),
+                      n -> true);
+          assertThat(node.getNodeName()).isEqualTo("gpu-0");
+          assertThat(node.getGpusCount()).isEqualTo(8);
+          assertThat(node.getNvlinkDomainsCount()).isEqualTo(1);
+        }
+      } finally {
+        unix.shutdownNow();
+        tcp.shutdownNow();
+      }
+      stopped.countDown();
+      Run run = serving.get(30, TimeUnit.SECONDS);
+      assertThat(run.status()).as(run.err()).isZero();
+      assertThat(nodeAgentSocket()).doesNotExist();
+    }
+  }
+
+  private static int freePort() throws IOException {
+    try (ServerSocket socket = new ServerSocket(0)) {
+      return socket.getLocalPort();
+    }
+  }
+
+  @Test
+  void aNodeAgentPortOutOfRangeIsNamed() {
+    Run run =
+        run(
+            Map.of("PATH", tmp.toString(), "NODE_NAME", "n"),
+            new CountDownLatch(0),
+            "serve",
+            "--node-agent-port",
+            "0");
+
+    assertThat(run.status()).isEqualTo(2);
+    assertThat(run.err()).contains("--node-agent-port must be in 1..65535, got 0");
   }
 
   @Test
@@ -240,7 +296,7 @@ class ServeCommandTest {
               new CountDownLatch(0),
               "serve",
               "--kubeconfig",
-              kubeconfig(kube).toString(),
+              Kubeconfig.write(tmp, kube.url()).toString(),
               "--device-plugin-dir",
               tmp.toString(),
               "--mps");

@@ -2,9 +2,10 @@ package io.gantry.dradriver.cli;
 
 import static java.util.Objects.requireNonNull;
 
+import io.gantry.deviceagent.cli.NodeOptions;
+import io.gantry.deviceagent.cli.NvidiaSmiOptions;
 import io.gantry.deviceagent.discovery.GpuDiscovery;
 import io.gantry.deviceagent.kube.ApiClients;
-import io.gantry.deviceagent.nvidiasmi.NvidiaSmi;
 import io.gantry.deviceagent.nvidiasmi.NvidiaSmiException;
 import io.gantry.dradriver.DraDriver;
 import io.gantry.dradriver.DriverPaths;
@@ -15,7 +16,6 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine;
@@ -39,20 +39,6 @@ final class ServeCommand implements Callable<Integer> {
 
   /** Exit status when the API client, the checkpoint or a socket cannot be set up. */
   static final int CANNOT_START = 4;
-
-  @Option(
-      names = "--node-name",
-      paramLabel = "NAME",
-      description =
-          "This node's name (the ResourceSlice's node and pool). Default: the NODE_NAME environment"
-              + " variable (set it from spec.nodeName in the DaemonSet).")
-  String nodeName;
-
-  @Option(
-      names = "--kubeconfig",
-      paramLabel = "PATH",
-      description = "Kubeconfig file for the API server. Default: the pod's service account.")
-  Path kubeconfig;
 
   @Option(
       names = "--plugin-registry-dir",
@@ -81,29 +67,9 @@ final class ServeCommand implements Callable<Integer> {
               + " directory. Default: ${DEFAULT-VALUE}.")
   Path cdiDirectory;
 
-  @Option(
-      names = "--discovery-interval",
-      paramLabel = "SECONDS",
-      defaultValue = "30",
-      description =
-          "Seconds between two GPU discoveries; the ResourceSlice is republished with the next pool"
-              + " generation when the devices changed. Default: ${DEFAULT-VALUE}.")
-  int discoveryIntervalSeconds;
+  @CommandLine.Mixin NodeOptions nodeOptions;
 
-  @Option(
-      names = "--nvidia-smi",
-      paramLabel = "PATH",
-      defaultValue = NvidiaSmi.DEFAULT_COMMAND,
-      description =
-          "nvidia-smi to run: a path, or a name looked up on PATH. Default: ${DEFAULT-VALUE}.")
-  String nvidiaSmi;
-
-  @Option(
-      names = "--nvidia-smi-timeout",
-      paramLabel = "SECONDS",
-      defaultValue = "30",
-      description = "Longest each nvidia-smi call may take. Default: ${DEFAULT-VALUE}.")
-  int nvidiaSmiTimeoutSeconds;
+  @CommandLine.Mixin NvidiaSmiOptions smiOptions;
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
@@ -118,25 +84,13 @@ final class ServeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws InterruptedException {
-    String node = nodeName != null ? nodeName : environment.get("NODE_NAME");
-    if (node == null || node.isBlank()) {
-      throw new CommandLine.ParameterException(
-          spec.commandLine(), "--node-name is required (or set NODE_NAME)");
-    }
-    if (discoveryIntervalSeconds < 1) {
-      throw new CommandLine.ParameterException(
-          spec.commandLine(),
-          "--discovery-interval must be at least 1 second, got " + discoveryIntervalSeconds);
-    }
-    if (nvidiaSmiTimeoutSeconds < 1) {
-      throw new CommandLine.ParameterException(
-          spec.commandLine(),
-          "--nvidia-smi-timeout must be at least 1 second, got " + nvidiaSmiTimeoutSeconds);
-    }
+    String node = nodeOptions.nodeName(environment, spec.commandLine());
+    Duration discoveryInterval = nodeOptions.discoveryInterval(spec.commandLine());
+    smiOptions.validate(spec.commandLine());
     PrintWriter err = spec.commandLine().getErr();
     ApiClient client;
     try {
-      client = ApiClients.connect(Optional.ofNullable(kubeconfig));
+      client = ApiClients.connect(nodeOptions.kubeconfig());
       client.setUserAgent(DraDriverApiAccess.USER_AGENT);
     } catch (IOException e) {
       err.println("cannot configure the API client: " + e.getMessage());
@@ -150,13 +104,9 @@ final class ServeCommand implements Callable<Integer> {
           DraDriver.start(
               node,
               paths,
-              new GpuDiscovery(
-                  NvidiaSmi.locate(
-                      nvidiaSmi,
-                      environment.get("PATH"),
-                      Duration.ofSeconds(nvidiaSmiTimeoutSeconds))),
+              new GpuDiscovery(smiOptions.locate(environment.get("PATH"))),
               client,
-              Duration.ofSeconds(discoveryIntervalSeconds));
+              discoveryInterval);
     } catch (NvidiaSmiException e) {
       err.println("cannot take the GPU inventory: " + e.getMessage());
       err.flush();

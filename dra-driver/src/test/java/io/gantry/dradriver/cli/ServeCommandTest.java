@@ -2,7 +2,7 @@ package io.gantry.dradriver.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.gantry.dradriver.testing.Kubeconfig;
+import io.gantry.deviceagent.testing.Kubeconfig;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
@@ -44,7 +44,7 @@ class ServeCommandTest {
             "/var/run/cdi.",
             "--discovery-interval=SECONDS",
             "--nvidia-smi=PATH",
-            "--nvidia-smi-timeout=SECONDS");
+            "--timeout=SECONDS");
   }
 
   @Test

@@ -1,4 +1,4 @@
-package io.gantry.dradriver.testing;
+package io.gantry.deviceagent.testing;
 
 import java.io.IOException;
 import java.nio.file.Files;
