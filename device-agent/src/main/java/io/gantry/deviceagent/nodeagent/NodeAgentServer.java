@@ -2,6 +2,7 @@ package io.gantry.deviceagent.nodeagent;
 
 import static java.util.Objects.requireNonNull;
 
+import io.gantry.proto.uds.GrpcServers;
 import io.gantry.proto.uds.UnixSocketServer;
 import io.grpc.Server;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
@@ -12,7 +13,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -26,8 +26,6 @@ public final class NodeAgentServer implements AutoCloseable {
 
   /** Where {@code serve} puts the socket unless told otherwise. */
   public static final String DEFAULT_SOCKET = "/var/lib/gantry/node-agent.sock";
-
-  private static final long SHUTDOWN_WAIT_MILLIS = 2_000;
 
   private final NodeEventHub events;
   private final UnixSocketServer unix;
@@ -87,19 +85,7 @@ public final class NodeAgentServer implements AutoCloseable {
   @Override
   public void close() {
     events.close();
-    tcp.ifPresent(NodeAgentServer::stop);
+    tcp.ifPresent(GrpcServers::stop);
     unix.close();
-  }
-
-  private static void stop(Server server) {
-    server.shutdown();
-    try {
-      if (!server.awaitTermination(SHUTDOWN_WAIT_MILLIS, TimeUnit.MILLISECONDS)) {
-        server.shutdownNow();
-      }
-    } catch (InterruptedException e) {
-      server.shutdownNow();
-      Thread.currentThread().interrupt();
-    }
   }
 }

@@ -22,6 +22,7 @@ import io.gantry.deviceagent.nvidiasmi.NvidiaSmi;
 import io.gantry.deviceagent.testing.FakeMpsControl;
 import io.gantry.deviceagent.testing.FakeNvidiaSmi;
 import io.gantry.deviceagent.testing.Fixtures;
+import io.gantry.deviceagent.testing.SharedGpuPods;
 import io.gantry.fakekube.FakeDeviceManager;
 import io.gantry.fakekube.FakeKubeServer;
 import io.gantry.fakekube.ResourceKinds;
@@ -114,13 +115,7 @@ class DevicePluginKubeletTest {
     container.put("name", "main").put("image", "cuda");
     container.putObject("resources").putObject("limits").put(resource, Integer.toString(count));
     kube.store().create(pod);
-    kube.store()
-        .bind(
-            "default",
-            name,
-            (ObjectNode)
-                JSON.createObjectNode()
-                    .set("target", JSON.createObjectNode().put("name", "gpu-0")));
+    SharedGpuPods.bindToGpu0(kube, name);
   }
 
   private GpuAllocation recorded(String name) {

@@ -15,7 +15,6 @@ import io.gantry.fakekube.FakeKubeServer;
 import io.gantry.fakekube.ResourceKinds;
 import io.gantry.proto.nodeagent.v1.EnforcementAction;
 import io.gantry.proto.nodeagent.v1.EnforcementEvent;
-import io.gantry.proto.nodeagent.v1.SharingMechanism;
 import io.kubernetes.client.openapi.ApiClient;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -91,22 +90,7 @@ class OverGrantWatchTest {
               assertThat(e.path("source").path("component").asText())
                   .isEqualTo("gantry-device-agent");
             });
-    assertThat(enforced)
-        .containsExactly(
-            EnforcementEvent.newBuilder()
-                .setPodNamespace("default")
-                .setPodName("b")
-                .setPodUid(b)
-                .setGpuUuid(H100)
-                .setMechanism(SharingMechanism.SHARING_MECHANISM_HAMI_CORE)
-                .setAction(EnforcementAction.ENFORCEMENT_ACTION_LIMIT_EXCEEDED)
-                .setMemoryLimitMib(4077)
-                .setMemoryUsedMib(7484)
-                .setMessage(
-                    "pod default/b uses 7484 MiB of GPU "
-                        + H100
-                        + " memory, over its grant of 4077 MiB")
-                .build());
+    assertThat(enforced).containsExactly(SharedGpuPods.podBOverItsGrant(b));
     assertThat(
             kube.store()
                 .get(ResourceKinds.PODS, "default", "b")

@@ -26,8 +26,6 @@ import io.gantry.deviceagent.testing.Fixtures;
 import io.gantry.deviceagent.testing.SharedGpuPods;
 import io.gantry.fakekube.FakeKubeServer;
 import io.gantry.gpusharing.DeviceNaming;
-import io.gantry.proto.nodeagent.v1.EnforcementAction;
-import io.gantry.proto.nodeagent.v1.EnforcementEvent;
 import io.gantry.proto.nodeagent.v1.EventKind;
 import io.gantry.proto.nodeagent.v1.GetNodeRequest;
 import io.gantry.proto.nodeagent.v1.HealthEvent;
@@ -35,7 +33,6 @@ import io.gantry.proto.nodeagent.v1.HealthStatus;
 import io.gantry.proto.nodeagent.v1.Node;
 import io.gantry.proto.nodeagent.v1.NodeAgentGrpc;
 import io.gantry.proto.nodeagent.v1.NodeEvent;
-import io.gantry.proto.nodeagent.v1.SharingMechanism;
 import io.gantry.proto.nodeagent.v1.WatchEventsRequest;
 import io.gantry.proto.uds.UnixSocketChannels;
 import io.grpc.Grpc;
@@ -218,20 +215,7 @@ class NodeAgentServiceTest {
             NodeEvent.newBuilder()
                 .setSequence(1)
                 .setAtUnixMillis(NOW.toEpochMilli())
-                .setEnforcement(
-                    EnforcementEvent.newBuilder()
-                        .setPodNamespace("default")
-                        .setPodName("b")
-                        .setPodUid(b)
-                        .setGpuUuid(SharedGpuPods.H100)
-                        .setMechanism(SharingMechanism.SHARING_MECHANISM_HAMI_CORE)
-                        .setAction(EnforcementAction.ENFORCEMENT_ACTION_LIMIT_EXCEEDED)
-                        .setMemoryLimitMib(4077)
-                        .setMemoryUsedMib(7484)
-                        .setMessage(
-                            "pod default/b uses 7484 MiB of GPU "
-                                + SharedGpuPods.H100
-                                + " memory, over its grant of 4077 MiB"))
+                .setEnforcement(SharedGpuPods.podBOverItsGrant(b))
                 .build());
     // the next event is a health change: the health watcher's first event is that one
     plugins.discoveryFailed("nvidia-smi -q -x timed out");
@@ -254,30 +238,8 @@ class NodeAgentServiceTest {
             .flowControlWindow(64 * 1024)
             .build();
     channels.add(slowChannel);
-    AtomicReference<Throwable> slowEnd = new AtomicReference<>();
-    AtomicReference<ClientCallStreamObserver<WatchEventsRequest>> slowCall =
-        new AtomicReference<>();
-    NodeAgentGrpc.newStub(slowChannel)
-        .watchEvents(
-            WatchEventsRequest.getDefaultInstance(),
-            new ClientResponseObserver<WatchEventsRequest, NodeEvent>() {
-              @Override
-              public void beforeStart(ClientCallStreamObserver<WatchEventsRequest> call) {
-                call.disableAutoRequestWithInitial(0);
-                slowCall.set(call);
-              }
-
-              @Override
-              public void onNext(NodeEvent event) {}
-
-              @Override
-              public void onError(Throwable t) {
-                slowEnd.set(t);
-              }
-
-              @Override
-              public void onCompleted() {}
-            });
+    Recorder<WatchEventsRequest, NodeEvent> slow = new Recorder<>(true);
+    NodeAgentGrpc.newStub(slowChannel).watchEvents(WatchEventsRequest.getDefaultInstance(), slow);
     await().atMost(WAIT).until(() -> hub.subscriberCount() == 1);
     Iterator<NodeEvent> fast = watch();
     List<NodeEvent> fastSeen = new CopyOnWriteArrayList<>();
@@ -314,11 +276,11 @@ class NodeAgentServiceTest {
 
     // the agent let go of the slow watcher; once it reads what it was sent, it sees why
     assertThat(hub.subscriberCount()).isEqualTo(1);
-    slowCall.get().request(Integer.MAX_VALUE);
-    await().atMost(WAIT).until(() -> slowEnd.get() != null);
-    assertThat(Status.fromThrowable(slowEnd.get()).getCode())
+    slow.call.get().request(Integer.MAX_VALUE);
+    await().atMost(WAIT).until(() -> slow.error.get() != null);
+    assertThat(Status.fromThrowable(slow.error.get()).getCode())
         .isEqualTo(Status.Code.RESOURCE_EXHAUSTED);
-    assertThat(Status.fromThrowable(slowEnd.get()).getDescription())
+    assertThat(Status.fromThrowable(slow.error.get()).getDescription())
         .isEqualTo(
             "the client fell 64 events behind and was disconnected; call GetNode for the current"
                 + " state and watch again");
@@ -332,28 +294,11 @@ class NodeAgentServiceTest {
   void aWatcherThatCancelsIsForgotten() {
     ManagedChannel channel = UnixSocketChannels.dial(server.socket());
     channels.add(channel);
-    AtomicReference<ClientCallStreamObserver<WatchEventsRequest>> call = new AtomicReference<>();
-    NodeAgentGrpc.newStub(channel)
-        .watchEvents(
-            WatchEventsRequest.getDefaultInstance(),
-            new ClientResponseObserver<WatchEventsRequest, NodeEvent>() {
-              @Override
-              public void beforeStart(ClientCallStreamObserver<WatchEventsRequest> c) {
-                call.set(c);
-              }
-
-              @Override
-              public void onNext(NodeEvent event) {}
-
-              @Override
-              public void onError(Throwable t) {}
-
-              @Override
-              public void onCompleted() {}
-            });
+    Recorder<WatchEventsRequest, NodeEvent> watcher = new Recorder<>(false);
+    NodeAgentGrpc.newStub(channel).watchEvents(WatchEventsRequest.getDefaultInstance(), watcher);
     await().atMost(WAIT).until(() -> hub.subscriberCount() == 1);
 
-    call.get().cancel("done watching", null);
+    watcher.call.get().cancel("done watching", null);
 
     await().atMost(WAIT).until(() -> hub.subscriberCount() == 0);
   }
@@ -395,24 +340,44 @@ class NodeAgentServiceTest {
   void beforeTheFirstDiscoveryGetNodeIsUnavailable() {
     NodeAgentService service =
         new NodeAgentService("gpu-0", Optional::empty, new NodeEventHub(clock, 1));
-    AtomicReference<Throwable> error = new AtomicReference<>();
-    service.getNode(
-        GetNodeRequest.getDefaultInstance(),
-        new io.grpc.stub.StreamObserver<>() {
-          @Override
-          public void onNext(Node node) {}
+    Recorder<GetNodeRequest, Node> answer = new Recorder<>(false);
+    service.getNode(GetNodeRequest.getDefaultInstance(), answer);
 
-          @Override
-          public void onError(Throwable t) {
-            error.set(t);
-          }
-
-          @Override
-          public void onCompleted() {}
-        });
-
-    Status status = Status.fromThrowable(error.get());
+    Status status = Status.fromThrowable(answer.error.get());
     assertThat(status.getCode()).isEqualTo(Status.Code.UNAVAILABLE);
     assertThat(status.getDescription()).isEqualTo("no GPU inventory taken yet on node gpu-0");
+  }
+
+  /**
+   * A client call's observer that keeps the call and how it failed; {@code manualFlow} asks for no
+   * message until the test requests some.
+   */
+  private static final class Recorder<Q, T> implements ClientResponseObserver<Q, T> {
+    final AtomicReference<ClientCallStreamObserver<Q>> call = new AtomicReference<>();
+    final AtomicReference<Throwable> error = new AtomicReference<>();
+    private final boolean manualFlow;
+
+    Recorder(boolean manualFlow) {
+      this.manualFlow = manualFlow;
+    }
+
+    @Override
+    public void beforeStart(ClientCallStreamObserver<Q> started) {
+      if (manualFlow) {
+        started.disableAutoRequestWithInitial(0);
+      }
+      call.set(started);
+    }
+
+    @Override
+    public void onNext(T value) {}
+
+    @Override
+    public void onError(Throwable t) {
+      error.set(t);
+    }
+
+    @Override
+    public void onCompleted() {}
   }
 }

@@ -9,6 +9,9 @@ import io.gantry.gpusharing.ComputeMode;
 import io.gantry.gpusharing.GpuAllocation;
 import io.gantry.gpusharing.GpuAmount;
 import io.gantry.gpusharing.json.GpuAllocationJson;
+import io.gantry.proto.nodeagent.v1.EnforcementAction;
+import io.gantry.proto.nodeagent.v1.EnforcementEvent;
+import io.gantry.proto.nodeagent.v1.SharingMechanism;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -53,6 +56,17 @@ public final class SharedGpuPods {
         .put(GpuAllocation.ANNOTATION, GpuAllocationJson.write(allocation));
     pod.putObject("spec").putArray("containers").addObject().put("name", "main");
     kube.store().create(pod);
+    bindToGpu0(kube, name);
+    return kube.store()
+        .get(ResourceKinds.PODS, "default", name)
+        .orElseThrow()
+        .path("metadata")
+        .path("uid")
+        .asText();
+  }
+
+  /** Binds pod {@code name} of namespace default to node gpu-0. */
+  public static void bindToGpu0(FakeKubeServer kube, String name) {
     kube.store()
         .bind(
             "default",
@@ -60,12 +74,25 @@ public final class SharedGpuPods {
             (ObjectNode)
                 JSON.createObjectNode()
                     .set("target", JSON.createObjectNode().put("name", "gpu-0")));
-    return kube.store()
-        .get(ResourceKinds.PODS, "default", name)
-        .orElseThrow()
-        .path("metadata")
-        .path("uid")
-        .asText();
+  }
+
+  /**
+   * The event the usage watch raises for pod {@code podB} of {@link #proc} holding 0.05 of the
+   * H100: 7484 MiB used over its grant of 4077 MiB.
+   */
+  public static EnforcementEvent podBOverItsGrant(String podB) {
+    return EnforcementEvent.newBuilder()
+        .setPodNamespace("default")
+        .setPodName("b")
+        .setPodUid(podB)
+        .setGpuUuid(H100)
+        .setMechanism(SharingMechanism.SHARING_MECHANISM_HAMI_CORE)
+        .setAction(EnforcementAction.ENFORCEMENT_ACTION_LIMIT_EXCEEDED)
+        .setMemoryLimitMib(4077)
+        .setMemoryUsedMib(7484)
+        .setMessage(
+            "pod default/b uses 7484 MiB of GPU " + H100 + " memory, over its grant of 4077 MiB")
+        .build();
   }
 
   /**

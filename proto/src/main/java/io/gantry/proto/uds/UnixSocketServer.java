@@ -25,8 +25,6 @@ import java.util.concurrent.TimeUnit;
  * event loops and removes the socket file if it is still the one this server bound.
  */
 public final class UnixSocketServer implements AutoCloseable {
-  private static final long SHUTDOWN_WAIT_MILLIS = 2_000;
-
   private final Path socket;
   private final Server server;
   private final EventLoopGroup boss;
@@ -83,15 +81,7 @@ public final class UnixSocketServer implements AutoCloseable {
 
   @Override
   public void close() {
-    server.shutdown();
-    try {
-      if (!server.awaitTermination(SHUTDOWN_WAIT_MILLIS, TimeUnit.MILLISECONDS)) {
-        server.shutdownNow();
-      }
-    } catch (InterruptedException e) {
-      server.shutdownNow();
-      Thread.currentThread().interrupt();
-    }
+    GrpcServers.stop(server);
     release(boss, workers);
     if (socketPresent()) {
       try {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import io.gantry.deviceagent.nodeagent.NodeAgentServer;
 import io.gantry.scheduler.kube.CrdInstaller;
 import io.gantry.scheduler.kube.SchedulerConfigFile;
 import io.gantry.scheduler.kube.SchedulerSettings;
@@ -225,6 +226,15 @@ class ChartRenderTest {
         .doesNotContain("--evict-over-grant");
     assertThat(pod.getContainers().get(0).getSecurityContext().getReadOnlyRootFilesystem())
         .isTrue();
+    // the root filesystem is read-only: the node-agent socket's directory comes from the host
+    String socketDirectory = Path.of(NodeAgentServer.DEFAULT_SOCKET).getParent().toString();
+    assertThat(pod.getContainers().get(0).getVolumeMounts())
+        .extracting(io.kubernetes.client.openapi.models.V1VolumeMount::getMountPath)
+        .contains(socketDirectory);
+    assertThat(pod.getVolumes())
+        .filteredOn(v -> v.getHostPath() != null)
+        .extracting(v -> v.getHostPath().getPath())
+        .contains(socketDirectory);
     assertThat(RenderedChart.render(Map.of("deviceAgent.enabled", false)).ofKind("DaemonSet"))
         .isEmpty();
   }
