@@ -1,9 +1,9 @@
 package io.gantry.deviceagent.deviceplugin;
 
 import com.google.common.collect.ImmutableList;
-import io.gantry.deviceagent.inventory.GpuDevice;
-import io.gantry.deviceagent.inventory.GpuInventory;
-import io.gantry.deviceagent.inventory.HealthStatus;
+import io.gantry.gpusharing.inventory.GpuDevice;
+import io.gantry.gpusharing.inventory.GpuInventory;
+import io.gantry.gpusharing.inventory.HealthStatus;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.slf4j.Logger;
