@@ -10,8 +10,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The module is shared by the scheduler, the device agent and the DRA driver, so it carries no
- * Kubernetes, gRPC or Netty types; its rules need only the JDK and Guava, and only the annotation
- * codec ({@code io.gantry.gpusharing.json}) reads JSON.
+ * Kubernetes, gRPC or Netty types; its rules and the node inventory model need only the JDK and
+ * Guava, and only the annotation codecs ({@code io.gantry.gpusharing.json} and {@code
+ * io.gantry.gpusharing.inventory.json}) read JSON.
  */
 class GpuSharingIsolationTest {
   private final JavaClasses classes =
@@ -33,11 +34,15 @@ class GpuSharingIsolationTest {
   void theRulesNeedOnlyTheJdkAndGuava() {
     classes()
         .that()
-        .resideInAPackage("io.gantry.gpusharing")
+        .resideInAnyPackage("io.gantry.gpusharing", "io.gantry.gpusharing.inventory")
         .should()
         .onlyDependOnClassesThat()
         .resideInAnyPackage(
-            "java..", "io.gantry.gpusharing", "com.google.common..", "com.google.errorprone..")
+            "java..",
+            "io.gantry.gpusharing",
+            "io.gantry.gpusharing.inventory",
+            "com.google.common..",
+            "com.google.errorprone..")
         .check(classes);
   }
 

@@ -3,8 +3,8 @@ package io.gantry.deviceagent.cli;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import io.gantry.deviceagent.inventory.GpuInventory;
-import io.gantry.deviceagent.publish.InventoryJsonWriter;
+import io.gantry.gpusharing.inventory.GpuInventory;
+import io.gantry.gpusharing.inventory.json.InventoryJsonWriter;
 import java.io.UncheckedIOException;
 
 /**

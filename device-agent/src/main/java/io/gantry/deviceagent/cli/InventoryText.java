@@ -1,10 +1,10 @@
 package io.gantry.deviceagent.cli;
 
-import io.gantry.deviceagent.inventory.GpuDevice;
-import io.gantry.deviceagent.inventory.GpuInventory;
-import io.gantry.deviceagent.inventory.GpuLink;
-import io.gantry.deviceagent.inventory.MigInstance;
-import io.gantry.deviceagent.inventory.NvlinkDomain;
+import io.gantry.gpusharing.inventory.GpuDevice;
+import io.gantry.gpusharing.inventory.GpuInventory;
+import io.gantry.gpusharing.inventory.GpuLink;
+import io.gantry.gpusharing.inventory.MigInstance;
+import io.gantry.gpusharing.inventory.NvlinkDomain;
 import java.util.Locale;
 import java.util.stream.Collectors;
 

@@ -1,11 +1,11 @@
 package io.gantry.deviceagent.deviceplugin;
 
 import com.google.common.collect.ImmutableList;
-import io.gantry.deviceagent.inventory.GpuDevice;
-import io.gantry.deviceagent.inventory.GpuInventory;
-import io.gantry.deviceagent.inventory.HealthStatus;
 import io.gantry.gpusharing.AssignedGpu;
 import io.gantry.gpusharing.GpuAllocation;
+import io.gantry.gpusharing.inventory.GpuDevice;
+import io.gantry.gpusharing.inventory.GpuInventory;
+import io.gantry.gpusharing.inventory.HealthStatus;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

@@ -4,7 +4,6 @@ import static java.util.Objects.requireNonNull;
 
 import com.google.common.base.Splitter;
 import com.google.common.collect.ImmutableList;
-import io.gantry.deviceagent.inventory.GpuInventory;
 import io.gantry.deviceagent.kube.NodePods;
 import io.gantry.deviceagent.kube.PodAllocation;
 import io.gantry.deviceagent.mps.MpsAllocations;
@@ -14,6 +13,7 @@ import io.gantry.gpusharing.DeviceNaming;
 import io.gantry.gpusharing.GpuAllocation;
 import io.gantry.gpusharing.GpuEnforcement;
 import io.gantry.gpusharing.HostMount;
+import io.gantry.gpusharing.inventory.GpuInventory;
 import io.gantry.proto.deviceplugin.v1beta1.CDIDevice;
 import io.gantry.proto.deviceplugin.v1beta1.ContainerAllocateRequest;
 import io.gantry.proto.deviceplugin.v1beta1.ContainerAllocateResponse;

@@ -1,6 +1,6 @@
 package io.gantry.deviceagent.deviceplugin;
 
-import io.gantry.deviceagent.inventory.GpuInventory;
+import io.gantry.gpusharing.inventory.GpuInventory;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 

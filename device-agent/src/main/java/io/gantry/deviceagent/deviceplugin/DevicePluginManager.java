@@ -3,10 +3,10 @@ package io.gantry.deviceagent.deviceplugin;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
-import io.gantry.deviceagent.inventory.GpuInventory;
 import io.gantry.deviceagent.kube.NodePods;
 import io.gantry.deviceagent.mps.MpsAllocations;
 import io.gantry.gpusharing.DeviceNaming;
+import io.gantry.gpusharing.inventory.GpuInventory;
 import io.gantry.proto.uds.UnixSocketServer;
 import io.grpc.StatusRuntimeException;
 import java.io.IOException;

@@ -3,8 +3,8 @@ package io.gantry.deviceagent.deviceplugin;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
-import io.gantry.deviceagent.inventory.GpuDevice;
-import io.gantry.deviceagent.inventory.GpuInventory;
+import io.gantry.gpusharing.inventory.GpuDevice;
+import io.gantry.gpusharing.inventory.GpuInventory;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;

@@ -2,8 +2,8 @@ package io.gantry.deviceagent.deviceplugin;
 
 import static java.util.Objects.requireNonNull;
 
-import io.gantry.deviceagent.inventory.GpuHealth;
-import io.gantry.deviceagent.inventory.HealthStatus;
+import io.gantry.gpusharing.inventory.GpuHealth;
+import io.gantry.gpusharing.inventory.HealthStatus;
 import java.util.List;
 import java.util.OptionalInt;
 

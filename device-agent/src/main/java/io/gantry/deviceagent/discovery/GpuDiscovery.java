@@ -2,11 +2,6 @@ package io.gantry.deviceagent.discovery;
 
 import static java.util.Objects.requireNonNull;
 
-import io.gantry.deviceagent.inventory.GpuDevice;
-import io.gantry.deviceagent.inventory.GpuInventory;
-import io.gantry.deviceagent.inventory.GpuLink;
-import io.gantry.deviceagent.inventory.MigInstance;
-import io.gantry.deviceagent.inventory.MigMode;
 import io.gantry.deviceagent.nvidiasmi.GpuListParser;
 import io.gantry.deviceagent.nvidiasmi.MigListing;
 import io.gantry.deviceagent.nvidiasmi.MigListing.MigIdentity;
@@ -17,6 +12,11 @@ import io.gantry.deviceagent.nvidiasmi.QueryXmlParser;
 import io.gantry.deviceagent.nvidiasmi.SmiQuery;
 import io.gantry.deviceagent.nvidiasmi.TopologyMatrix;
 import io.gantry.deviceagent.nvidiasmi.TopologyMatrixParser;
+import io.gantry.gpusharing.inventory.GpuDevice;
+import io.gantry.gpusharing.inventory.GpuInventory;
+import io.gantry.gpusharing.inventory.GpuLink;
+import io.gantry.gpusharing.inventory.MigInstance;
+import io.gantry.gpusharing.inventory.MigMode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -1,7 +1,7 @@
 package io.gantry.deviceagent.discovery;
 
 import io.gantry.deviceagent.inventory.DiscoveryException;
-import io.gantry.deviceagent.inventory.GpuInventory;
+import io.gantry.gpusharing.inventory.GpuInventory;
 
 /**
  * Where a node's GPU inventory comes from: nvidia-smi ({@link GpuDiscovery}) or NVML. Both give the

@@ -1,11 +1,11 @@
 package io.gantry.deviceagent.discovery;
 
-import io.gantry.deviceagent.inventory.DomainSource;
-import io.gantry.deviceagent.inventory.FabricMembership;
-import io.gantry.deviceagent.inventory.GpuDevice;
-import io.gantry.deviceagent.inventory.GpuLink;
-import io.gantry.deviceagent.inventory.LinkType;
-import io.gantry.deviceagent.inventory.NvlinkDomain;
+import io.gantry.gpusharing.inventory.DomainSource;
+import io.gantry.gpusharing.inventory.FabricMembership;
+import io.gantry.gpusharing.inventory.GpuDevice;
+import io.gantry.gpusharing.inventory.GpuLink;
+import io.gantry.gpusharing.inventory.LinkType;
+import io.gantry.gpusharing.inventory.NvlinkDomain;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

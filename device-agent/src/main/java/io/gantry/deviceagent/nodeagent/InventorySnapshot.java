@@ -2,7 +2,7 @@ package io.gantry.deviceagent.nodeagent;
 
 import static java.util.Objects.requireNonNull;
 
-import io.gantry.deviceagent.inventory.GpuInventory;
+import io.gantry.gpusharing.inventory.GpuInventory;
 import java.time.Instant;
 
 /**

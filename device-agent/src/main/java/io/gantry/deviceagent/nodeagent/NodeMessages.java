@@ -1,16 +1,16 @@
 package io.gantry.deviceagent.nodeagent;
 
 import io.gantry.deviceagent.deviceplugin.GpuHealthChange;
-import io.gantry.deviceagent.inventory.DomainSource;
-import io.gantry.deviceagent.inventory.GpuDevice;
-import io.gantry.deviceagent.inventory.GpuHealth;
-import io.gantry.deviceagent.inventory.GpuInventory;
-import io.gantry.deviceagent.inventory.GpuLink;
-import io.gantry.deviceagent.inventory.HealthStatus;
-import io.gantry.deviceagent.inventory.LinkType;
-import io.gantry.deviceagent.inventory.MigInstance;
-import io.gantry.deviceagent.inventory.MigMode;
-import io.gantry.deviceagent.inventory.NvlinkDomain;
+import io.gantry.gpusharing.inventory.DomainSource;
+import io.gantry.gpusharing.inventory.GpuDevice;
+import io.gantry.gpusharing.inventory.GpuHealth;
+import io.gantry.gpusharing.inventory.GpuInventory;
+import io.gantry.gpusharing.inventory.GpuLink;
+import io.gantry.gpusharing.inventory.HealthStatus;
+import io.gantry.gpusharing.inventory.LinkType;
+import io.gantry.gpusharing.inventory.MigInstance;
+import io.gantry.gpusharing.inventory.MigMode;
+import io.gantry.gpusharing.inventory.NvlinkDomain;
 import io.gantry.proto.nodeagent.v1.Gpu;
 import io.gantry.proto.nodeagent.v1.HealthEvent;
 import io.gantry.proto.nodeagent.v1.Node;

@@ -1,6 +1,6 @@
 package io.gantry.deviceagent.nvidiasmi;
 
-import io.gantry.deviceagent.inventory.GpuHealth;
+import io.gantry.gpusharing.inventory.GpuHealth;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -1,9 +1,9 @@
 package io.gantry.deviceagent.nvidiasmi;
 
-import io.gantry.deviceagent.inventory.FabricMembership;
-import io.gantry.deviceagent.inventory.GpuDevice;
-import io.gantry.deviceagent.inventory.MigInstance;
-import io.gantry.deviceagent.inventory.MigMode;
+import io.gantry.gpusharing.inventory.FabricMembership;
+import io.gantry.gpusharing.inventory.GpuDevice;
+import io.gantry.gpusharing.inventory.MigInstance;
+import io.gantry.gpusharing.inventory.MigMode;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

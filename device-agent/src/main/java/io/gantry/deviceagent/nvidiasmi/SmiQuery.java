@@ -2,7 +2,7 @@ package io.gantry.deviceagent.nvidiasmi;
 
 import static java.util.Objects.requireNonNull;
 
-import io.gantry.deviceagent.inventory.GpuDevice;
+import io.gantry.gpusharing.inventory.GpuDevice;
 import java.util.List;
 import java.util.Optional;
 

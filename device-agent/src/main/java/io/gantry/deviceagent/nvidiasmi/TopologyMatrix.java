@@ -2,7 +2,7 @@ package io.gantry.deviceagent.nvidiasmi;
 
 import static java.util.Objects.requireNonNull;
 
-import io.gantry.deviceagent.inventory.GpuLink;
+import io.gantry.gpusharing.inventory.GpuLink;
 import java.util.Collections;
 import java.util.List;
 import java.util.SortedMap;

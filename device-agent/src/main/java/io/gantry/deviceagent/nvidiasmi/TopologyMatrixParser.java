@@ -1,7 +1,7 @@
 package io.gantry.deviceagent.nvidiasmi;
 
-import io.gantry.deviceagent.inventory.GpuLink;
-import io.gantry.deviceagent.inventory.LinkType;
+import io.gantry.gpusharing.inventory.GpuLink;
+import io.gantry.gpusharing.inventory.LinkType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -1,7 +1,7 @@
 package io.gantry.deviceagent.nvml;
 
-import io.gantry.deviceagent.inventory.GpuHealth;
 import io.gantry.deviceagent.nvml.Nvml.DeviceHandle;
+import io.gantry.gpusharing.inventory.GpuHealth;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

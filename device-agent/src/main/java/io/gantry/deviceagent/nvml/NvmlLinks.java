@@ -1,9 +1,9 @@
 package io.gantry.deviceagent.nvml;
 
-import io.gantry.deviceagent.inventory.GpuDevice;
-import io.gantry.deviceagent.inventory.GpuLink;
-import io.gantry.deviceagent.inventory.LinkType;
 import io.gantry.deviceagent.nvml.Nvml.DeviceHandle;
+import io.gantry.gpusharing.inventory.GpuDevice;
+import io.gantry.gpusharing.inventory.GpuLink;
+import io.gantry.gpusharing.inventory.LinkType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -1,8 +1,8 @@
 package io.gantry.deviceagent.publish;
 
 import com.google.common.collect.ImmutableSortedMap;
-import io.gantry.deviceagent.inventory.GpuDevice;
-import io.gantry.deviceagent.inventory.GpuInventory;
+import io.gantry.gpusharing.inventory.GpuDevice;
+import io.gantry.gpusharing.inventory.GpuInventory;
 
 /**
  * The node labels NVIDIA's GPU feature discovery sets that schedulers and users select on, so node

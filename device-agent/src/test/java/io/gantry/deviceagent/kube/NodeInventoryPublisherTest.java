@@ -5,15 +5,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.gantry.deviceagent.discovery.GpuDiscovery;
-import io.gantry.deviceagent.inventory.GpuInventory;
 import io.gantry.deviceagent.nvidiasmi.NvidiaSmi;
-import io.gantry.deviceagent.publish.InventoryAnnotation;
 import io.gantry.deviceagent.testing.FakeNvidiaSmi;
 import io.gantry.deviceagent.testing.Fixtures;
 import io.gantry.fakekube.FakeKubeServer;
 import io.gantry.fakekube.FakeKubelet;
 import io.gantry.fakekube.FakeNode;
 import io.gantry.fakekube.ResourceKinds;
+import io.gantry.gpusharing.inventory.GpuInventory;
+import io.gantry.gpusharing.inventory.json.InventoryAnnotation;
 import io.kubernetes.client.openapi.ApiException;
 import java.nio.file.Files;
 import java.nio.file.Path;

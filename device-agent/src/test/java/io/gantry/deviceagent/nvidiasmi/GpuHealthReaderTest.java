@@ -2,10 +2,10 @@ package io.gantry.deviceagent.nvidiasmi;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.gantry.deviceagent.inventory.GpuDevice;
-import io.gantry.deviceagent.inventory.GpuHealth;
-import io.gantry.deviceagent.inventory.HealthStatus;
 import io.gantry.deviceagent.testing.Fixtures;
+import io.gantry.gpusharing.inventory.GpuDevice;
+import io.gantry.gpusharing.inventory.GpuHealth;
+import io.gantry.gpusharing.inventory.HealthStatus;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;

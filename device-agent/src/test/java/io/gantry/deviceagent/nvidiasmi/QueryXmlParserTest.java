@@ -3,12 +3,12 @@ package io.gantry.deviceagent.nvidiasmi;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.gantry.deviceagent.inventory.FabricMembership;
-import io.gantry.deviceagent.inventory.GpuDevice;
-import io.gantry.deviceagent.inventory.GpuHealth;
-import io.gantry.deviceagent.inventory.MigInstance;
-import io.gantry.deviceagent.inventory.MigMode;
 import io.gantry.deviceagent.testing.Fixtures;
+import io.gantry.gpusharing.inventory.FabricMembership;
+import io.gantry.gpusharing.inventory.GpuDevice;
+import io.gantry.gpusharing.inventory.GpuHealth;
+import io.gantry.gpusharing.inventory.MigInstance;
+import io.gantry.gpusharing.inventory.MigMode;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;

@@ -3,9 +3,9 @@ package io.gantry.deviceagent.nvidiasmi;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.gantry.deviceagent.inventory.GpuLink;
-import io.gantry.deviceagent.inventory.LinkType;
 import io.gantry.deviceagent.testing.Fixtures;
+import io.gantry.gpusharing.inventory.GpuLink;
+import io.gantry.gpusharing.inventory.LinkType;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

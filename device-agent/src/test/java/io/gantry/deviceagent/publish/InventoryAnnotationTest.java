@@ -4,10 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.gantry.deviceagent.discovery.GpuDiscovery;
-import io.gantry.deviceagent.inventory.GpuInventory;
 import io.gantry.deviceagent.nvidiasmi.NvidiaSmi;
 import io.gantry.deviceagent.testing.FakeNvidiaSmi;
 import io.gantry.deviceagent.testing.Fixtures;
+import io.gantry.gpusharing.inventory.GpuInventory;
+import io.gantry.gpusharing.inventory.json.InventoryAnnotation;
+import io.gantry.gpusharing.inventory.json.InventoryFormatException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,7 +1,5 @@
 package io.gantry.deviceagent.testing;
 
-import io.gantry.deviceagent.inventory.GpuLink;
-import io.gantry.deviceagent.inventory.LinkType;
 import io.gantry.deviceagent.nvidiasmi.GpuListParser;
 import io.gantry.deviceagent.nvidiasmi.MigListing;
 import io.gantry.deviceagent.nvidiasmi.MigListing.MigIdentity;
@@ -9,6 +7,8 @@ import io.gantry.deviceagent.nvidiasmi.TopologyMatrix;
 import io.gantry.deviceagent.nvidiasmi.TopologyMatrixParser;
 import io.gantry.deviceagent.nvml.Nvml;
 import io.gantry.deviceagent.nvml.NvmlException;
+import io.gantry.gpusharing.inventory.GpuLink;
+import io.gantry.gpusharing.inventory.LinkType;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

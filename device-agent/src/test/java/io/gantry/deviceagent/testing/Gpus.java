@@ -1,9 +1,9 @@
 package io.gantry.deviceagent.testing;
 
-import io.gantry.deviceagent.inventory.FabricMembership;
-import io.gantry.deviceagent.inventory.GpuDevice;
-import io.gantry.deviceagent.inventory.GpuHealth;
-import io.gantry.deviceagent.inventory.MigMode;
+import io.gantry.gpusharing.inventory.FabricMembership;
+import io.gantry.gpusharing.inventory.GpuDevice;
+import io.gantry.gpusharing.inventory.GpuHealth;
+import io.gantry.gpusharing.inventory.MigMode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

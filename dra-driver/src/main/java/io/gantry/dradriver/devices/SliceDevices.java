@@ -1,12 +1,12 @@
 package io.gantry.dradriver.devices;
 
 import com.google.common.collect.ImmutableList;
-import io.gantry.deviceagent.inventory.GpuDevice;
-import io.gantry.deviceagent.inventory.GpuInventory;
-import io.gantry.deviceagent.inventory.HealthStatus;
-import io.gantry.deviceagent.inventory.MigMode;
-import io.gantry.deviceagent.inventory.NvlinkDomain;
 import io.gantry.dradriver.DriverNames;
+import io.gantry.gpusharing.inventory.GpuDevice;
+import io.gantry.gpusharing.inventory.GpuInventory;
+import io.gantry.gpusharing.inventory.HealthStatus;
+import io.gantry.gpusharing.inventory.MigMode;
+import io.gantry.gpusharing.inventory.NvlinkDomain;
 import java.util.Locale;
 import java.util.Optional;
 

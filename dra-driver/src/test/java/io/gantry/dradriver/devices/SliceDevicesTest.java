@@ -2,14 +2,14 @@ package io.gantry.dradriver.devices;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.gantry.deviceagent.inventory.DomainSource;
-import io.gantry.deviceagent.inventory.GpuDevice;
-import io.gantry.deviceagent.inventory.GpuHealth;
-import io.gantry.deviceagent.inventory.GpuInventory;
-import io.gantry.deviceagent.inventory.MigMode;
-import io.gantry.deviceagent.inventory.NvlinkDomain;
 import io.gantry.deviceagent.testing.Gpus;
 import io.gantry.dradriver.testing.HgxH100;
+import io.gantry.gpusharing.inventory.DomainSource;
+import io.gantry.gpusharing.inventory.GpuDevice;
+import io.gantry.gpusharing.inventory.GpuHealth;
+import io.gantry.gpusharing.inventory.GpuInventory;
+import io.gantry.gpusharing.inventory.MigMode;
+import io.gantry.gpusharing.inventory.NvlinkDomain;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

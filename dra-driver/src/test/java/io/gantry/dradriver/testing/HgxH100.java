@@ -1,11 +1,11 @@
 package io.gantry.dradriver.testing;
 
 import io.gantry.deviceagent.discovery.GpuDiscovery;
-import io.gantry.deviceagent.inventory.GpuInventory;
 import io.gantry.deviceagent.nvidiasmi.NvidiaSmi;
 import io.gantry.deviceagent.nvidiasmi.NvidiaSmiException;
 import io.gantry.deviceagent.testing.FakeNvidiaSmi;
 import io.gantry.deviceagent.testing.Fixtures;
+import io.gantry.gpusharing.inventory.GpuInventory;
 import java.nio.file.Path;
 import java.time.Duration;
 

@@ -1,4 +1,4 @@
-package io.gantry.deviceagent.inventory;
+package io.gantry.gpusharing.inventory;
 
 /**
  * How two GPUs are connected, best first, as {@code nvidia-smi topo -m} names it (legend of the

@@ -1,14 +1,14 @@
-package io.gantry.deviceagent.publish;
+package io.gantry.gpusharing.inventory.json;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.gantry.deviceagent.inventory.FabricMembership;
-import io.gantry.deviceagent.inventory.GpuDevice;
-import io.gantry.deviceagent.inventory.GpuInventory;
-import io.gantry.deviceagent.inventory.GpuLink;
-import io.gantry.deviceagent.inventory.MigInstance;
-import io.gantry.deviceagent.inventory.NvlinkDomain;
+import io.gantry.gpusharing.inventory.FabricMembership;
+import io.gantry.gpusharing.inventory.GpuDevice;
+import io.gantry.gpusharing.inventory.GpuInventory;
+import io.gantry.gpusharing.inventory.GpuLink;
+import io.gantry.gpusharing.inventory.MigInstance;
+import io.gantry.gpusharing.inventory.NvlinkDomain;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalInt;

@@ -1,4 +1,4 @@
-package io.gantry.deviceagent.inventory;
+package io.gantry.gpusharing.inventory;
 
 import static java.util.Objects.requireNonNull;
 
@@ -9,7 +9,8 @@ import java.util.Optional;
  * GPUs that reach each other over NVLink. {@code gpuIndices} and {@code sources} are sorted. {@code
  * allToAll} is true when every pair has a direct NVLink path (an NVSwitch fabric, or NV# between
  * every pair); false for meshes such as the DGX-1 hybrid cube-mesh. {@code clique} names a
- * multi-node fabric domain. The derivation rule is {@code discovery.NvlinkDomains}'.
+ * multi-node fabric domain. The derivation rule is the device agent's {@code
+ * discovery.NvlinkDomains}.
  */
 public record NvlinkDomain(
     String id,

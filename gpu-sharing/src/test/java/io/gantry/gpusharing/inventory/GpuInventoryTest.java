@@ -1,16 +1,34 @@
-package io.gantry.deviceagent.inventory;
+package io.gantry.gpusharing.inventory;
 
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.gantry.deviceagent.testing.Gpus;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 
 class GpuInventoryTest {
+  private static List<GpuDevice> twoGpus() {
+    return List.of(gpu(0), gpu(1));
+  }
+
+  private static GpuDevice gpu(int index) {
+    return new GpuDevice(
+        index,
+        "GPU-" + index,
+        "00000000:0" + index + ":00.0",
+        "Test GPU",
+        1024,
+        MigMode.DISABLED,
+        List.of(),
+        OptionalInt.empty(),
+        GpuHealth.HEALTHY,
+        Optional.empty());
+  }
+
   @Test
   void devicesAreInIndexOrder() {
-    List<GpuDevice> gpus = Gpus.plain(2);
+    List<GpuDevice> gpus = twoGpus();
 
     assertThatThrownBy(
             () ->
@@ -31,7 +49,7 @@ class GpuInventoryTest {
                 new GpuInventory(
                     "1",
                     Optional.empty(),
-                    Gpus.plain(2),
+                    twoGpus(),
                     false,
                     List.of(new GpuLink(0, 1, LinkType.SYS, 0)),
                     List.of()))

@@ -1,4 +1,4 @@
-package io.gantry.deviceagent.publish;
+package io.gantry.gpusharing.inventory.json;
 
 /**
  * A published inventory could not be read: the message names the field (a JSON path such as {@code

@@ -1,4 +1,4 @@
-package io.gantry.deviceagent.inventory;
+package io.gantry.gpusharing.inventory;
 
 /** What an NVLink domain was derived from. */
 public enum DomainSource {

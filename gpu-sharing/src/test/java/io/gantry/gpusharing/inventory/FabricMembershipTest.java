@@ -1,4 +1,4 @@
-package io.gantry.deviceagent.inventory;
+package io.gantry.gpusharing.inventory;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package io.gantry.deviceagent.inventory;
+package io.gantry.gpusharing.inventory;
 
 /** A GPU's current MIG mode, as {@code nvidia-smi -q -x} reports it in mig_mode/current_mig. */
 public enum MigMode {

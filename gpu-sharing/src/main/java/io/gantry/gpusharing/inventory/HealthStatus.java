@@ -1,4 +1,4 @@
-package io.gantry.deviceagent.inventory;
+package io.gantry.gpusharing.inventory;
 
 /** Whether a GPU can be handed to workloads. */
 public enum HealthStatus {

@@ -1,4 +1,4 @@
-package io.gantry.deviceagent.publish;
+package io.gantry.gpusharing.inventory.json;
 
 import static java.util.Objects.requireNonNull;
 
@@ -6,7 +6,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.gantry.deviceagent.inventory.GpuInventory;
+import io.gantry.gpusharing.inventory.GpuInventory;
 import java.io.UncheckedIOException;
 import java.util.Locale;
 
