@@ -289,7 +289,7 @@ final class ServeCommand implements Callable<Integer> {
             shareSlotsPerGpu,
             pods,
             naming,
-            daemons.map(MpsAllocations::new),
+            daemons.map(d -> new MpsAllocations(d, events)),
             events)) {
       NodeAgent agent =
           new NodeAgent(

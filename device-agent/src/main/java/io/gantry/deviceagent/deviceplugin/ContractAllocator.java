@@ -121,7 +121,7 @@ final class ContractAllocator implements ContainerAllocator {
                 .withDevices(chosen);
       }
       // the MPS daemon first: a pod whose daemon cannot start stays unresolved, to be retried
-      GpuEnforcement enforcement = enforcement(resolved);
+      GpuEnforcement enforcement = enforcement(resolved, starting);
       if (starting.isPresent()) {
         try {
           pods.writeAllocation(starting.get().pod(), resolved);
@@ -144,13 +144,16 @@ final class ContractAllocator implements ContainerAllocator {
     }
   }
 
-  private GpuEnforcement enforcement(GpuAllocation resolved) throws AllocationException {
+  /** The contract's enforcement; with MPS daemons, the pod's daemon made ready for it. */
+  private GpuEnforcement enforcement(GpuAllocation resolved, Optional<PodAllocation> starting)
+      throws AllocationException {
     GpuEnforcement enforcement = resolved.enforcement(naming);
-    if (mps.isEmpty()) {
+    // shared slots always have their pod; MPS daemons serve shared slots only
+    if (mps.isEmpty() || starting.isEmpty()) {
       return enforcement;
     }
     try {
-      return mps.get().prepare(resolved, enforcement);
+      return mps.get().prepare(starting.get().pod(), resolved, enforcement);
     } catch (MpsException e) {
       throw new AllocationException(e.getMessage());
     }

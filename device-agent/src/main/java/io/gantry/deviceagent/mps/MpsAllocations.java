@@ -3,23 +3,31 @@ package io.gantry.deviceagent.mps;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
+import io.gantry.deviceagent.enforcement.EnforcementListener;
+import io.gantry.deviceagent.kube.PodRef;
 import io.gantry.gpusharing.AssignedGpu;
 import io.gantry.gpusharing.ComputeMode;
 import io.gantry.gpusharing.GpuAllocation;
 import io.gantry.gpusharing.GpuEnforcement;
 import io.gantry.gpusharing.HostMount;
+import io.gantry.proto.nodeagent.v1.EnforcementAction;
+import io.gantry.proto.nodeagent.v1.EnforcementEvent;
+import io.gantry.proto.nodeagent.v1.SharingMechanism;
 
 /**
  * MPS at {@code Allocate}: before an MPS container starts, its GPU's control daemon must run with
  * limits that cover it, and the container's pipe directory (the contract's {@value
  * GpuEnforcement#MPS_PIPE_DIRECTORY}) must be that daemon's, which lives in a directory of its own
- * on the host.
+ * on the host. The listener hears each pod the daemon now covers ({@code LIMIT_APPLIED}, with the
+ * pod's own pinned memory limit).
  */
 public final class MpsAllocations {
   private final MpsDaemons daemons;
+  private final EnforcementListener listener;
 
-  public MpsAllocations(MpsDaemons daemons) {
+  public MpsAllocations(MpsDaemons daemons, EnforcementListener listener) {
     this.daemons = requireNonNull(daemons, "daemons is null");
+    this.listener = requireNonNull(listener, "listener is null");
   }
 
   /**
@@ -30,7 +38,7 @@ public final class MpsAllocations {
    *     container reaches one daemon through its one pipe directory), or the daemon cannot be
    *     started or configured
    */
-  public GpuEnforcement prepare(GpuAllocation resolved, GpuEnforcement enforcement)
+  public GpuEnforcement prepare(PodRef pod, GpuAllocation resolved, GpuEnforcement enforcement)
       throws MpsException {
     if (resolved.computeMode() != ComputeMode.MPS) {
       return enforcement;
@@ -43,7 +51,30 @@ public final class MpsAllocations {
               + " reaches one daemon through its pipe directory");
     }
     AssignedGpu device = resolved.devices().get(0);
-    daemons.ensure(device.uuid(), MpsPods.limits(resolved, device));
+    MpsLimits limits = MpsPods.limits(resolved, device);
+    daemons.ensure(device.uuid(), limits);
+    listener.enforced(
+        EnforcementEvent.newBuilder()
+            .setPodNamespace(pod.namespace())
+            .setPodName(pod.name())
+            .setPodUid(pod.uid())
+            .setGpuUuid(device.uuid())
+            .setMechanism(SharingMechanism.SHARING_MECHANISM_MPS)
+            .setAction(EnforcementAction.ENFORCEMENT_ACTION_LIMIT_APPLIED)
+            .setMemoryLimitMib(limits.pinnedMemoryMib())
+            .setMessage(
+                "pod "
+                    + pod.namespace()
+                    + "/"
+                    + pod.name()
+                    + " uses the MPS daemon of GPU "
+                    + device.uuid()
+                    + " with "
+                    + limits.activeThreadPercentage()
+                    + "% of its SM threads and "
+                    + limits.pinnedMemoryMib()
+                    + " MiB of pinned memory")
+            .build());
     ImmutableList.Builder<HostMount> mounts = ImmutableList.builder();
     for (HostMount mount : enforcement.mounts()) {
       mounts.add(

@@ -35,6 +35,9 @@ import io.gantry.gpusharing.json.GpuAllocationJson;
 import io.gantry.proto.deviceplugin.v1beta1.AllocateResponse;
 import io.gantry.proto.deviceplugin.v1beta1.CDIDevice;
 import io.gantry.proto.deviceplugin.v1beta1.ContainerAllocateResponse;
+import io.gantry.proto.nodeagent.v1.EnforcementAction;
+import io.gantry.proto.nodeagent.v1.EnforcementEvent;
+import io.gantry.proto.nodeagent.v1.SharingMechanism;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import java.nio.file.Files;
@@ -70,6 +73,7 @@ class DevicePluginKubeletTest {
   private FakeDeviceManager kubelet;
   private DevicePluginManager plugins;
   private final List<GpuHealthChange> healthChanges = new CopyOnWriteArrayList<>();
+  private final List<EnforcementEvent> enforced = new CopyOnWriteArrayList<>();
 
   @BeforeEach
   void start() throws Exception {
@@ -239,7 +243,7 @@ class DevicePluginKubeletTest {
     FakeMpsControl fake = FakeMpsControl.install(Files.createDirectories(tmp.resolve("mps-bin")));
     Path pipes = tmp.resolve("mps-pipes");
     MpsDaemons daemons = mpsDaemons(fake);
-    start(DeviceNaming.UUID, Optional.of(new MpsAllocations(daemons)));
+    start(DeviceNaming.UUID, Optional.of(new MpsAllocations(daemons, enforced::add)));
     pendingPod("half", SHARE, 1, fraction(50, ComputeMode.MPS, "gpu-0-gpu0"));
 
     ContainerAllocateResponse c =
@@ -261,6 +265,28 @@ class DevicePluginKubeletTest {
             "set_default_active_thread_percentage 50",
             "set_default_device_pinned_mem_limit 0 40779M");
     assertThat(daemons.running()).containsExactly(uuid(0));
+    String uid =
+        kube.store()
+            .get(ResourceKinds.PODS, "default", "half")
+            .orElseThrow()
+            .path("metadata")
+            .path("uid")
+            .asText();
+    assertThat(enforced)
+        .containsExactly(
+            EnforcementEvent.newBuilder()
+                .setPodNamespace("default")
+                .setPodName("half")
+                .setPodUid(uid)
+                .setGpuUuid(uuid(0))
+                .setMechanism(SharingMechanism.SHARING_MECHANISM_MPS)
+                .setAction(EnforcementAction.ENFORCEMENT_ACTION_LIMIT_APPLIED)
+                .setMemoryLimitMib(40779)
+                .setMessage(
+                    "pod default/half uses the MPS daemon of GPU "
+                        + uuid(0)
+                        + " with 50% of its SM threads and 40779 MiB of pinned memory")
+                .build());
 
     // the pod finishes: the next round of upkeep quits its GPU's daemon
     ObjectNode pod = kube.store().get(ResourceKinds.PODS, "default", "half").orElseThrow();
@@ -279,7 +305,7 @@ class DevicePluginKubeletTest {
     FakeMpsControl fake = FakeMpsControl.install(Files.createDirectories(tmp.resolve("mps-bin")));
     fake.failStarts(true);
     MpsDaemons daemons = mpsDaemons(fake);
-    start(DeviceNaming.UUID, Optional.of(new MpsAllocations(daemons)));
+    start(DeviceNaming.UUID, Optional.of(new MpsAllocations(daemons, enforced::add)));
     pendingPod("half", SHARE, 1, fraction(50, ComputeMode.MPS, "gpu-0-gpu0"));
 
     assertThatThrownBy(() -> kubelet.allocate(SHARE, List.of(uuid(0) + "::0")))
@@ -292,6 +318,7 @@ class DevicePluginKubeletTest {
                             + uuid(0)
                             + " exited with status 1: cannot start the MPS control daemon"));
     assertThat(recorded("half").isResolved()).isFalse();
+    assertThat(enforced).isEmpty();
   }
 
   @Test
