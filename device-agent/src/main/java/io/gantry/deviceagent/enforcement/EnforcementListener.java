@@ -1,6 +1,6 @@
 package io.gantry.deviceagent.enforcement;
 
-import io.gantry.proto.nodeagent.v1.EnforcementEvent;
+import io.gantry.proto.nodeagent.v1.NodeAgentProto.EnforcementEvent;
 
 /**
  * Hears what the agent enforced on a pod: a limit applied, exceeded, or a pod stopped for it. The

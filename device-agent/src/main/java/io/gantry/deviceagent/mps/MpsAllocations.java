@@ -10,9 +10,9 @@ import io.gantry.gpusharing.ComputeMode;
 import io.gantry.gpusharing.GpuAllocation;
 import io.gantry.gpusharing.GpuEnforcement;
 import io.gantry.gpusharing.HostMount;
-import io.gantry.proto.nodeagent.v1.EnforcementAction;
-import io.gantry.proto.nodeagent.v1.EnforcementEvent;
-import io.gantry.proto.nodeagent.v1.SharingMechanism;
+import io.gantry.proto.nodeagent.v1.NodeAgentProto.EnforcementAction;
+import io.gantry.proto.nodeagent.v1.NodeAgentProto.EnforcementEvent;
+import io.gantry.proto.nodeagent.v1.NodeAgentProto.SharingMechanism;
 
 /**
  * MPS at {@code Allocate}: before an MPS container starts, its GPU's control daemon must run with

@@ -3,7 +3,7 @@ package io.gantry.deviceagent.nodeagent;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableSet;
-import io.gantry.proto.nodeagent.v1.NodeEvent;
+import io.gantry.proto.nodeagent.v1.NodeAgentProto.NodeEvent;
 import io.grpc.Status;
 import io.grpc.stub.ServerCallStreamObserver;
 import java.util.ArrayDeque;

@@ -3,12 +3,12 @@ package io.gantry.deviceagent.nodeagent;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableSet;
-import io.gantry.proto.nodeagent.v1.EventKind;
-import io.gantry.proto.nodeagent.v1.GetNodeRequest;
-import io.gantry.proto.nodeagent.v1.Node;
 import io.gantry.proto.nodeagent.v1.NodeAgentGrpc;
-import io.gantry.proto.nodeagent.v1.NodeEvent;
-import io.gantry.proto.nodeagent.v1.WatchEventsRequest;
+import io.gantry.proto.nodeagent.v1.NodeAgentProto.EventKind;
+import io.gantry.proto.nodeagent.v1.NodeAgentProto.GetNodeRequest;
+import io.gantry.proto.nodeagent.v1.NodeAgentProto.Node;
+import io.gantry.proto.nodeagent.v1.NodeAgentProto.NodeEvent;
+import io.gantry.proto.nodeagent.v1.NodeAgentProto.WatchEventsRequest;
 import io.grpc.Status;
 import io.grpc.stub.ServerCallStreamObserver;
 import io.grpc.stub.StreamObserver;

@@ -11,9 +11,10 @@ import io.gantry.gpusharing.inventory.LinkType;
 import io.gantry.gpusharing.inventory.MigInstance;
 import io.gantry.gpusharing.inventory.MigMode;
 import io.gantry.gpusharing.inventory.NvlinkDomain;
-import io.gantry.proto.nodeagent.v1.Gpu;
-import io.gantry.proto.nodeagent.v1.HealthEvent;
-import io.gantry.proto.nodeagent.v1.Node;
+import io.gantry.proto.nodeagent.v1.NodeAgentProto;
+import io.gantry.proto.nodeagent.v1.NodeAgentProto.Gpu;
+import io.gantry.proto.nodeagent.v1.NodeAgentProto.HealthEvent;
+import io.gantry.proto.nodeagent.v1.NodeAgentProto.Node;
 import java.time.Instant;
 
 /**
@@ -65,9 +66,9 @@ public final class NodeMessages {
     return gpu.build();
   }
 
-  private static io.gantry.proto.nodeagent.v1.MigInstance mig(MigInstance instance) {
-    io.gantry.proto.nodeagent.v1.MigInstance.Builder mig =
-        io.gantry.proto.nodeagent.v1.MigInstance.newBuilder()
+  private static NodeAgentProto.MigInstance mig(MigInstance instance) {
+    NodeAgentProto.MigInstance.Builder mig =
+        NodeAgentProto.MigInstance.newBuilder()
             .setIndex(instance.index())
             .setGpuInstanceId(instance.gpuInstanceId())
             .setComputeInstanceId(instance.computeInstanceId())
@@ -78,16 +79,16 @@ public final class NodeMessages {
     return mig.build();
   }
 
-  private static io.gantry.proto.nodeagent.v1.GpuHealth health(GpuHealth health) {
-    return io.gantry.proto.nodeagent.v1.GpuHealth.newBuilder()
+  private static NodeAgentProto.GpuHealth health(GpuHealth health) {
+    return NodeAgentProto.GpuHealth.newBuilder()
         .setStatus(status(health.status()))
         .addAllReasons(health.reasons())
         .build();
   }
 
-  private static io.gantry.proto.nodeagent.v1.NvlinkDomain domain(NvlinkDomain domain) {
-    io.gantry.proto.nodeagent.v1.NvlinkDomain.Builder proto =
-        io.gantry.proto.nodeagent.v1.NvlinkDomain.newBuilder()
+  private static NodeAgentProto.NvlinkDomain domain(NvlinkDomain domain) {
+    NodeAgentProto.NvlinkDomain.Builder proto =
+        NodeAgentProto.NvlinkDomain.newBuilder()
             .setId(domain.id())
             .addAllGpuIndices(domain.gpuIndices())
             .setAllToAll(domain.allToAll())
@@ -96,8 +97,8 @@ public final class NodeMessages {
     return proto.build();
   }
 
-  private static io.gantry.proto.nodeagent.v1.GpuLink link(GpuLink link) {
-    return io.gantry.proto.nodeagent.v1.GpuLink.newBuilder()
+  private static NodeAgentProto.GpuLink link(GpuLink link) {
+    return NodeAgentProto.GpuLink.newBuilder()
         .setGpuIndexA(link.gpuIndexA())
         .setGpuIndexB(link.gpuIndexB())
         .setType(linkType(link.type()))
@@ -105,36 +106,36 @@ public final class NodeMessages {
         .build();
   }
 
-  private static io.gantry.proto.nodeagent.v1.HealthStatus status(HealthStatus status) {
+  private static NodeAgentProto.HealthStatus status(HealthStatus status) {
     return switch (status) {
-      case HEALTHY -> io.gantry.proto.nodeagent.v1.HealthStatus.HEALTH_STATUS_HEALTHY;
-      case UNHEALTHY -> io.gantry.proto.nodeagent.v1.HealthStatus.HEALTH_STATUS_UNHEALTHY;
+      case HEALTHY -> NodeAgentProto.HealthStatus.HEALTH_STATUS_HEALTHY;
+      case UNHEALTHY -> NodeAgentProto.HealthStatus.HEALTH_STATUS_UNHEALTHY;
     };
   }
 
-  private static io.gantry.proto.nodeagent.v1.MigMode migMode(MigMode mode) {
+  private static NodeAgentProto.MigMode migMode(MigMode mode) {
     return switch (mode) {
-      case UNSUPPORTED -> io.gantry.proto.nodeagent.v1.MigMode.MIG_MODE_UNSUPPORTED;
-      case DISABLED -> io.gantry.proto.nodeagent.v1.MigMode.MIG_MODE_DISABLED;
-      case ENABLED -> io.gantry.proto.nodeagent.v1.MigMode.MIG_MODE_ENABLED;
+      case UNSUPPORTED -> NodeAgentProto.MigMode.MIG_MODE_UNSUPPORTED;
+      case DISABLED -> NodeAgentProto.MigMode.MIG_MODE_DISABLED;
+      case ENABLED -> NodeAgentProto.MigMode.MIG_MODE_ENABLED;
     };
   }
 
-  private static io.gantry.proto.nodeagent.v1.DomainSource source(DomainSource source) {
+  private static NodeAgentProto.DomainSource source(DomainSource source) {
     return switch (source) {
-      case LINK_MATRIX -> io.gantry.proto.nodeagent.v1.DomainSource.DOMAIN_SOURCE_LINK_MATRIX;
-      case FABRIC -> io.gantry.proto.nodeagent.v1.DomainSource.DOMAIN_SOURCE_FABRIC;
+      case LINK_MATRIX -> NodeAgentProto.DomainSource.DOMAIN_SOURCE_LINK_MATRIX;
+      case FABRIC -> NodeAgentProto.DomainSource.DOMAIN_SOURCE_FABRIC;
     };
   }
 
-  private static io.gantry.proto.nodeagent.v1.LinkType linkType(LinkType type) {
+  private static NodeAgentProto.LinkType linkType(LinkType type) {
     return switch (type) {
-      case NVLINK -> io.gantry.proto.nodeagent.v1.LinkType.LINK_TYPE_NVLINK;
-      case PIX -> io.gantry.proto.nodeagent.v1.LinkType.LINK_TYPE_PIX;
-      case PXB -> io.gantry.proto.nodeagent.v1.LinkType.LINK_TYPE_PXB;
-      case PHB -> io.gantry.proto.nodeagent.v1.LinkType.LINK_TYPE_PHB;
-      case NODE -> io.gantry.proto.nodeagent.v1.LinkType.LINK_TYPE_NODE;
-      case SYS -> io.gantry.proto.nodeagent.v1.LinkType.LINK_TYPE_SYS;
+      case NVLINK -> NodeAgentProto.LinkType.LINK_TYPE_NVLINK;
+      case PIX -> NodeAgentProto.LinkType.LINK_TYPE_PIX;
+      case PXB -> NodeAgentProto.LinkType.LINK_TYPE_PXB;
+      case PHB -> NodeAgentProto.LinkType.LINK_TYPE_PHB;
+      case NODE -> NodeAgentProto.LinkType.LINK_TYPE_NODE;
+      case SYS -> NodeAgentProto.LinkType.LINK_TYPE_SYS;
     };
   }
 }

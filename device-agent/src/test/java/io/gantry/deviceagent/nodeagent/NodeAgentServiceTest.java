@@ -26,14 +26,15 @@ import io.gantry.gpusharing.DeviceNaming;
 import io.gantry.gpusharing.inventory.GpuDevice;
 import io.gantry.gpusharing.inventory.GpuHealth;
 import io.gantry.gpusharing.inventory.GpuInventory;
-import io.gantry.proto.nodeagent.v1.EventKind;
-import io.gantry.proto.nodeagent.v1.GetNodeRequest;
-import io.gantry.proto.nodeagent.v1.HealthEvent;
-import io.gantry.proto.nodeagent.v1.HealthStatus;
-import io.gantry.proto.nodeagent.v1.Node;
 import io.gantry.proto.nodeagent.v1.NodeAgentGrpc;
-import io.gantry.proto.nodeagent.v1.NodeEvent;
-import io.gantry.proto.nodeagent.v1.WatchEventsRequest;
+import io.gantry.proto.nodeagent.v1.NodeAgentProto;
+import io.gantry.proto.nodeagent.v1.NodeAgentProto.EventKind;
+import io.gantry.proto.nodeagent.v1.NodeAgentProto.GetNodeRequest;
+import io.gantry.proto.nodeagent.v1.NodeAgentProto.HealthEvent;
+import io.gantry.proto.nodeagent.v1.NodeAgentProto.HealthStatus;
+import io.gantry.proto.nodeagent.v1.NodeAgentProto.Node;
+import io.gantry.proto.nodeagent.v1.NodeAgentProto.NodeEvent;
+import io.gantry.proto.nodeagent.v1.NodeAgentProto.WatchEventsRequest;
 import io.gantry.proto.uds.UnixSocketChannels;
 import io.grpc.Grpc;
 import io.grpc.InsecureChannelCredentials;
@@ -178,8 +179,8 @@ class NodeAgentServiceTest {
       nvml.raiseXid(3, 79);
 
       NodeEvent event = events.next();
-      io.gantry.proto.nodeagent.v1.GpuHealth xid =
-          io.gantry.proto.nodeagent.v1.GpuHealth.newBuilder()
+      NodeAgentProto.GpuHealth xid =
+          NodeAgentProto.GpuHealth.newBuilder()
               .setStatus(HealthStatus.HEALTH_STATUS_UNHEALTHY)
               .addReasons("XID 79 reported by the driver")
               .build();

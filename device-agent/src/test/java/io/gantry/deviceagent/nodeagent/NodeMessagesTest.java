@@ -15,15 +15,15 @@ import io.gantry.gpusharing.inventory.GpuHealth;
 import io.gantry.gpusharing.inventory.GpuInventory;
 import io.gantry.gpusharing.inventory.GpuLink;
 import io.gantry.gpusharing.inventory.HealthStatus;
-import io.gantry.proto.nodeagent.v1.DomainSource;
-import io.gantry.proto.nodeagent.v1.Gpu;
-import io.gantry.proto.nodeagent.v1.GpuLink.Builder;
-import io.gantry.proto.nodeagent.v1.HealthEvent;
-import io.gantry.proto.nodeagent.v1.LinkType;
-import io.gantry.proto.nodeagent.v1.MigInstance;
-import io.gantry.proto.nodeagent.v1.MigMode;
-import io.gantry.proto.nodeagent.v1.Node;
-import io.gantry.proto.nodeagent.v1.NvlinkDomain;
+import io.gantry.proto.nodeagent.v1.NodeAgentProto;
+import io.gantry.proto.nodeagent.v1.NodeAgentProto.DomainSource;
+import io.gantry.proto.nodeagent.v1.NodeAgentProto.Gpu;
+import io.gantry.proto.nodeagent.v1.NodeAgentProto.HealthEvent;
+import io.gantry.proto.nodeagent.v1.NodeAgentProto.LinkType;
+import io.gantry.proto.nodeagent.v1.NodeAgentProto.MigInstance;
+import io.gantry.proto.nodeagent.v1.NodeAgentProto.MigMode;
+import io.gantry.proto.nodeagent.v1.NodeAgentProto.Node;
+import io.gantry.proto.nodeagent.v1.NodeAgentProto.NvlinkDomain;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -44,9 +44,9 @@ class NodeMessagesTest {
         .discover();
   }
 
-  private static io.gantry.proto.nodeagent.v1.GpuHealth healthy() {
-    return io.gantry.proto.nodeagent.v1.GpuHealth.newBuilder()
-        .setStatus(io.gantry.proto.nodeagent.v1.HealthStatus.HEALTH_STATUS_HEALTHY)
+  private static NodeAgentProto.GpuHealth healthy() {
+    return NodeAgentProto.GpuHealth.newBuilder()
+        .setStatus(NodeAgentProto.HealthStatus.HEALTH_STATUS_HEALTHY)
         .build();
   }
 
@@ -175,9 +175,9 @@ class NodeMessagesTest {
             new GpuInventory(
                 "580.1", Optional.of("13.0"), List.of(gpu), false, List.of(), List.of()),
             TAKEN);
-    io.gantry.proto.nodeagent.v1.GpuHealth unhealthy =
-        io.gantry.proto.nodeagent.v1.GpuHealth.newBuilder()
-            .setStatus(io.gantry.proto.nodeagent.v1.HealthStatus.HEALTH_STATUS_UNHEALTHY)
+    NodeAgentProto.GpuHealth unhealthy =
+        NodeAgentProto.GpuHealth.newBuilder()
+            .setStatus(NodeAgentProto.HealthStatus.HEALTH_STATUS_UNHEALTHY)
             .addReasons("XID 79 reported by the driver")
             .build();
 
@@ -187,19 +187,17 @@ class NodeMessagesTest {
             HealthEvent.newBuilder()
                 .setGpuIndex(3)
                 .setGpuUuid("GPU-3")
-                .setPreviousStatus(io.gantry.proto.nodeagent.v1.HealthStatus.HEALTH_STATUS_HEALTHY)
+                .setPreviousStatus(NodeAgentProto.HealthStatus.HEALTH_STATUS_HEALTHY)
                 .setHealth(unhealthy)
                 .build());
   }
 
-  private static io.gantry.proto.nodeagent.v1.GpuLink link(
-      int a, int b, LinkType type, int nvlinks) {
-    Builder link =
-        io.gantry.proto.nodeagent.v1.GpuLink.newBuilder()
-            .setGpuIndexA(a)
-            .setGpuIndexB(b)
-            .setType(type)
-            .setNvlinkCount(nvlinks);
-    return link.build();
+  private static NodeAgentProto.GpuLink link(int a, int b, LinkType type, int nvlinks) {
+    return NodeAgentProto.GpuLink.newBuilder()
+        .setGpuIndexA(a)
+        .setGpuIndexB(b)
+        .setType(type)
+        .setNvlinkCount(nvlinks)
+        .build();
   }
 }
