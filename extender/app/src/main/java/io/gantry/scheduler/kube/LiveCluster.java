@@ -47,7 +47,10 @@ public final class LiveCluster implements AutoCloseable {
             clock,
             key -> Optional.empty(),
             key -> Optional.empty(),
-            UsageSource.NONE);
+            UsageSource.NONE,
+            // the extender's metrics registry is built after its cluster: the log and the event
+            // report an unreadable GPU inventory there
+            new GpuInventoryReader(events, Optional.empty()));
   }
 
   /** Starts the informers; {@link #ready} tells when their caches have synced. */
