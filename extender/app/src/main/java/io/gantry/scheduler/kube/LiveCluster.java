@@ -97,7 +97,9 @@ public final class LiveCluster implements AutoCloseable {
   public void bind(TaskInfo task, String node, ImmutableList<String> gpuGroups, GpuAmount portion)
       throws IOException {
     try {
-      Optional<GpuAllocation> allocation = GpuAllocations.of(task, node, gpuGroups, portion);
+      // kube-scheduler's bind verb names a node, not devices: the node's device plugin picks them
+      Optional<GpuAllocation> allocation =
+          GpuAllocations.of(task, node, gpuGroups, portion, ImmutableList.of());
       if (allocation.isPresent()) {
         ObjectNode patch = JSON.createObjectNode();
         patch

@@ -6,12 +6,6 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.gantry.fakekube.FakeKubeServer;
 import io.gantry.fakekube.ResourceKinds;
-import io.gantry.gpusharing.inventory.DomainSource;
-import io.gantry.gpusharing.inventory.GpuDevice;
-import io.gantry.gpusharing.inventory.GpuHealth;
-import io.gantry.gpusharing.inventory.GpuInventory;
-import io.gantry.gpusharing.inventory.MigMode;
-import io.gantry.gpusharing.inventory.NvlinkDomain;
 import io.gantry.gpusharing.inventory.json.InventoryAnnotation;
 import io.gantry.scheduler.model.GpuTopology;
 import io.kubernetes.client.openapi.models.V1Node;
@@ -19,11 +13,9 @@ import io.kubernetes.client.openapi.models.V1ObjectMeta;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalInt;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -47,40 +39,6 @@ class GpuInventoryReaderTest {
     kube.close();
   }
 
-  /** An annotation of {@code count} GPUs, {@code unhealthy} among them, in {@code domains}. */
-  static String annotation(int count, List<Integer> unhealthy, List<List<Integer>> domains) {
-    List<GpuDevice> devices = new ArrayList<>();
-    for (int i = 0; i < count; i++) {
-      devices.add(
-          new GpuDevice(
-              i,
-              String.format("GPU-%08d-0000-0000-0000-000000000000", i),
-              String.format("00000000:%02X:00.0", i + 1),
-              "NVIDIA H100 80GB HBM3",
-              81559,
-              MigMode.DISABLED,
-              List.of(),
-              OptionalInt.empty(),
-              unhealthy.contains(i)
-                  ? GpuHealth.fromReasons(List.of("XID 79: the GPU has fallen off the bus"))
-                  : GpuHealth.HEALTHY,
-              Optional.empty()));
-    }
-    List<NvlinkDomain> nvlink = new ArrayList<>();
-    for (int d = 0; d < domains.size(); d++) {
-      nvlink.add(
-          new NvlinkDomain(
-              "nvlink-" + d,
-              domains.get(d),
-              true,
-              Optional.empty(),
-              List.of(DomainSource.LINK_MATRIX)));
-    }
-    return new InventoryAnnotation(
-            new GpuInventory("550.54.15", Optional.of("12.4"), devices, false, List.of(), nvlink))
-        .toJson();
-  }
-
   private static V1Node node(String name, String inventory) {
     V1ObjectMeta meta = new V1ObjectMeta().name(name).uid("uid-" + name);
     if (inventory != null) {
@@ -94,7 +52,8 @@ class GpuInventoryReaderTest {
 
   @Test
   void theNvlinkDomainsBecomeGroupsOfDeviceIndices() {
-    GpuTopology topology = reader.topology(node("gpu-0", annotation(8, List.of(), TWO_DOMAINS)), 8);
+    GpuTopology topology =
+        reader.topology(node("gpu-0", TestObjects.gpuInventory(8, List.of(), TWO_DOMAINS)), 8);
 
     assertThat(topology).isEqualTo(GpuTopology.of(TWO_DOMAINS));
   }
@@ -102,7 +61,7 @@ class GpuInventoryReaderTest {
   @Test
   void anUnhealthyDeviceIsNamedSoThatNoTaskGetsIt() {
     GpuTopology topology =
-        reader.topology(node("gpu-0", annotation(8, List.of(5), TWO_DOMAINS)), 7);
+        reader.topology(node("gpu-0", TestObjects.gpuInventory(8, List.of(5), TWO_DOMAINS)), 7);
 
     assertThat(topology).isEqualTo(GpuTopology.of(TWO_DOMAINS, List.of(5)));
   }
@@ -110,20 +69,23 @@ class GpuInventoryReaderTest {
   @Test
   void whileTheInventoryAndTheAllocatableCountDisagreeTheNodeIsScheduledByCount() {
     // the kubelet still offers 8 GPUs, the inventory already says one is unhealthy
-    assertThat(reader.topology(node("gpu-0", annotation(8, List.of(5), TWO_DOMAINS)), 8))
+    assertThat(
+            reader.topology(node("gpu-0", TestObjects.gpuInventory(8, List.of(5), TWO_DOMAINS)), 8))
         .isEqualTo(GpuTopology.NONE);
   }
 
   @Test
   void aNodeWithoutAnnotationOrDomainsHasNone() {
     assertThat(reader.topology(node("gpu-0", null), 8)).isEqualTo(GpuTopology.NONE);
-    assertThat(reader.topology(node("gpu-1", annotation(8, List.of(), List.of())), 8))
+    assertThat(reader.topology(node("gpu-1", TestObjects.gpuInventory(8, List.of(), List.of())), 8))
         .isEqualTo(GpuTopology.NONE);
   }
 
   @Test
   void aNewerVersionIsReportedOncePerValueAndTheNodeHasNoDomains() {
-    String newer = annotation(8, List.of(), TWO_DOMAINS).replace("\"version\":1", "\"version\":2");
+    String newer =
+        TestObjects.gpuInventory(8, List.of(), TWO_DOMAINS)
+            .replace("\"version\":1", "\"version\":2");
 
     assertThat(reader.topology(node("gpu-0", newer), 8)).isEqualTo(GpuTopology.NONE);
     assertThat(reader.topology(node("gpu-0", newer), 8)).isEqualTo(GpuTopology.NONE);
@@ -150,9 +112,10 @@ class GpuInventoryReaderTest {
   @Test
   void aMalformedFieldIsNamedAndEachNewValueIsReportedAgain() {
     String badMemory =
-        annotation(8, List.of(), TWO_DOMAINS)
+        TestObjects.gpuInventory(8, List.of(), TWO_DOMAINS)
             .replace("\"memoryMib\":81559", "\"memoryMib\":\"80\"");
-    String badDomain = annotation(8, List.of(), TWO_DOMAINS).replace("[4,5,6,7]", "[4,5,6,7,8]");
+    String badDomain =
+        TestObjects.gpuInventory(8, List.of(), TWO_DOMAINS).replace("[4,5,6,7]", "[4,5,6,7,8]");
 
     assertThat(reader.topology(node("gpu-0", badMemory), 8)).isEqualTo(GpuTopology.NONE);
     assertThat(reader.topology(node("gpu-0", badDomain), 8)).isEqualTo(GpuTopology.NONE);
