@@ -2,6 +2,24 @@ package io.gantry.proto.nodeagent.v1;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.gantry.proto.nodeagent.v1.NodeAgentProto.DomainSource;
+import io.gantry.proto.nodeagent.v1.NodeAgentProto.EnforcementAction;
+import io.gantry.proto.nodeagent.v1.NodeAgentProto.EnforcementEvent;
+import io.gantry.proto.nodeagent.v1.NodeAgentProto.EventKind;
+import io.gantry.proto.nodeagent.v1.NodeAgentProto.GetNodeRequest;
+import io.gantry.proto.nodeagent.v1.NodeAgentProto.Gpu;
+import io.gantry.proto.nodeagent.v1.NodeAgentProto.GpuHealth;
+import io.gantry.proto.nodeagent.v1.NodeAgentProto.GpuLink;
+import io.gantry.proto.nodeagent.v1.NodeAgentProto.HealthEvent;
+import io.gantry.proto.nodeagent.v1.NodeAgentProto.HealthStatus;
+import io.gantry.proto.nodeagent.v1.NodeAgentProto.LinkType;
+import io.gantry.proto.nodeagent.v1.NodeAgentProto.MigInstance;
+import io.gantry.proto.nodeagent.v1.NodeAgentProto.MigMode;
+import io.gantry.proto.nodeagent.v1.NodeAgentProto.Node;
+import io.gantry.proto.nodeagent.v1.NodeAgentProto.NodeEvent;
+import io.gantry.proto.nodeagent.v1.NodeAgentProto.NvlinkDomain;
+import io.gantry.proto.nodeagent.v1.NodeAgentProto.SharingMechanism;
+import io.gantry.proto.nodeagent.v1.NodeAgentProto.WatchEventsRequest;
 import io.gantry.proto.testing.InProcessGrpc;
 import io.gantry.proto.testing.ProtoContract;
 import io.grpc.stub.StreamObserver;
