@@ -11,11 +11,12 @@ import java.util.List;
 /**
  * The enforcement contract between the scheduler and a node for one pod: the GPUs the scheduler
  * gave it ({@code deviceCount} devices on {@code node}, each holding {@code portion}, on the shared
- * {@code gpuGroups} when it shares) and, once the node has resolved them, which physical {@code
- * devices} they are. The scheduler writes it with no devices (it chooses groups, not physical
- * GPUs); the device agent or the DRA driver resolves the devices and derives the container's {@link
- * #enforcement}. Serialised as the pod annotation {@value #ANNOTATION} by {@code
- * io.gantry.gpusharing.json.GpuAllocationJson}.
+ * {@code gpuGroups} when it shares), for whole GPUs on a node that publishes its NVLink domains the
+ * device indices the scheduler chose ({@code chosenDevices}, sorted; empty when it chose none) and,
+ * once the node has resolved them, which physical {@code devices} they are. The scheduler writes it
+ * with no devices; the device agent or the DRA driver resolves the devices (preferring the chosen
+ * ones) and derives the container's {@link #enforcement}. Serialised as the pod annotation {@value
+ * #ANNOTATION} by {@code io.gantry.gpusharing.json.GpuAllocationJson}.
  */
 public record GpuAllocation(
     String node,
@@ -23,6 +24,7 @@ public record GpuAllocation(
     GpuAmount portion,
     ComputeMode computeMode,
     ImmutableList<String> gpuGroups,
+    ImmutableList<Integer> chosenDevices,
     ImmutableList<AssignedGpu> devices) {
   public static final String ANNOTATION = "gantry.io/gpu-allocation";
   private static final GpuAmount WHOLE_DEVICE = GpuAmount.ofDevices(1);
@@ -32,6 +34,7 @@ public record GpuAllocation(
     requireNonNull(portion, "portion is null");
     requireNonNull(computeMode, "computeMode is null");
     requireNonNull(gpuGroups, "gpuGroups is null");
+    requireNonNull(chosenDevices, "chosenDevices is null");
     requireNonNull(devices, "devices is null");
     if (node.isEmpty()) {
       throw new IllegalArgumentException("node must not be empty");
@@ -56,6 +59,27 @@ public record GpuAllocation(
           "whole devices have portion 1 and compute mode time-slicing; a portion or MPS needs GPU"
               + " groups");
     }
+    if (!chosenDevices.isEmpty()) {
+      if (shared) {
+        throw new IllegalArgumentException(
+            "chosenDevices are for whole devices; a shared allocation names GPU groups");
+      }
+      if (chosenDevices.size() != deviceCount) {
+        throw new IllegalArgumentException(
+            "chosenDevices must be empty or one per device ("
+                + deviceCount
+                + "), got "
+                + chosenDevices.size());
+      }
+      for (int i = 0; i < chosenDevices.size(); i++) {
+        if (chosenDevices.get(i) < 0
+            || (i > 0 && chosenDevices.get(i - 1) >= chosenDevices.get(i))) {
+          throw new IllegalArgumentException(
+              "chosenDevices must be distinct device indices >= 0 in ascending order, got "
+                  + chosenDevices);
+        }
+      }
+    }
     if (!devices.isEmpty() && devices.size() != deviceCount) {
       throw new IllegalArgumentException(
           "devices must be empty (unresolved) or one per device ("
@@ -65,7 +89,7 @@ public record GpuAllocation(
     }
   }
 
-  /** {@code count} whole devices on {@code node}. */
+  /** {@code count} whole devices on {@code node}, which ones left to the node. */
   public static GpuAllocation whole(String node, int count) {
     return new GpuAllocation(
         node,
@@ -73,6 +97,19 @@ public record GpuAllocation(
         WHOLE_DEVICE,
         ComputeMode.TIME_SLICING,
         ImmutableList.of(),
+        ImmutableList.of(),
+        ImmutableList.of());
+  }
+
+  /** The whole devices with indices {@code chosen} on {@code node}. */
+  public static GpuAllocation wholeChosen(String node, List<Integer> chosen) {
+    return new GpuAllocation(
+        node,
+        chosen.size(),
+        WHOLE_DEVICE,
+        ComputeMode.TIME_SLICING,
+        ImmutableList.of(),
+        ImmutableList.sortedCopyOf(chosen),
         ImmutableList.of());
   }
 
@@ -80,7 +117,13 @@ public record GpuAllocation(
   public static GpuAllocation shared(
       String node, GpuAmount portion, ComputeMode mode, List<String> gpuGroups) {
     return new GpuAllocation(
-        node, gpuGroups.size(), portion, mode, ImmutableList.copyOf(gpuGroups), ImmutableList.of());
+        node,
+        gpuGroups.size(),
+        portion,
+        mode,
+        ImmutableList.copyOf(gpuGroups),
+        ImmutableList.of(),
+        ImmutableList.of());
   }
 
   public boolean isShared() {
@@ -94,7 +137,13 @@ public record GpuAllocation(
   /** This allocation resolved to physical devices, in the order of its GPU groups. */
   public GpuAllocation withDevices(List<AssignedGpu> resolved) {
     return new GpuAllocation(
-        node, deviceCount, portion, computeMode, gpuGroups, ImmutableList.copyOf(resolved));
+        node,
+        deviceCount,
+        portion,
+        computeMode,
+        gpuGroups,
+        chosenDevices,
+        ImmutableList.copyOf(resolved));
   }
 
   /** The portion with two decimals, as KAI writes {@code receivedGPU.portion}: {@code "0.50"}. */

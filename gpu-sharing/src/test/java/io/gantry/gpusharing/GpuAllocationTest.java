@@ -145,6 +145,7 @@ class GpuAllocationTest {
                     half,
                     ComputeMode.TIME_SLICING,
                     ImmutableList.of("g"),
+                    ImmutableList.of(),
                     ImmutableList.of()),
             "a shared allocation needs one GPU group per device (2), got 1"),
         new Invalid(
@@ -155,6 +156,7 @@ class GpuAllocationTest {
                     1,
                     half,
                     ComputeMode.TIME_SLICING,
+                    ImmutableList.of(),
                     ImmutableList.of(),
                     ImmutableList.of()),
             "whole devices have portion 1 and compute mode time-slicing; a portion or MPS needs GPU"
@@ -170,7 +172,39 @@ class GpuAllocationTest {
             () -> GpuAllocation.whole("n1", 2).withDevices(List.of(GPU0)),
             "devices must be empty (unresolved) or one per device (2), got 1"),
         new Invalid(
-            "no devices", () -> GpuAllocation.whole("n1", 0), "deviceCount must be >= 1, got 0"));
+            "no devices", () -> GpuAllocation.whole("n1", 0), "deviceCount must be >= 1, got 0"),
+        new Invalid(
+            "a device chosen twice",
+            () -> GpuAllocation.wholeChosen("n1", List.of(4, 4)),
+            "chosenDevices must be distinct device indices >= 0 in ascending order, got [4, 4]"),
+        new Invalid(
+            "a negative device chosen",
+            () -> GpuAllocation.wholeChosen("n1", List.of(-1)),
+            "chosenDevices must be distinct device indices >= 0 in ascending order, got [-1]"),
+        new Invalid(
+            "chosen devices of a shared allocation",
+            () ->
+                new GpuAllocation(
+                    "n1",
+                    1,
+                    half,
+                    ComputeMode.TIME_SLICING,
+                    ImmutableList.of("g"),
+                    ImmutableList.of(0),
+                    ImmutableList.of()),
+            "chosenDevices are for whole devices; a shared allocation names GPU groups"),
+        new Invalid(
+            "fewer chosen devices than the count",
+            () ->
+                new GpuAllocation(
+                    "n1",
+                    2,
+                    GpuAmount.ofDevices(1),
+                    ComputeMode.TIME_SLICING,
+                    ImmutableList.of(),
+                    ImmutableList.of(3),
+                    ImmutableList.of()),
+            "chosenDevices must be empty or one per device (2), got 1"));
   }
 
   @ParameterizedTest(name = "{0}")

@@ -19,6 +19,7 @@ import io.gantry.proto.deviceplugin.v1beta1.ContainerAllocateRequest;
 import io.gantry.proto.deviceplugin.v1beta1.ContainerAllocateResponse;
 import io.gantry.proto.deviceplugin.v1beta1.Mount;
 import io.kubernetes.client.openapi.ApiException;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -37,8 +38,16 @@ import org.slf4j.LoggerFactory;
  * {@code Allocate} while it is still pending). Whole GPUs: the kubelet chose the GPUs (the ids are
  * UUIDs), so a pod is only needed to record them; without one the container still gets its GPUs.
  * Shared slots: the slot id says nothing, the pod's groups say which GPU, so a pod must be found.
+ *
+ * <p>Whole GPUs the scheduler chose ({@link GpuAllocation#chosenDevices}, inside one NVLink domain)
+ * reach the container through {@code GetPreferredAllocation}: the kubelet asks which of its
+ * available devices to pick, and this answers the starting pod's chosen GPUs when the kubelet has
+ * them all. {@code Allocate} then gets exactly those. The kubelet accounts devices by the ids it
+ * gave (protocols.md §2.4), so when they differ from the chosen ones (a chosen GPU the kubelet had
+ * given to another pod, or a kubelet that does not ask) the kubelet's ids stand: the container gets
+ * them and the pod records them, with a warning.
  */
-final class ContractAllocator implements ContainerAllocator {
+final class ContractAllocator implements ContainerAllocator, DevicePreference {
   private static final Logger log = LoggerFactory.getLogger(ContractAllocator.class);
 
   private final String resourceName;
@@ -113,12 +122,22 @@ final class ContractAllocator implements ContainerAllocator {
             pod.allocation()
                 .withDevices(AllocationResolver.forGroups(pod.allocation(), others, gpus));
       } else {
-        ImmutableList<AssignedGpu> chosen = AllocationResolver.byUuid(gpus, ids);
-        resolved =
+        ImmutableList<AssignedGpu> given = AllocationResolver.byUuid(gpus, ids);
+        GpuAllocation allocation =
             starting
                 .map(PodAllocation::allocation)
-                .orElse(GpuAllocation.whole(pods.nodeName(), ids.size()))
-                .withDevices(chosen);
+                .orElse(GpuAllocation.whole(pods.nodeName(), ids.size()));
+        List<Integer> givenIndices = given.stream().map(AssignedGpu::index).sorted().toList();
+        if (!allocation.chosenDevices().isEmpty()
+            && !allocation.chosenDevices().equals(givenIndices)) {
+          log.warn(
+              "pod {}/{}: the kubelet gave GPUs {}, the scheduler chose {}; the kubelet's stand",
+              starting.get().pod().namespace(),
+              starting.get().pod().name(),
+              givenIndices,
+              allocation.chosenDevices());
+        }
+        resolved = allocation.withDevices(given);
       }
       // the MPS daemon first: a pod whose daemon cannot start stays unresolved, to be retried
       GpuEnforcement enforcement = enforcement(resolved, starting);
@@ -142,6 +161,38 @@ final class ContractAllocator implements ContainerAllocator {
       }
       return response(enforcement);
     }
+  }
+
+  /**
+   * The starting pod's chosen GPUs, by UUID, when the kubelet has them all available and they hold
+   * what it must include; otherwise empty, which leaves the pick to the kubelet.
+   */
+  @Override
+  public List<String> preferred(List<String> available, List<String> mustInclude, int size) {
+    Optional<GpuInventory> gpus = inventory.get();
+    if (shared || gpus.isEmpty()) {
+      return List.of();
+    }
+    Optional<PodAllocation> starting;
+    synchronized (pods) {
+      try {
+        starting = starting(livePods(), size);
+      } catch (AllocationException e) {
+        log.warn("no preferred {} devices: {}", resourceName, e.getMessage());
+        return List.of();
+      }
+    }
+    List<String> chosen = new ArrayList<>();
+    for (int index : starting.map(p -> p.allocation().chosenDevices()).orElse(ImmutableList.of())) {
+      if (index >= gpus.get().devices().size()) {
+        return List.of();
+      }
+      chosen.add(gpus.get().devices().get(index).uuid());
+    }
+    if (chosen.isEmpty() || !available.containsAll(chosen) || !chosen.containsAll(mustInclude)) {
+      return List.of();
+    }
+    return chosen;
   }
 
   /** The contract's enforcement; with MPS daemons, the pod's daemon made ready for it. */

@@ -42,10 +42,14 @@ public final class DevicePluginManager implements AutoCloseable {
     final DevicePluginService service;
     UnixSocketServer server;
 
-    Plugin(String resourceName, String socketName, ContainerAllocator allocator) {
+    Plugin(
+        String resourceName,
+        String socketName,
+        ContainerAllocator allocator,
+        Optional<DevicePreference> preference) {
       this.resourceName = resourceName;
       this.socketName = socketName;
-      this.service = new DevicePluginService(resourceName, feed, allocator);
+      this.service = new DevicePluginService(resourceName, feed, allocator, preference);
     }
   }
 
@@ -77,16 +81,17 @@ public final class DevicePluginManager implements AutoCloseable {
     }
     this.slotsPerGpu = slotsPerGpu;
     this.tracker = new GpuHealthTracker(health);
+    ContractAllocator whole = ContractAllocator.wholeGpus(pods, inventory, naming);
+    // whole GPUs: the kubelet picks the devices, so it is asked to prefer the scheduler's choice;
+    // shared slots: the pod's GPU groups decide, whichever slot the kubelet picks
     this.wholeGpu =
-        new Plugin(
-            ResourceDevices.WHOLE_GPU,
-            "gantry-gpu.sock",
-            ContractAllocator.wholeGpus(pods, inventory, naming));
+        new Plugin(ResourceDevices.WHOLE_GPU, "gantry-gpu.sock", whole, Optional.of(whole));
     this.gpuShare =
         new Plugin(
             ResourceDevices.GPU_SHARE,
             "gantry-gpu-share.sock",
-            ContractAllocator.sharedGpus(pods, inventory, naming, mps));
+            ContractAllocator.sharedGpus(pods, inventory, naming, mps),
+            Optional.empty());
   }
 
   /**

@@ -202,6 +202,49 @@ class DevicePluginKubeletTest {
   }
 
   @Test
+  void theKubeletPrefersTheGpusTheSchedulerChoseAndAllocateGivesExactlyThose() {
+    pendingPod("trainer", GPU, 4, GpuAllocation.wholeChosen("gpu-0", List.of(0, 2, 4, 6)));
+
+    AllocateResponse response = kubelet.admit(GPU, 4);
+
+    assertThat(kubelet.registrations())
+        .extracting(r -> r.resourceName(), r -> r.options().getGetPreferredAllocationAvailable())
+        .containsExactly(tuple(GPU, true), tuple(SHARE, false));
+    assertThat(response.getContainerResponses(0).getEnvsMap())
+        .containsEntry(
+            "NVIDIA_VISIBLE_DEVICES", String.join(",", uuid(0), uuid(2), uuid(4), uuid(6)));
+    assertThat(recorded("trainer").devices())
+        .extracting(AssignedGpu::index)
+        .containsExactly(0, 2, 4, 6);
+  }
+
+  @Test
+  void withoutAChoiceTheKubeletPicksAsItWould() {
+    pendingPod("trainer", GPU, 4, GpuAllocation.whole("gpu-0", 4));
+
+    kubelet.admit(GPU, 4);
+
+    // the kubelet's own pick: the first four device ids (UUIDs) in order
+    assertThat(recorded("trainer").devices())
+        .extracting(AssignedGpu::uuid)
+        .containsExactlyInAnyOrderElementsOf(
+            kubelet.devices(GPU).keySet().stream().limit(4).toList());
+  }
+
+  @Test
+  void whenTheKubeletGaveOtherGpusThanTheChosenOnesTheKubeletsStand() {
+    pendingPod("trainer", GPU, 2, GpuAllocation.wholeChosen("gpu-0", List.of(0, 1)));
+
+    AllocateResponse response = kubelet.allocate(GPU, List.of(uuid(3), uuid(5)));
+
+    assertThat(response.getContainerResponses(0).getEnvsMap())
+        .containsEntry("NVIDIA_VISIBLE_DEVICES", uuid(3) + "," + uuid(5));
+    GpuAllocation recorded = recorded("trainer");
+    assertThat(recorded.chosenDevices()).containsExactly(0, 1);
+    assertThat(recorded.devices()).extracting(AssignedGpu::index).containsExactly(3, 5);
+  }
+
+  @Test
   void allocateOfAWholeGpuWithoutAPodStillGivesTheKubeletsChoice() {
     AllocateResponse response = kubelet.allocate(GPU, List.of(uuid(4)));
 

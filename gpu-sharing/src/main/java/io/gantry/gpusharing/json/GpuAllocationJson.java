@@ -22,8 +22,12 @@ import java.util.Map;
  * "gpuGroups":["gpu-0-gpu0"],"devices":[]}</pre>
  *
  * {@code devices} ({@code {"index":0,"uuid":"GPU-…","memoryMib":81920}}) is empty until the node
- * resolves them. Reading is strict: another version, an unknown or missing field, or a value of the
- * wrong kind is a {@link GpuAllocationFormatException} naming the field; nothing is half-read.
+ * resolves them. {@code chosenDevices} (whole GPUs the scheduler chose by index, {@code
+ * "chosenDevices":[4,5,6,7]}) is optional: written only when the scheduler chose devices, so an
+ * allocation without a choice keeps the exact bytes every version-1 reader knows, and read as empty
+ * when absent. Reading is otherwise strict: another version, an unknown or missing field, or a
+ * value of the wrong kind is a {@link GpuAllocationFormatException} naming the field; nothing is
+ * half-read.
  */
 public final class GpuAllocationJson {
   public static final int VERSION = 1;
@@ -31,7 +35,14 @@ public final class GpuAllocationJson {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final ImmutableSet<String> FIELDS =
       ImmutableSet.of(
-          "version", "node", "deviceCount", "portion", "computeMode", "gpuGroups", "devices");
+          "version",
+          "node",
+          "deviceCount",
+          "portion",
+          "computeMode",
+          "gpuGroups",
+          "chosenDevices",
+          "devices");
   private static final ImmutableSet<String> DEVICE_FIELDS =
       ImmutableSet.of("index", "uuid", "memoryMib");
 
@@ -46,6 +57,10 @@ public final class GpuAllocationJson {
     o.put("computeMode", a.computeMode().wireName());
     ArrayNode groups = o.putArray("gpuGroups");
     a.gpuGroups().forEach(groups::add);
+    if (!a.chosenDevices().isEmpty()) {
+      ArrayNode chosen = o.putArray("chosenDevices");
+      a.chosenDevices().forEach(chosen::add);
+    }
     ArrayNode devices = o.putArray("devices");
     for (AssignedGpu d : a.devices()) {
       ObjectNode dn = devices.addObject();
@@ -110,6 +125,16 @@ public final class GpuAllocationJson {
       }
       groups.add(g.textValue());
     }
+    ImmutableList.Builder<Integer> chosen = ImmutableList.builder();
+    if (root.has("chosenDevices")) {
+      for (JsonNode d : array(root, "chosenDevices")) {
+        if (!d.isInt()) {
+          throw new GpuAllocationFormatException(
+              "field chosenDevices: expected device indices, got " + d);
+        }
+        chosen.add(d.intValue());
+      }
+    }
     ImmutableList.Builder<AssignedGpu> devices = ImmutableList.builder();
     int i = 0;
     for (JsonNode d : array(root, "devices")) {
@@ -130,7 +155,13 @@ public final class GpuAllocationJson {
     }
     try {
       return new GpuAllocation(
-          text(root, "node", ""), deviceCount, portion, mode, groups.build(), devices.build());
+          text(root, "node", ""),
+          deviceCount,
+          portion,
+          mode,
+          groups.build(),
+          chosen.build(),
+          devices.build());
     } catch (IllegalArgumentException e) {
       if (e instanceof GpuAllocationFormatException) {
         throw e;

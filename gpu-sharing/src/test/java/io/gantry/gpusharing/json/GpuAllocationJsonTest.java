@@ -35,12 +35,35 @@ class GpuAllocationJsonTest {
                 + "\"computeMode\":\"time-slicing\",\"gpuGroups\":[],\"devices\":[]}");
   }
 
+  @Test
+  void chosenDevicesAreWrittenOnlyWhenTheSchedulerChoseThem() {
+    assertThat(GpuAllocationJson.write(GpuAllocation.wholeChosen("n1", List.of(6, 4, 5, 7))))
+        .isEqualTo(
+            "{\"version\":1,\"node\":\"n1\",\"deviceCount\":4,\"portion\":\"1.00\","
+                + "\"computeMode\":\"time-slicing\",\"gpuGroups\":[],"
+                + "\"chosenDevices\":[4,5,6,7],\"devices\":[]}");
+  }
+
+  @Test
+  void anAllocationWithoutChosenDevicesReadsAsNoChoice() {
+    // what a scheduler before chosen devices wrote, and still writes without a choice
+    assertThat(
+            GpuAllocationJson.read(
+                "{\"version\":1,\"node\":\"n1\",\"deviceCount\":2,\"portion\":\"1.00\","
+                    + "\"computeMode\":\"time-slicing\",\"gpuGroups\":[],\"devices\":[]}"))
+        .isEqualTo(GpuAllocation.whole("n1", 2));
+  }
+
   static Stream<GpuAllocation> allocations() {
     return Stream.of(
         SHARED,
         SHARED.withDevices(
             List.of(new AssignedGpu(3, "GPU-a", 81_920), new AssignedGpu(4, "GPU-b", 81_920))),
         GpuAllocation.whole("n1", 8),
+        GpuAllocation.wholeChosen("n1", List.of(0, 2, 4, 6)),
+        GpuAllocation.wholeChosen("n1", List.of(0, 2))
+            .withDevices(
+                List.of(new AssignedGpu(0, "GPU-a", 81_920), new AssignedGpu(2, "GPU-c", 81_920))),
         GpuAllocation.shared(
             "n1", GpuAmount.ofHundredths(1), ComputeMode.TIME_SLICING, List.of("n1-gpu7")));
   }
@@ -81,7 +104,19 @@ class GpuAllocationJsonTest {
                 + "\"computeMode\":\"time-slicing\",\"gpuGroups\":[],\"devices\":[],\"x\":1}",
             prefix
                 + "unknown field x; expected version, node, deviceCount, portion, computeMode,"
-                + " gpuGroups, devices"),
+                + " gpuGroups, chosenDevices, devices"),
+        new Bad(
+            "a chosen device that is not an index",
+            "{\"version\":1,\"node\":\"n1\",\"deviceCount\":1,\"portion\":\"1.00\","
+                + "\"computeMode\":\"time-slicing\",\"gpuGroups\":[],\"chosenDevices\":[\"4\"],"
+                + "\"devices\":[]}",
+            prefix + "field chosenDevices: expected device indices, got \"4\""),
+        new Bad(
+            "more chosen devices than the count",
+            "{\"version\":1,\"node\":\"n1\",\"deviceCount\":1,\"portion\":\"1.00\","
+                + "\"computeMode\":\"time-slicing\",\"gpuGroups\":[],\"chosenDevices\":[4,5],"
+                + "\"devices\":[]}",
+            prefix + "chosenDevices must be empty or one per device (1), got 2"),
         new Bad(
             "a portion as a number",
             "{\"version\":1,\"node\":\"n1\",\"deviceCount\":1,\"portion\":0.5,"

@@ -7,11 +7,13 @@ import com.google.common.collect.ImmutableSortedMap;
 import io.gantry.proto.deviceplugin.v1beta1.AllocateRequest;
 import io.gantry.proto.deviceplugin.v1beta1.AllocateResponse;
 import io.gantry.proto.deviceplugin.v1beta1.ContainerAllocateRequest;
+import io.gantry.proto.deviceplugin.v1beta1.ContainerPreferredAllocationRequest;
 import io.gantry.proto.deviceplugin.v1beta1.Device;
 import io.gantry.proto.deviceplugin.v1beta1.DevicePluginGrpc;
 import io.gantry.proto.deviceplugin.v1beta1.DevicePluginOptions;
 import io.gantry.proto.deviceplugin.v1beta1.Empty;
 import io.gantry.proto.deviceplugin.v1beta1.ListAndWatchResponse;
+import io.gantry.proto.deviceplugin.v1beta1.PreferredAllocationRequest;
 import io.gantry.proto.deviceplugin.v1beta1.RegisterRequest;
 import io.gantry.proto.deviceplugin.v1beta1.RegistrationGrpc;
 import io.gantry.proto.uds.UnixSocketChannels;
@@ -28,7 +30,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
@@ -41,8 +45,9 @@ import org.slf4j.LoggerFactory;
  * {@code GetDevicePluginOptions} and keeps a {@code ListAndWatch} stream open, remembering the
  * latest full device list of each resource. When that stream ends, the resource's devices are
  * marked unhealthy, as the kubelet does. {@link #allocate} is what the kubelet calls when it admits
- * a container; {@link #restart} is a kubelet restart: the plugin directory is cleaned (every other
- * socket deleted) and {@code kubelet.sock} created again.
+ * a container, {@link #admit} the kubelet's pick of the devices before it (with the plugin's
+ * preferred allocation); {@link #restart} is a kubelet restart: the plugin directory is cleaned
+ * (every other socket deleted) and {@code kubelet.sock} created again.
  */
 public final class FakeDeviceManager implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(FakeDeviceManager.class);
@@ -64,6 +69,10 @@ public final class FakeDeviceManager implements AutoCloseable {
   private final List<Registration> registrations = new ArrayList<>();
   private final Map<String, ImmutableSortedMap<String, String>> devices = new TreeMap<>();
   private final Map<String, ManagedChannel> plugins = new TreeMap<>();
+
+  /** Per resource, the device ids {@link #admit} gave to containers. */
+  private final Map<String, Set<String>> given = new TreeMap<>();
+
   private UnixSocketServer registrationServer;
 
   private FakeDeviceManager(Path directory) {
@@ -124,6 +133,73 @@ public final class FakeDeviceManager implements AutoCloseable {
                 .addContainerRequests(
                     ContainerAllocateRequest.newBuilder().addAllDevicesIds(deviceIds))
                 .build());
+  }
+
+  /**
+   * Admits a container asking for {@code count} devices of {@code resourceName} as the kubelet's
+   * device manager picks them (protocols.md §2.4): from the healthy devices this manager has not
+   * given out, the plugin's preferred allocation when its options ask for {@code
+   * GetPreferredAllocation} and the answer is {@code count} of them, otherwise the first {@code
+   * count} by id; then {@code Allocate} with them, which are given out from then on.
+   *
+   * @throws io.grpc.StatusRuntimeException the plugin's error
+   * @throws IllegalStateException when no plugin registered {@code resourceName} or too few devices
+   *     are free
+   */
+  public AllocateResponse admit(String resourceName, int count) {
+    ManagedChannel channel;
+    boolean asksForPreference;
+    List<String> available = new ArrayList<>();
+    synchronized (lock) {
+      channel = plugins.get(resourceName);
+      if (channel == null) {
+        throw new IllegalStateException("no device plugin registered " + resourceName);
+      }
+      asksForPreference =
+          registrations.stream()
+              .filter(r -> r.resourceName().equals(resourceName))
+              .reduce((first, second) -> second)
+              .map(r -> r.options().getGetPreferredAllocationAvailable())
+              .orElse(false);
+      Set<String> taken = given.getOrDefault(resourceName, Set.of());
+      devices
+          .getOrDefault(resourceName, ImmutableSortedMap.of())
+          .forEach(
+              (id, health) -> {
+                if (health.equals("Healthy") && !taken.contains(id)) {
+                  available.add(id);
+                }
+              });
+    }
+    if (available.size() < count) {
+      throw new IllegalStateException(
+          resourceName + ": " + count + " devices asked for, " + available.size() + " free");
+    }
+    List<String> picked = List.copyOf(available.subList(0, count));
+    if (asksForPreference) {
+      List<String> preferred =
+          DevicePluginGrpc.newBlockingStub(channel)
+              .withDeadlineAfter(10, TimeUnit.SECONDS)
+              .getPreferredAllocation(
+                  PreferredAllocationRequest.newBuilder()
+                      .addContainerRequests(
+                          ContainerPreferredAllocationRequest.newBuilder()
+                              .addAllAvailableDeviceIDs(available)
+                              .setAllocationSize(count))
+                      .build())
+              .getContainerResponses(0)
+              .getDeviceIDsList();
+      if (preferred.size() == count
+          && available.containsAll(preferred)
+          && Set.copyOf(preferred).size() == count) {
+        picked = List.copyOf(preferred);
+      }
+    }
+    AllocateResponse response = allocate(resourceName, picked);
+    synchronized (lock) {
+      given.computeIfAbsent(resourceName, r -> new TreeSet<>()).addAll(picked);
+    }
+    return response;
   }
 
   /**

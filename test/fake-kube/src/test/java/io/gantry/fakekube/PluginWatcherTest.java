@@ -121,9 +121,14 @@ class PluginWatcherTest {
                   assertThat(kubelet.registered("gpu.example.com"))
                       .hasValueSatisfying(
                           r -> assertThat(r.version()).isEqualTo("v1beta1.DRAPlugin")));
-      assertThat(registration.statuses)
-          .extracting(RegistrationStatus::getPluginRegistered)
-          .containsExactly(true);
+      // the watcher notifies the registration status after it records the plugin
+      await()
+          .atMost(WAIT)
+          .untilAsserted(
+              () ->
+                  assertThat(registration.statuses)
+                      .extracting(RegistrationStatus::getPluginRegistered)
+                      .containsExactly(true));
 
       io.gantry.proto.dra.v1.DraPluginV1Proto.NodePrepareResourcesResponse answer =
           kubelet.prepare(

@@ -92,7 +92,12 @@ final class Binder {
   /** Starts a bind; a pod already in flight is left to the bind under way. */
   void submit(BindDecision decision, PodFacts pod, TaskInfo task) {
     Optional<GpuAllocation> allocation =
-        GpuAllocations.of(task, decision.nodeName(), decision.gpuGroups(), decision.gpuPortion());
+        GpuAllocations.of(
+            task,
+            decision.nodeName(),
+            decision.gpuGroups(),
+            decision.gpuPortion(),
+            decision.gpuDevices());
     Flight flight =
         new Flight(
             new InFlightBind(

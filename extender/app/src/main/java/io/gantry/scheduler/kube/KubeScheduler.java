@@ -129,7 +129,8 @@ public final class KubeScheduler implements AutoCloseable {
             binder::inFlight,
             grouper::assigned,
             grouper::problem,
-            usage.isPresent() ? usage.get() : UsageSource.NONE);
+            usage.isPresent() ? usage.get() : UsageSource.NONE,
+            new GpuInventoryReader(events, Optional.of(metrics.registry())));
     this.loop =
         new SchedulerLoop(
             informers,

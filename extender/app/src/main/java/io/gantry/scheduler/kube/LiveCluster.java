@@ -47,7 +47,10 @@ public final class LiveCluster implements AutoCloseable {
             clock,
             key -> Optional.empty(),
             key -> Optional.empty(),
-            UsageSource.NONE);
+            UsageSource.NONE,
+            // the extender's metrics registry is built after its cluster: the log and the event
+            // report an unreadable GPU inventory there
+            new GpuInventoryReader(events, Optional.empty()));
   }
 
   /** Starts the informers; {@link #ready} tells when their caches have synced. */
@@ -94,7 +97,9 @@ public final class LiveCluster implements AutoCloseable {
   public void bind(TaskInfo task, String node, ImmutableList<String> gpuGroups, GpuAmount portion)
       throws IOException {
     try {
-      Optional<GpuAllocation> allocation = GpuAllocations.of(task, node, gpuGroups, portion);
+      // kube-scheduler's bind verb names a node, not devices: the node's device plugin picks them
+      Optional<GpuAllocation> allocation =
+          GpuAllocations.of(task, node, gpuGroups, portion, ImmutableList.of());
       if (allocation.isPresent()) {
         ObjectNode patch = JSON.createObjectNode();
         patch

@@ -1,6 +1,7 @@
 package io.gantry.scheduler.kube;
 
 import com.google.common.collect.ImmutableSortedMap;
+import io.gantry.scheduler.model.GpuTopology;
 import io.gantry.scheduler.model.NodeInfo;
 import io.gantry.scheduler.model.Resources;
 import io.kubernetes.client.custom.Quantity;
@@ -12,7 +13,8 @@ import java.util.Map;
  * A Node as the engine's {@link NodeInfo}: allocatable resources ({@code pods} as the pod limit,
  * 110 when missing), labels and taints, cordon and readiness, and the per-device GPU memory from
  * the {@value #GPU_MEMORY_LABEL} label (MiB; a value of 1 TiB-in-MiB or more is read as bytes, as
- * KAI does). A node without the label is not GPU-memory synced.
+ * KAI does). A node without the label is not GPU-memory synced. Its GPU interconnect domains come
+ * from the device agent's inventory annotation ({@link GpuInventoryReader}).
  */
 final class NodeReader {
   static final String GPU_MEMORY_LABEL = "nvidia.com/gpu.memory";
@@ -21,7 +23,7 @@ final class NodeReader {
 
   private NodeReader() {}
 
-  static NodeInfo read(V1Node node) {
+  static NodeInfo read(V1Node node, GpuInventoryReader inventories) {
     Map<String, String> labels =
         node.getMetadata().getLabels() == null ? Map.of() : node.getMetadata().getLabels();
     Map<String, Quantity> allocatable =
@@ -63,10 +65,14 @@ final class NodeReader {
         gpuMemoryMib > 0,
         Math.max(0, maxPods),
         node.getSpec() != null && Boolean.TRUE.equals(node.getSpec().getUnschedulable()),
-        ready);
+        ready,
+        inventories.topology(node, Math.toIntExact(resources.gpus().wholeDevices())));
   }
 
-  /** The node with what pods outside the snapshot hold taken off its allocatable. */
+  /**
+   * The node with what pods outside the snapshot hold taken off its allocatable. When they hold
+   * GPUs, which devices is not known, so the node is scheduled by count, without its domains.
+   */
   static NodeInfo minus(NodeInfo node, Resources used, int pods) {
     if (used.isZero() && pods == 0) {
       return node;
@@ -80,7 +86,8 @@ final class NodeReader {
         node.gpuMemorySynced(),
         Math.max(0, node.maxPods() - pods),
         node.unschedulable(),
-        node.ready());
+        node.ready(),
+        used.gpus().isPositive() ? GpuTopology.NONE : node.gpuTopology());
   }
 
   private static Resources nonNegative(Resources r) {

@@ -60,6 +60,7 @@ final class SnapshotBuilder {
   private final Function<String, Optional<String>> groupedPods;
   private final Function<String, Optional<String>> groupingProblems;
   private final UsageSource usage;
+  private final GpuInventoryReader inventories;
   private final Map<String, PodFacts> podMemo = new HashMap<>();
   private final Map<String, Memo<NodeInfo>> nodeMemo = new HashMap<>();
 
@@ -72,13 +73,24 @@ final class SnapshotBuilder {
       Clock clock,
       Function<String, Optional<InFlightBind>> inFlight,
       Function<String, Optional<String>> groupedPods,
-      UsageSource usage) {
-    this(cache, schedulerName, pool, clock, inFlight, groupedPods, key -> Optional.empty(), usage);
+      UsageSource usage,
+      GpuInventoryReader inventories) {
+    this(
+        cache,
+        schedulerName,
+        pool,
+        clock,
+        inFlight,
+        groupedPods,
+        key -> Optional.empty(),
+        usage,
+        inventories);
   }
 
   /**
    * @param groupingProblems why the pod grouper could not group a pod, which waits with it as its
    *     message
+   * @param inventories reads each node's GPU inventory annotation
    */
   SnapshotBuilder(
       ClusterInformers cache,
@@ -88,7 +100,9 @@ final class SnapshotBuilder {
       Function<String, Optional<InFlightBind>> inFlight,
       Function<String, Optional<String>> groupedPods,
       Function<String, Optional<String>> groupingProblems,
-      UsageSource usage) {
+      UsageSource usage,
+      GpuInventoryReader inventories) {
+    this.inventories = requireNonNull(inventories, "inventories is null");
     this.groupingProblems = requireNonNull(groupingProblems, "groupingProblems is null");
     this.cache = requireNonNull(cache, "cache is null");
     this.schedulerName = requireNonNull(schedulerName, "schedulerName is null");
@@ -310,7 +324,7 @@ final class SnapshotBuilder {
       String rv = nullToEmpty(node.getMetadata().getResourceVersion());
       Memo<NodeInfo> memo = nodeMemo.get(name);
       if (memo == null || !memo.resourceVersion().equals(rv)) {
-        memo = new Memo<>(rv, NodeReader.read(node));
+        memo = new Memo<>(rv, NodeReader.read(node, inventories));
         nodeMemo.put(name, memo);
       }
       seen.add(name);

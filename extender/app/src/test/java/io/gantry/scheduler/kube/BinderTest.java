@@ -93,6 +93,40 @@ class BinderTest {
   }
 
   @Test
+  void aWholeGpuBindRecordsTheDevicesTheEngineChose() {
+    kube.store()
+        .create(
+            ResourceKinds.PODS, "ns", TestObjects.pod("ns", "p", TestObjects.SCHEDULER, "1", 2));
+    PodFacts p = cachedPod("p");
+
+    binder.submit(
+        new BindDecision(
+            p.key(),
+            "n1",
+            ImmutableList.of(),
+            GpuAmount.ZERO,
+            ImmutableList.of(),
+            ImmutableList.of(5, 4)),
+        p,
+        task(p));
+
+    await()
+        .atMost(WAIT)
+        .untilAsserted(
+            () ->
+                assertThat(
+                        kube.store()
+                            .get(ResourceKinds.PODS, "ns", "p")
+                            .orElseThrow()
+                            .at("/metadata/annotations/gantry.io~1gpu-allocation")
+                            .asText())
+                    .isEqualTo(
+                        "{\"version\":1,\"node\":\"n1\",\"deviceCount\":2,\"portion\":\"1.00\","
+                            + "\"computeMode\":\"time-slicing\",\"gpuGroups\":[],"
+                            + "\"chosenDevices\":[4,5],\"devices\":[]}"));
+  }
+
+  @Test
   void aBindWritesTheGpuAllocationThenTheBindingAndStaysInFlightUntilTheCacheShowsIt() {
     kube.store()
         .create(

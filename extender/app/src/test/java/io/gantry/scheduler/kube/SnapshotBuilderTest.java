@@ -54,9 +54,13 @@ class SnapshotBuilderTest {
   private final FakeKubelet kubelet = FakeKubelet.start(kube);
   private final ClusterInformers informers = new ClusterInformers(KubeClients.forUrl(kube.url()));
   private final Map<String, InFlightBind> inFlight = new ConcurrentHashMap<>();
+  private final EventRecorder events =
+      new EventRecorder(
+          new KubeWriter(KubeClients.forUrl(kube.url())), SCHEDULER, Clock.systemUTC(), 100);
 
   @AfterEach
   void stop() {
+    events.close();
     informers.close();
     kubelet.close();
     kube.close();
@@ -76,7 +80,8 @@ class SnapshotBuilderTest {
         Clock.fixed(NOW, ZoneOffset.UTC),
         key -> Optional.ofNullable(inFlight.get(key)),
         key -> Optional.empty(),
-        usage);
+        usage,
+        new GpuInventoryReader(events, Optional.empty()));
   }
 
   @Test

@@ -6,13 +6,62 @@ import io.gantry.fakekube.FakeKubeServer;
 import io.gantry.fakekube.FakeNode;
 import io.gantry.fakekube.Json;
 import io.gantry.fakekube.ResourceKinds;
+import io.gantry.gpusharing.inventory.DomainSource;
+import io.gantry.gpusharing.inventory.GpuDevice;
+import io.gantry.gpusharing.inventory.GpuHealth;
+import io.gantry.gpusharing.inventory.GpuInventory;
+import io.gantry.gpusharing.inventory.MigMode;
+import io.gantry.gpusharing.inventory.NvlinkDomain;
+import io.gantry.gpusharing.inventory.json.InventoryAnnotation;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
 
 /** Kubernetes objects for tests, as JSON trees the fake API server stores. */
 public final class TestObjects {
   public static final String SCHEDULER = "gantry-scheduler";
 
   private TestObjects() {}
+
+  /**
+   * The device agent's {@code gantry.io/gpu-inventory} annotation for {@code count} H100 GPUs,
+   * {@code unhealthy} among them, in the NVLink {@code domains}.
+   */
+  public static String gpuInventory(
+      int count, List<Integer> unhealthy, List<List<Integer>> domains) {
+    List<GpuDevice> devices = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      devices.add(
+          new GpuDevice(
+              i,
+              String.format("GPU-%08d-0000-0000-0000-000000000000", i),
+              String.format("00000000:%02X:00.0", i + 1),
+              "NVIDIA H100 80GB HBM3",
+              81559,
+              MigMode.DISABLED,
+              List.of(),
+              OptionalInt.empty(),
+              unhealthy.contains(i)
+                  ? GpuHealth.fromReasons(List.of("XID 79: the GPU has fallen off the bus"))
+                  : GpuHealth.HEALTHY,
+              Optional.empty()));
+    }
+    List<NvlinkDomain> nvlink = new ArrayList<>();
+    for (int d = 0; d < domains.size(); d++) {
+      nvlink.add(
+          new NvlinkDomain(
+              "nvlink-" + d,
+              domains.get(d),
+              true,
+              Optional.empty(),
+              List.of(DomainSource.LINK_MATRIX)));
+    }
+    return new InventoryAnnotation(
+            new GpuInventory("550.54.15", Optional.of("12.4"), devices, false, List.of(), nvlink))
+        .toJson();
+  }
 
   public static FakeNode gpuNode(String name, int gpus) {
     return FakeNode.of(

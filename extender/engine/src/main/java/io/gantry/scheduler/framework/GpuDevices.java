@@ -29,10 +29,20 @@ final class GpuDevices {
   private final int[] releasing;
   private final Map<String, Integer> groupDevices = new TreeMap<>();
 
-  GpuDevices(GpuTopology topology, int deviceCount) {
+  /**
+   * @param offeredCount the node's allocatable whole GPUs; its unhealthy devices come on top, held
+   *     for good, so that no task is given one
+   */
+  GpuDevices(GpuTopology topology, int offeredCount) {
     this.topology = topology;
+    int deviceCount = offeredCount + topology.unhealthyDevices().size();
     this.held = new int[deviceCount];
     this.releasing = new int[deviceCount];
+    for (int d : topology.unhealthyDevices()) {
+      if (d < deviceCount) {
+        held[d]++;
+      }
+    }
   }
 
   /**

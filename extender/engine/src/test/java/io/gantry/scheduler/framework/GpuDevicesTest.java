@@ -71,4 +71,17 @@ class GpuDevicesTest {
     devices.closeGroup("g");
     assertThat(devices.takeWhole(1, 0, false, List.of(), List.of())).containsExactly(0);
   }
+
+  @Test
+  void anUnhealthyDeviceIsNeverGiven() {
+    // GPU 1 is unhealthy: the node offers 7 GPUs, named 0 and 2-7
+    GpuDevices withUnhealthy =
+        new GpuDevices(
+            GpuTopology.of(List.of(List.of(0, 1, 2, 3), List.of(4, 5, 6, 7)), List.of(1)), 7);
+
+    assertThat(withUnhealthy.takeWhole(3, 0, false, List.of(1, 2, 3), List.of()))
+        .containsExactly(0, 2, 3);
+    assertThat(withUnhealthy.takeWhole(4, 0, false, List.of(), List.of()))
+        .containsExactly(4, 5, 6, 7);
+  }
 }
