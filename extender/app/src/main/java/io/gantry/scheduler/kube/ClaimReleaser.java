@@ -5,6 +5,8 @@ import static java.util.Objects.requireNonNull;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
 import io.gantry.scheduler.model.dra.ResourceClaim;
 import io.kubernetes.client.openapi.ApiException;
 import io.kubernetes.client.openapi.models.V1Pod;
@@ -49,6 +51,9 @@ final class ClaimReleaser {
     }
     Set<String> livePods = null;
     for (DynamicKubernetesObject o : cache.dra().claims()) {
+      if (untouched(o)) {
+        continue;
+      }
       JsonNode claim;
       try {
         claim = JSON.readTree(o.getRaw().toString());
@@ -98,6 +103,24 @@ final class ClaimReleaser {
             e.getResponseBody());
       }
     }
+  }
+
+  /**
+   * A claim with no consumer, no allocation and no finalizer, told from the cached JSON without
+   * reading it all: most claims, skipped cheaply every cycle.
+   */
+  private static boolean untouched(DynamicKubernetesObject o) {
+    JsonObject status = o.getRaw().getAsJsonObject("status");
+    List<String> finalizers = o.getMetadata().getFinalizers();
+    return (status == null || (absent(status, "reservedFor") && absent(status, "allocation")))
+        && (finalizers == null || finalizers.isEmpty());
+  }
+
+  private static boolean absent(JsonObject object, String key) {
+    JsonElement value = object.get(key);
+    return value == null
+        || value.isJsonNull()
+        || (value.isJsonArray() && value.getAsJsonArray().isEmpty());
   }
 
   private Set<String> livePodUids() {
