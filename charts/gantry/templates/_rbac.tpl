@@ -73,6 +73,15 @@ by ChartRbacTest.
 - apiGroups: [kai.scheduler]
   resources: [topologies]
   verbs: [get, list, watch]
+- apiGroups: [resource.k8s.io]
+  resources: [deviceclasses, resourceslices, resourceclaimtemplates]
+  verbs: [get, list, watch]
+- apiGroups: [resource.k8s.io]
+  resources: [resourceclaims]
+  verbs: [get, list, watch, patch]
+- apiGroups: [resource.k8s.io]
+  resources: [resourceclaims/status]
+  verbs: [patch]
 {{- end -}}
 
 {{- define "gantry.leaseRules" -}}

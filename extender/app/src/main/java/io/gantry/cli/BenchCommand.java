@@ -9,6 +9,7 @@ import io.gantry.scheduler.bench.BenchReport;
 import io.gantry.scheduler.bench.BenchRunner;
 import io.gantry.scheduler.bench.BenchWorkload;
 import io.gantry.scheduler.bench.PresetResult;
+import io.gantry.scheduler.sim.cel.CelDeviceSelectors;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -186,7 +187,7 @@ final class BenchCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(spec.commandLine(), "--" + e.getMessage());
     }
-    SchedulerWiring wiring = new SchedulerWiring();
+    SchedulerWiring wiring = new SchedulerWiring(new CelDeviceSelectors());
     BenchRunner runner =
         new BenchRunner(
             wiring,

@@ -20,6 +20,7 @@ import io.gantry.scheduler.kube.LiveCluster;
 import io.gantry.scheduler.kube.SchedulerConfigFile;
 import io.gantry.scheduler.kube.SchedulerSettings;
 import io.gantry.scheduler.sim.ScenarioStart;
+import io.gantry.scheduler.sim.cel.CelDeviceSelectors;
 import io.gantry.scheduler.sim.spec.ScenarioException;
 import io.gantry.scheduler.sim.spec.ScenarioLoader;
 import io.gantry.scheduler.sim.spec.SchedulerFileLoader;
@@ -218,7 +219,7 @@ final class ExtenderCommand implements Callable<Integer> {
     Extender extender =
         new Extender(
             cluster,
-            new SchedulerWiring().cycle(engine),
+            new SchedulerWiring(new CelDeviceSelectors()).cycle(engine),
             settings,
             new ExtenderMetrics(),
             Clock.systemUTC());

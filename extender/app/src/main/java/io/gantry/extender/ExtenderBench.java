@@ -8,6 +8,7 @@ import io.gantry.scheduler.model.JobInfo;
 import io.gantry.scheduler.model.NodeInfo;
 import io.gantry.scheduler.model.TaskInfo;
 import io.gantry.scheduler.model.TaskStatus;
+import io.gantry.scheduler.sim.cel.CelDeviceSelectors;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -68,7 +69,7 @@ public final class ExtenderBench {
     try (Extender extender =
             new Extender(
                 cluster,
-                new SchedulerWiring().cycle(config),
+                new SchedulerWiring(new CelDeviceSelectors()).cycle(config),
                 // reservations outlive the run: it measures answers from them, not re-planning
                 new ExtenderSettings(
                     Duration.ofHours(1),

@@ -79,6 +79,10 @@ final class E2eCluster implements AutoCloseable {
           case "PodGroup" -> "podgroups";
           case "PriorityClass" -> "priorityclasses";
           case "Job" -> "jobs";
+          case "DeviceClass" -> "deviceclasses";
+          case "ResourceSlice" -> "resourceslices";
+          case "ResourceClaim" -> "resourceclaims";
+          case "ResourceClaimTemplate" -> "resourceclaimtemplates";
           default -> throw new IllegalArgumentException(kind);
         };
     return prefix + (ns.isEmpty() ? "" : "/namespaces/" + ns) + "/" + plural;

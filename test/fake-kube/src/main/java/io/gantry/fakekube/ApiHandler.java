@@ -13,9 +13,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The server's one HTTP handler: reads the request, counts it, routes discovery paths to {@link
- * Discovery} and resource paths to {@link ResourceHandler}, and turns failures into {@code Status}
- * responses (a bug in the fake becomes a 500 Status and is logged; the server keeps serving).
+ * The server's one HTTP handler: reads the request, counts it, answers it with a test's {@link
+ * Refusals} if one matches, routes discovery paths to {@link Discovery} and resource paths to
+ * {@link ResourceHandler}, and turns failures into {@code Status} responses (a bug in the fake
+ * becomes a 500 Status and is logged; the server keeps serving).
  */
 final class ApiHandler implements HttpHandler {
   private static final Logger log = LoggerFactory.getLogger(ApiHandler.class);
@@ -25,18 +26,21 @@ final class ApiHandler implements HttpHandler {
   private final Discovery discovery;
   private final RequestCounts counts;
   private final ApiAccessLog accesses;
+  private final Refusals refusals;
 
   ApiHandler(
       ResourceRegistry registry,
       ResourceHandler resources,
       Discovery discovery,
       RequestCounts counts,
-      ApiAccessLog accesses) {
+      ApiAccessLog accesses,
+      Refusals refusals) {
     this.registry = requireNonNull(registry, "registry is null");
     this.resources = requireNonNull(resources, "resources is null");
     this.discovery = requireNonNull(discovery, "discovery is null");
     this.counts = requireNonNull(counts, "counts is null");
     this.accesses = requireNonNull(accesses, "accesses is null");
+    this.refusals = requireNonNull(refusals, "refusals is null");
   }
 
   @Override
@@ -98,6 +102,10 @@ final class ApiHandler implements HttpHandler {
     String verb = ResourceHandler.verb(request, path.get());
     counts.record(verb, request.path());
     accesses.record(request.userAgent(), path.get(), verb);
+    Optional<KubeStatus> refused = refusals.refusal(verb, request.path());
+    if (refused.isPresent()) {
+      throw new StatusException(refused.get());
+    }
     return resources.handle(exchange, request, path.get());
   }
 

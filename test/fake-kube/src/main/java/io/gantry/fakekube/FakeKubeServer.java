@@ -40,6 +40,7 @@ public final class FakeKubeServer implements AutoCloseable {
   private final WatchHub watches;
   private final RequestCounts requests;
   private final ApiAccessLog accesses;
+  private final Refusals refusals = new Refusals();
 
   private FakeKubeServer(FakeKubeConfig config) throws IOException {
     this.registry = new ResourceRegistry();
@@ -54,7 +55,8 @@ public final class FakeKubeServer implements AutoCloseable {
     ResourceHandler resources = new ResourceHandler(store, objects, watches, config);
     http.createContext(
         "/",
-        new ApiHandler(registry, resources, new Discovery(registry, address), requests, accesses));
+        new ApiHandler(
+            registry, resources, new Discovery(registry, address), requests, accesses, refusals));
     http.setExecutor(executor);
     http.start();
     log.info("fake Kubernetes API server listening on {}", url());
@@ -96,6 +98,11 @@ public final class FakeKubeServer implements AutoCloseable {
   /** Requests answered so far, by verb and path. */
   public RequestCounts requests() {
     return requests;
+  }
+
+  /** Requests to answer with a failure, for tests of failure paths. */
+  public Refusals refusals() {
+    return refusals;
   }
 
   /** Every distinct access so far, by client, in RBAC's terms. */

@@ -195,6 +195,11 @@ public record KubeStatus(
     }
   }
 
+  /** A failure with no object named, for {@link Refusals}. */
+  static KubeStatus failure(int code, String reason, String message) {
+    return failure(code, reason, message, Optional.empty());
+  }
+
   private static KubeStatus failure(
       int code, String reason, String message, Optional<Details> details) {
     return new KubeStatus(code, "Failure", reason, message, details);

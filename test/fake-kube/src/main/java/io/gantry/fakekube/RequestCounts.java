@@ -2,7 +2,11 @@ package io.gantry.fakekube;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableSet;
 import com.google.common.collect.ImmutableSortedMap;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.TreeMap;
 
 /**
@@ -12,7 +16,11 @@ import java.util.TreeMap;
  * Thread-safe.
  */
 public final class RequestCounts {
+  private static final ImmutableSet<String> WRITES =
+      ImmutableSet.of("create", "update", "patch", "delete", "deletecollection");
+
   private final TreeMap<Key, Integer> counts = new TreeMap<>();
+  private final List<Key> writes = new ArrayList<>();
 
   /** A verb and a path. */
   public record Key(String verb, String path) implements Comparable<Key> {
@@ -30,6 +38,14 @@ public final class RequestCounts {
 
   synchronized void record(String verb, String path) {
     counts.merge(new Key(verb, path), 1, Integer::sum);
+    if (WRITES.contains(verb)) {
+      writes.add(new Key(verb, path));
+    }
+  }
+
+  /** The writes ({@code create}, {@code update}, {@code patch}, deletes) in the order they came. */
+  public synchronized ImmutableList<Key> writes() {
+    return ImmutableList.copyOf(writes);
   }
 
   /** Requests with this verb on exactly this path. */
@@ -52,5 +68,6 @@ public final class RequestCounts {
 
   public synchronized void reset() {
     counts.clear();
+    writes.clear();
   }
 }

@@ -7,9 +7,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.gantry.gpusharing.GpuAllocation;
 import io.gantry.gpusharing.json.GpuAllocationJson;
 import io.gantry.scheduler.api.result.BindDecision;
+import io.gantry.scheduler.api.result.ClaimAllocation;
 import io.gantry.scheduler.model.TaskInfo;
+import io.gantry.scheduler.model.dra.ResourceClaim;
 import io.kubernetes.client.openapi.ApiException;
 import io.kubernetes.client.openapi.models.V1Pod;
+import io.kubernetes.client.util.generic.dynamic.DynamicKubernetesObject;
 import java.io.IOException;
 import java.time.Clock;
 import java.util.Map;
@@ -21,10 +24,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Carries out bind decisions asynchronously on a bounded pool: for a task with GPUs, writes the
- * {@value GpuAllocation#ANNOTATION} annotation, then creates the {@code pods/binding} subresource.
- * Transient failures (I/O, 5xx, 429) are retried with backoff; a pod already bound to the chosen
- * node counts as bound, so a retry or a second replica's attempt is harmless (idempotent).
+ * Carries out bind decisions asynchronously on a bounded pool: allocates and reserves the task's
+ * DRA claims ({@link ClaimReservations#reserve}), then for a task with GPUs writes the {@value
+ * GpuAllocation#ANNOTATION} annotation, then creates the {@code pods/binding} subresource; a claim
+ * that cannot be written leaves the pod unbound. Transient failures (I/O, 5xx, 429) are retried
+ * with backoff; a pod already bound to the chosen node counts as bound, so a retry or a second
+ * replica's attempt is harmless (idempotent).
  *
  * <p>From the decision until the pod cache shows the pod bound, the pod is in flight: the snapshot
  * counts it as {@code Binding} on its node ({@link #inFlight}), so no later cycle gives its
@@ -37,6 +42,7 @@ final class Binder {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final KubeWriter writer;
+  private final ClaimReservations claims;
   private final ClusterInformers cache;
   private final Leadership leadership;
   private final EventRecorder events;
@@ -71,6 +77,7 @@ final class Binder {
       Clock clock,
       Backoff backoff) {
     this.writer = requireNonNull(writer, "writer is null");
+    this.claims = new ClaimReservations(writer);
     this.cache = requireNonNull(cache, "cache is null");
     this.leadership = requireNonNull(leadership, "leadership is null");
     this.events = requireNonNull(events, "events is null");
@@ -101,7 +108,11 @@ final class Binder {
     Flight flight =
         new Flight(
             new InFlightBind(
-                pod.uid(), decision.nodeName(), decision.gpuGroups(), decision.gpuPortion()),
+                pod.uid(),
+                decision.nodeName(),
+                decision.gpuGroups(),
+                decision.gpuPortion(),
+                decision.claimAllocations()),
             pod,
             allocation);
     if (flights.putIfAbsent(pod.key(), flight) == null) {
@@ -109,7 +120,22 @@ final class Binder {
     }
   }
 
-  /** Forgets binds the cache now shows (bound, gone or replaced); called before each snapshot. */
+  /** Whether a bind in flight writes this claim ({@code namespace/name}). */
+  boolean writesClaim(String claimKey) {
+    for (Flight f : flights.values()) {
+      for (ClaimAllocation c : f.bind.claims()) {
+        if (ResourceClaim.key(f.pod.namespace(), c.claimName()).equals(claimKey)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Forgets binds the caches now show (bound with its claims reserved, gone or replaced); called
+   * before each snapshot.
+   */
   void prune() {
     flights
         .values()
@@ -120,8 +146,19 @@ final class Binder {
                 return true;
               }
               String node = pod.getSpec() == null ? null : pod.getSpec().getNodeName();
-              return f.done && node != null && !node.isEmpty();
+              return f.done && node != null && !node.isEmpty() && claimsCached(f);
             });
+  }
+
+  /** Whether the claim cache shows each of the bind's claims reserved for its pod. */
+  private boolean claimsCached(Flight f) {
+    for (ClaimAllocation c : f.bind.claims()) {
+      DynamicKubernetesObject claim = cache.dra().claim(f.pod.namespace(), c.claimName());
+      if (claim == null || !ClaimStatus.reservesUid(claim, f.pod.uid())) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private void attempt(Flight f, int n) {
@@ -147,6 +184,9 @@ final class Binder {
       return;
     }
     try {
+      for (ClaimAllocation c : f.bind.claims()) {
+        claims.reserve(f.pod.namespace(), f.pod.name(), f.pod.uid(), c);
+      }
       if (f.allocation.isPresent()) {
         ObjectNode patch = JSON.createObjectNode();
         patch
@@ -182,6 +222,8 @@ final class Binder {
       } else {
         fail(f, "HTTP " + e.getCode() + " " + e.getResponseBody());
       }
+    } catch (ClaimReservations.ClaimRefused e) {
+      fail(f, e.getMessage());
     } catch (IOException | RuntimeException e) {
       retry(f, n, e.toString());
     }

@@ -27,9 +27,10 @@ import java.util.concurrent.Executors;
 /**
  * The scheduler's view of the cluster: one informer each for Pods (all namespaces, not finished,
  * asking for watch bookmarks, which need {@link KubeClients#installRelaxedJson()}), Nodes,
- * PriorityClasses, and KAI's Queues, PodGroups and Topologies, each CRD with its own model class.
- * client-java's reflector relists after a dropped watch or a {@code 410 Gone}; the caches are what
- * every cycle's snapshot is built from.
+ * PriorityClasses, and KAI's Queues, PodGroups and Topologies, each CRD with its own model class;
+ * and the {@code resource.k8s.io/v1} objects ({@link DraInformers}). client-java's reflector
+ * relists after a dropped watch or a {@code 410 Gone}; the caches are what every cycle's snapshot
+ * is built from.
  */
 public final class ClusterInformers implements AutoCloseable {
   /** Pods that still hold or want resources; finished ones leave the cache as DELETED. */
@@ -44,6 +45,7 @@ public final class ClusterInformers implements AutoCloseable {
   private final SharedIndexInformer<KaiQueue> queues;
   private final SharedIndexInformer<KaiPodGroup> podGroups;
   private final SharedIndexInformer<KaiTopology> topologies;
+  private final DraInformers dra;
 
   public ClusterInformers(ApiClient client) {
     this.client = client;
@@ -123,6 +125,7 @@ public final class ClusterInformers implements AutoCloseable {
                 client),
             KaiTopology.class,
             0);
+    this.dra = new DraInformers(client, threads);
   }
 
   /**
@@ -135,6 +138,7 @@ public final class ClusterInformers implements AutoCloseable {
 
   public void start() {
     factory.startAllRegisteredInformers();
+    dra.start();
   }
 
   /** Every informer has listed once. */
@@ -145,6 +149,11 @@ public final class ClusterInformers implements AutoCloseable {
         && queues.hasSynced()
         && podGroups.hasSynced()
         && topologies.hasSynced();
+  }
+
+  /** The DRA caches, which sync on their own ({@link DraInformers}). */
+  DraInformers dra() {
+    return dra;
   }
 
   List<V1Pod> pods() {
@@ -188,6 +197,7 @@ public final class ClusterInformers implements AutoCloseable {
 
   @Override
   public void close() {
+    dra.stop();
     factory.stopAllRegisteredInformers(true);
     threads.shutdownNow();
   }

@@ -11,6 +11,7 @@ import io.gantry.scheduler.kube.usage.PrometheusUsage;
 import io.gantry.scheduler.kube.usage.UsageCache;
 import io.gantry.scheduler.kube.usage.UsageDb;
 import io.gantry.scheduler.sim.ScenarioWriter;
+import io.gantry.scheduler.sim.cel.CelDeviceSelectors;
 import io.kubernetes.client.openapi.ApiClient;
 import io.kubernetes.client.openapi.apis.CoordinationV1Api;
 import java.net.http.HttpClient;
@@ -52,7 +53,7 @@ public final class KubeScheduler implements AutoCloseable {
 
   private KubeScheduler(ApiClient client, SchedulerSettings settings, Clock clock) {
     this.settings = settings;
-    SchedulingCycle cycle = new SchedulerWiring().cycle(settings.engine());
+    SchedulingCycle cycle = new SchedulerWiring(new CelDeviceSelectors()).cycle(settings.engine());
     this.metrics = new SchedulerMetrics();
     this.informers = new ClusterInformers(client);
     if (settings.leaderElection().enabled()) {
@@ -138,6 +139,7 @@ public final class KubeScheduler implements AutoCloseable {
             grouper,
             cycle,
             binder,
+            new ClaimReleaser(informers, writer, binder::writesClaim),
             evictor,
             events,
             status,

@@ -2,6 +2,8 @@ package io.gantry.scheduler.kube;
 
 import static java.util.Objects.requireNonNull;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.gantry.scheduler.kube.crd.KaiPodGroup;
 import io.gantry.scheduler.kube.crd.KaiPodGroupList;
 import io.gantry.scheduler.kube.crd.KaiQueue;
@@ -30,6 +32,9 @@ import okhttp3.ResponseBody;
  * throws {@link ApiException} carrying the HTTP code; callers decide what is retried.
  */
 final class KubeWriter {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final String CLAIMS = "resourceclaims";
+
   private final ApiClient client;
   private final CoreV1Api core;
   private final CustomObjectsApi custom;
@@ -174,6 +179,71 @@ final class KubeWriter {
                 .patchClusterCustomObjectStatus(
                     KaiQueue.GROUP, KaiQueue.VERSION, KaiQueue.PLURAL, name, patch)
                 .buildCall(null));
+  }
+
+  /** The ResourceClaim as the API server has it now (not the cache's copy). */
+  JsonNode getResourceClaim(String namespace, String name) throws ApiException {
+    return read(
+        custom
+            .getNamespacedCustomObject(
+                DraInformers.GROUP, DraInformers.VERSION, namespace, CLAIMS, name)
+            .buildCall(null),
+        "ResourceClaim " + namespace + "/" + name);
+  }
+
+  /** The pod as the API server has it now. */
+  JsonNode getPod(String namespace, String name) throws ApiException {
+    return read(
+        core.readNamespacedPod(name, namespace).buildCall(null), "pod " + namespace + "/" + name);
+  }
+
+  /**
+   * JSON merge patch of a ResourceClaim (its metadata); a {@code metadata.resourceVersion} in the
+   * patch makes it conditional (409 when the claim changed).
+   *
+   * @return the claim as written
+   */
+  JsonNode patchResourceClaim(String namespace, String name, String mergePatch)
+      throws ApiException {
+    V1Patch patch = new V1Patch(mergePatch);
+    return claimPatch(
+        () ->
+            custom
+                .patchNamespacedCustomObject(
+                    DraInformers.GROUP, DraInformers.VERSION, namespace, CLAIMS, name, patch)
+                .buildCall(null));
+  }
+
+  /** JSON merge patch of a ResourceClaim's status subresource, conditional as above. */
+  JsonNode patchResourceClaimStatus(String namespace, String name, String mergePatch)
+      throws ApiException {
+    V1Patch patch = new V1Patch(mergePatch);
+    return claimPatch(
+        () ->
+            custom
+                .patchNamespacedCustomObjectStatus(
+                    DraInformers.GROUP, DraInformers.VERSION, namespace, CLAIMS, name, patch)
+                .buildCall(null));
+  }
+
+  private JsonNode claimPatch(PatchUtils.PatchCallFunc call) throws ApiException {
+    return JSON.valueToTree(
+        PatchUtils.patch(Object.class, call, V1Patch.PATCH_FORMAT_JSON_MERGE_PATCH, client));
+  }
+
+  /** Sends a GET and reads the answer as JSON; a failure throws with the HTTP code. */
+  private static JsonNode read(okhttp3.Call call, String what) throws ApiException {
+    try (Response response = call.execute()) {
+      ResponseBody body = response.body();
+      String text = body == null ? "" : body.string();
+      if (!response.isSuccessful()) {
+        throw new ApiException(
+            "reading " + what + ": HTTP " + response.code(), response.code(), null, text);
+      }
+      return JSON.readTree(text);
+    } catch (IOException e) {
+      throw new ApiException(e);
+    }
   }
 
   void createEvent(CoreV1Event event) throws ApiException {

@@ -2,6 +2,7 @@ package io.gantry.scheduler.kube;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSortedMap;
 import io.gantry.gpusharing.GpuAllocation;
 import io.gantry.gpusharing.GpuSharingRequest;
@@ -25,7 +26,8 @@ import java.util.OptionalInt;
 /**
  * What the scheduler reads from one pod, converted once per pod resourceVersion: identity, where it
  * is, what it asks for, and KAI's labels and annotations. {@code problem} holds what makes the pod
- * unschedulable as written (a bad {@code gpu-fraction}, a bad toleration), naming the field.
+ * unschedulable as written (a bad {@code gpu-fraction}, a bad toleration, a bad {@code
+ * spec.resourceClaims} entry), naming the field.
  */
 record PodFacts(
     String key,
@@ -50,6 +52,7 @@ record PodFacts(
     Optional<GpuAllocation> allocation,
     Optional<V1OwnerReference> controller,
     Optional<String> priorityClassName,
+    ImmutableList<PodClaimRef> resourceClaims,
     Optional<String> problem) {
 
   static final String POD_GROUP_ANNOTATION = "pod-group-name";
@@ -60,6 +63,7 @@ record PodFacts(
   PodFacts {
     requireNonNull(key, "key is null");
     requireNonNull(request, "request is null");
+    requireNonNull(resourceClaims, "resourceClaims is null");
   }
 
   static String key(String namespace, String name) {
@@ -85,6 +89,12 @@ record PodFacts(
       placement = PodPlacement.of(spec);
     } catch (IllegalArgumentException e) {
       problem = problem.or(() -> Optional.of("spec: " + e.getMessage()));
+    }
+    ImmutableList<PodClaimRef> claims = ImmutableList.of();
+    try {
+      claims = PodClaims.of(pod);
+    } catch (IllegalArgumentException e) {
+      problem = problem.or(() -> Optional.of(e.getMessage()));
     }
     OptionalInt taskPriority = OptionalInt.empty();
     String tp = labels.get(TASK_PRIORITY_LABEL);
@@ -134,6 +144,7 @@ record PodFacts(
         allocation(annotations.get(GpuAllocation.ANNOTATION)),
         controller,
         Optional.ofNullable(spec.getPriorityClassName()).filter(n -> !n.isEmpty()),
+        claims,
         problem);
   }
 

@@ -57,6 +57,12 @@ public final class SchedulerApiAccess {
           ApiRule.cluster("scheduling.run.ai", "queues", "get", "list", "watch"),
           ApiRule.cluster("scheduling.run.ai", "queues/status", "patch", "update"),
           ApiRule.cluster("kai.scheduler", "topologies", "get", "list", "watch"),
+          // DRA (protocols.md §4): the informers, and the claim writes around a pod's binding
+          ApiRule.cluster("resource.k8s.io", "deviceclasses", "get", "list", "watch"),
+          ApiRule.cluster("resource.k8s.io", "resourceslices", "get", "list", "watch"),
+          ApiRule.cluster("resource.k8s.io", "resourceclaimtemplates", "get", "list", "watch"),
+          ApiRule.cluster("resource.k8s.io", "resourceclaims", "get", "list", "watch", "patch"),
+          ApiRule.cluster("resource.k8s.io", "resourceclaims/status", "patch"),
           ApiRule.ownNamespace("coordination.k8s.io", "leases", "get", "create", "update"));
 
   private SchedulerApiAccess() {}

@@ -8,6 +8,7 @@ import io.gantry.scheduler.api.config.PluginSetting;
 import io.gantry.scheduler.api.config.SchedulerConfig;
 import io.gantry.scheduler.api.kai.QueueAssignment;
 import io.gantry.scheduler.kube.usage.UsageDb;
+import io.gantry.scheduler.sim.cel.CelDeviceSelectors;
 import io.gantry.scheduler.sim.spec.ConfigSpec;
 import io.gantry.scheduler.sim.spec.PluginSpec;
 import io.gantry.scheduler.sim.spec.ScenarioException;
@@ -50,7 +51,7 @@ public final class SchedulerConfigFile {
       throws ScenarioException {
     SchedulerConfig engine = engine(file);
     try {
-      new SchedulerWiring().cycle(engine);
+      new SchedulerWiring(new CelDeviceSelectors()).cycle(engine);
     } catch (ConfigException e) {
       throw new ScenarioException(file.sourceName(), file.line(e.key()), e.key(), e.problem());
     }

@@ -24,10 +24,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The scheduling loop: every {@code period}, measured from the end of one cycle to the start of the
- * next (KAI's {@code schedulePeriod}), the leader groups new pods, takes a snapshot of the caches,
- * runs the engine's cycle, and applies what it decided: binds and evictions go to the asynchronous
- * {@link Binder} and {@link Evictor}, events to the {@link EventRecorder}, status to the {@link
- * StatusWriter}. A standby does nothing but keep its caches warm.
+ * next (KAI's {@code schedulePeriod}), the leader releases the DRA claims of pods that are gone,
+ * groups new pods, takes a snapshot of the caches, runs the engine's cycle, and applies what it
+ * decided: binds and evictions go to the asynchronous {@link Binder} and {@link Evictor}, events to
+ * the {@link EventRecorder}, status to the {@link StatusWriter}. A standby does nothing but keep
+ * its caches warm.
  */
 final class SchedulerLoop implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(SchedulerLoop.class);
@@ -37,6 +38,7 @@ final class SchedulerLoop implements AutoCloseable {
   private final PodGrouper grouper;
   private final SchedulingCycle cycle;
   private final Binder binder;
+  private final ClaimReleaser claims;
   private final Evictor evictor;
   private final EventRecorder events;
   private final StatusWriter status;
@@ -54,6 +56,7 @@ final class SchedulerLoop implements AutoCloseable {
       PodGrouper grouper,
       SchedulingCycle cycle,
       Binder binder,
+      ClaimReleaser claims,
       Evictor evictor,
       EventRecorder events,
       StatusWriter status,
@@ -65,6 +68,7 @@ final class SchedulerLoop implements AutoCloseable {
     this.grouper = requireNonNull(grouper, "grouper is null");
     this.cycle = requireNonNull(cycle, "cycle is null");
     this.binder = requireNonNull(binder, "binder is null");
+    this.claims = requireNonNull(claims, "claims is null");
     this.evictor = requireNonNull(evictor, "evictor is null");
     this.events = requireNonNull(events, "events is null");
     this.status = requireNonNull(status, "status is null");
@@ -118,6 +122,7 @@ final class SchedulerLoop implements AutoCloseable {
     }
     long start = System.nanoTime();
     binder.prune();
+    claims.run();
     grouper.run(SnapshotBuilder.priorityClasses(cache.priorityClasses()));
     LiveSnapshot live = snapshots.build();
     CycleResult result = cycle.run(live.snapshot());

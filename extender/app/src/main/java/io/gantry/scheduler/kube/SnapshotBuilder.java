@@ -7,6 +7,7 @@ import com.google.common.collect.ImmutableMap;
 import io.gantry.gpusharing.GpuAmount;
 import io.gantry.scheduler.api.kai.KaiObjectException;
 import io.gantry.scheduler.api.kai.PriorityClassTable;
+import io.gantry.scheduler.api.result.ClaimAllocation;
 import io.gantry.scheduler.api.usage.UsageSource;
 import io.gantry.scheduler.kube.LiveSnapshot.Problem;
 import io.gantry.scheduler.kube.crd.KaiPodGroup;
@@ -19,6 +20,9 @@ import io.gantry.scheduler.model.SubGroupNode;
 import io.gantry.scheduler.model.SubGroupSet;
 import io.gantry.scheduler.model.TaskInfo;
 import io.gantry.scheduler.model.TaskStatus;
+import io.gantry.scheduler.model.dra.AllocationResult;
+import io.gantry.scheduler.model.dra.PodClaim;
+import io.gantry.scheduler.model.dra.ResourceClaim;
 import io.kubernetes.client.openapi.models.V1Node;
 import io.kubernetes.client.openapi.models.V1Pod;
 import io.kubernetes.client.openapi.models.V1PriorityClass;
@@ -45,8 +49,11 @@ import java.util.function.Function;
  * outside the snapshot hold on them (pods of other schedulers, pods without a PodGroup); every
  * Queue with a parent chain that exists; every PodGroup of the pool with its pods of this
  * scheduler. A pod's status follows KAI's model; a pod whose bind is in flight is {@code Binding}
- * on its chosen node. Time is the injected clock's; each queue's historical usage (time-based fair
- * share) is the usage source's answer at that time.
+ * on its chosen node, and the claims that bind allocates count as allocated until the claim cache
+ * shows them so. A pending pod whose DRA claims cannot be resolved (a template's claim not created
+ * yet, a claim that does not exist or cannot be read) waits with why ({@link PodClaims}). Time is
+ * the injected clock's; each queue's historical usage (time-based fair share) is the usage source's
+ * answer at that time.
  */
 final class SnapshotBuilder {
   /** KAI's {@code --stuck-in-releasing-threshold}. */
@@ -61,6 +68,7 @@ final class SnapshotBuilder {
   private final Function<String, Optional<String>> groupingProblems;
   private final UsageSource usage;
   private final GpuInventoryReader inventories;
+  private final DraReader dra;
   private final Map<String, PodFacts> podMemo = new HashMap<>();
   private final Map<String, Memo<NodeInfo>> nodeMemo = new HashMap<>();
 
@@ -111,11 +119,13 @@ final class SnapshotBuilder {
     this.inFlight = requireNonNull(inFlight, "inFlight is null");
     this.groupedPods = requireNonNull(groupedPods, "groupedPods is null");
     this.usage = requireNonNull(usage, "usage is null");
+    this.dra = new DraReader(cache.dra());
   }
 
   synchronized LiveSnapshot build() {
     Instant now = clock.instant();
     List<PodFacts> pods = pods();
+    LiveDra liveDra = dra.read();
     PriorityClassTable priorities = priorityClasses(cache.priorityClasses());
 
     // PodGroups of the pool, oldest first (ties by uid, as KAI's)
@@ -151,11 +161,14 @@ final class SnapshotBuilder {
     ImmutableList.Builder<Problem> unschedulable = ImmutableList.builder();
     Map<String, Resources> otherUse = new HashMap<>();
     Map<String, Integer> otherPods = new HashMap<>();
+    Map<String, ImmutableList<PodClaim>> podClaims = new HashMap<>();
     for (PodFacts p : pods) {
       Optional<String> jobId = jobOf(p);
       JobInfo job = jobId.map(jobTemplates::get).orElse(null);
       boolean task = false;
       if (job != null && !(p.deletionTimestamp().isPresent() && p.nodeName().isEmpty())) {
+        PodClaims.Resolution claims = PodClaims.resolve(p.namespace(), p.resourceClaims(), liveDra);
+        podClaims.put(p.key(), claims.claims());
         if (p.problem().isPresent()) {
           unschedulable.add(new Problem(p.key(), p.problem().get()));
           taskPods.put(p.key(), p);
@@ -169,6 +182,10 @@ final class SnapshotBuilder {
                       + PodFacts.SUBGROUP_LABEL
                       + " does not exist in PodGroup "
                       + job.name()));
+          taskPods.put(p.key(), p);
+        } else if (claims.problem().isPresent() && p.nodeName().isEmpty()) {
+          // a pod on a node keeps its place (and what it holds) even if its claims cannot be read
+          unschedulable.add(new Problem(p.key(), claims.problem().get()));
           taskPods.put(p.key(), p);
         } else {
           tasksByJob.computeIfAbsent(job.id(), k -> new ArrayList<>()).add(p);
@@ -190,6 +207,7 @@ final class SnapshotBuilder {
     }
 
     ImmutableList.Builder<JobInfo> jobs = ImmutableList.builder();
+    Map<String, AllocationResult> assumed = new HashMap<>();
     for (String id : jobOrder) {
       JobInfo t = jobTemplates.get(id);
       List<PodFacts> members = new ArrayList<>(tasksByJob.getOrDefault(id, List.of()));
@@ -197,7 +215,7 @@ final class SnapshotBuilder {
       ImmutableList.Builder<TaskInfo> tasks = ImmutableList.builder();
       long taskOrder = 0;
       for (PodFacts p : members) {
-        tasks.add(task(p, t.id(), now, taskOrder++));
+        tasks.add(task(p, t.id(), now, taskOrder++, podClaims.get(p.key()), assumed));
       }
       jobs.add(t.with(tasks.build(), t.lifecycle()));
     }
@@ -209,7 +227,8 @@ final class SnapshotBuilder {
             QueueReader.read(cache.queues()),
             jobs.build(),
             usage.usage(now),
-            TopologyReader.read(cache.topologies()));
+            TopologyReader.read(cache.topologies()),
+            liveDra.assuming(assumed));
     return new LiveSnapshot(
         snapshot,
         taskPods.buildKeepingLast(),
@@ -228,11 +247,27 @@ final class SnapshotBuilder {
         .map(name -> PodGroupReader.jobId(p.namespace(), name));
   }
 
-  private TaskInfo task(PodFacts p, String jobId, Instant now, long order) {
+  /**
+   * The pod's task; {@code assumed} gains the claim allocations of its bind in flight, if it has
+   * one.
+   */
+  private TaskInfo task(
+      PodFacts p,
+      String jobId,
+      Instant now,
+      long order,
+      ImmutableList<PodClaim> claims,
+      Map<String, AllocationResult> assumed) {
     Optional<InFlightBind> binding =
         p.nodeName().isEmpty()
             ? inFlight.apply(p.key()).filter(b -> b.podUid().equals(p.uid()))
             : Optional.empty();
+    binding.ifPresent(
+        b -> {
+          for (ClaimAllocation c : b.claims()) {
+            assumed.put(ResourceClaim.key(p.namespace(), c.claimName()), c.allocation());
+          }
+        });
     TaskStatus status = status(p, binding.isPresent(), now);
     Optional<String> node = binding.map(InFlightBind::node).or(p::nodeName);
     ImmutableList<String> groups = ImmutableList.of();
@@ -246,23 +281,25 @@ final class SnapshotBuilder {
         portion = p.allocation().get().portion();
       }
     }
-    return new TaskInfo(
-        p.key(),
-        p.name(),
-        p.name(),
-        p.namespace(),
-        jobId,
-        p.subGroup(),
-        p.request(),
-        p.gpuSharing(),
-        status,
-        status == TaskStatus.PENDING || status == TaskStatus.GATED ? Optional.empty() : node,
-        groups,
-        portion,
-        p.taskPriority(),
-        p.labels(),
-        p.placement(),
-        order);
+    TaskInfo task =
+        new TaskInfo(
+            p.key(),
+            p.name(),
+            p.name(),
+            p.namespace(),
+            jobId,
+            p.subGroup(),
+            p.request(),
+            p.gpuSharing(),
+            status,
+            status == TaskStatus.PENDING || status == TaskStatus.GATED ? Optional.empty() : node,
+            groups,
+            portion,
+            p.taskPriority(),
+            p.labels(),
+            p.placement(),
+            order);
+    return claims.isEmpty() ? task : task.withResourceClaims(claims);
   }
 
   /** KAI's task status model (kai-reference §4.2). */

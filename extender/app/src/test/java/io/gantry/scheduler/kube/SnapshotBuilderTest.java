@@ -138,7 +138,9 @@ class SnapshotBuilderTest {
     TestObjects.create(kube, inGroup(pod("ns", "b", SCHEDULER, "1", 1), "pg"));
     TestObjects.create(kube, inGroup(onNode(pod("ns", "c", SCHEDULER, "1", 1), "n0"), "pg"));
     inFlight.put(
-        "ns/b", new InFlightBind(uid("ns", "b"), "n0", ImmutableList.of(), GpuAmount.ZERO));
+        "ns/b",
+        new InFlightBind(
+            uid("ns", "b"), "n0", ImmutableList.of(), GpuAmount.ZERO, ImmutableList.of()));
     SnapshotBuilder builder = builder(NodePool.ALL);
 
     await()

@@ -74,10 +74,15 @@ final class DraBinder {
       Field nameField = entry.required("name");
       String name = nameField.asNonEmptyString();
       names.add(nameField, name);
-      MapReader spec = entry.required("spec").asMap(CLASS_SPEC_KEYS);
-      out.add(new DeviceClass(name, selectors(spec.list("selectors"))));
+      out.add(deviceClass(name, entry.required("spec")));
     }
     return out.build();
+  }
+
+  /** A DeviceClass from the {@code spec} of its manifest. */
+  static DeviceClass deviceClass(String name, Field specField) throws ScenarioException {
+    MapReader spec = specField.asMap(CLASS_SPEC_KEYS);
+    return new DeviceClass(name, selectors(spec.list("selectors")));
   }
 
   private static ImmutableList<String> selectors(List<Field> items) throws ScenarioException {
@@ -97,37 +102,40 @@ final class DraBinder {
       Field nameField = entry.required("name");
       String name = nameField.asNonEmptyString();
       names.add(nameField, name);
-      Field specField = entry.required("spec");
-      MapReader spec = specField.asMap(SLICE_SPEC_KEYS);
-      String driver = spec.requiredString("driver");
-      MapReader pool = spec.required("pool").asMap(POOL_KEYS);
-      ResourcePool resourcePool =
-          new ResourcePool(
-              pool.requiredString("name"),
-              pool.required("generation").asLong(0),
-              pool.required("resourceSliceCount").asLong(1));
-      Optional<String> nodeName = spec.optString("nodeName");
-      boolean allNodes = spec.booleanOr("allNodes", false);
-      if (nodeName.isPresent() == allNodes) {
-        throw specField.error("exactly one of nodeName and allNodes must be set");
-      }
-      ImmutableList.Builder<DraDevice> devices = ImmutableList.builder();
-      UniqueNames deviceNames = new UniqueNames("device");
-      for (Field d : spec.list("devices")) {
-        MapReader device = d.asMap(DEVICE_KEYS);
-        Field deviceName = device.required("name");
-        deviceNames.add(deviceName, deviceName.asNonEmptyString());
-        devices.add(
-            new DraDevice(
-                deviceName.asNonEmptyString(),
-                attributes(device.optional("attributes")),
-                capacity(device.optional("capacity"))));
-      }
-      out.add(
-          new ResourceSlice(
-              name, driver, resourcePool, nodeName, Optional.empty(), allNodes, devices.build()));
+      out.add(slice(name, entry.required("spec")));
     }
     return out.build();
+  }
+
+  /** A ResourceSlice from the {@code spec} of its manifest. */
+  static ResourceSlice slice(String name, Field specField) throws ScenarioException {
+    MapReader spec = specField.asMap(SLICE_SPEC_KEYS);
+    String driver = spec.requiredString("driver");
+    MapReader pool = spec.required("pool").asMap(POOL_KEYS);
+    ResourcePool resourcePool =
+        new ResourcePool(
+            pool.requiredString("name"),
+            pool.required("generation").asLong(0),
+            pool.required("resourceSliceCount").asLong(1));
+    Optional<String> nodeName = spec.optString("nodeName");
+    boolean allNodes = spec.booleanOr("allNodes", false);
+    if (nodeName.isPresent() == allNodes) {
+      throw specField.error("exactly one of nodeName and allNodes must be set");
+    }
+    ImmutableList.Builder<DraDevice> devices = ImmutableList.builder();
+    UniqueNames deviceNames = new UniqueNames("device");
+    for (Field d : spec.list("devices")) {
+      MapReader device = d.asMap(DEVICE_KEYS);
+      Field deviceName = device.required("name");
+      deviceNames.add(deviceName, deviceName.asNonEmptyString());
+      devices.add(
+          new DraDevice(
+              deviceName.asNonEmptyString(),
+              attributes(device.optional("attributes")),
+              capacity(device.optional("capacity"))));
+    }
+    return new ResourceSlice(
+        name, driver, resourcePool, nodeName, Optional.empty(), allNodes, devices.build());
   }
 
   private static ImmutableSortedMap<String, DeviceAttribute> attributes(Optional<Field> field)
@@ -192,28 +200,35 @@ final class DraBinder {
       String name = nameField.asNonEmptyString();
       String namespace = entry.optString("namespace").orElse(JobSpec.DEFAULT_NAMESPACE);
       names.add(nameField, namespace + "/" + name);
-      MapReader spec =
-          entry.required("spec").asMap(template ? TEMPLATE_SPEC_KEYS : CLAIM_SPEC_KEYS);
-      if (template) {
-        spec = spec.required("spec").asMap(CLAIM_SPEC_KEYS);
-      }
-      MapReader devices = spec.required("devices").asMap(DEVICES_KEYS);
-      ImmutableList.Builder<DeviceRequest> requests = ImmutableList.builder();
-      UniqueNames requestNames = new UniqueNames("request");
-      for (Field r : devices.list("requests")) {
-        requests.add(request(r, requestNames));
-      }
-      ImmutableList<DeviceRequest> bound = requests.build();
-      out.add(
-          new ResourceClaim(
-              namespace,
-              name,
-              bound,
-              constraints(devices.list("constraints"), bound),
-              Optional.empty(),
-              ImmutableList.of()));
+      out.add(claim(namespace, name, entry.required("spec"), template));
     }
     return out.build();
+  }
+
+  /**
+   * A ResourceClaim from the {@code spec} of its manifest, or of a ResourceClaimTemplate's (the
+   * claim it stamps out, named like the template); without status.
+   */
+  static ResourceClaim claim(String namespace, String name, Field specField, boolean template)
+      throws ScenarioException {
+    MapReader spec = specField.asMap(template ? TEMPLATE_SPEC_KEYS : CLAIM_SPEC_KEYS);
+    if (template) {
+      spec = spec.required("spec").asMap(CLAIM_SPEC_KEYS);
+    }
+    MapReader devices = spec.required("devices").asMap(DEVICES_KEYS);
+    ImmutableList.Builder<DeviceRequest> requests = ImmutableList.builder();
+    UniqueNames requestNames = new UniqueNames("request");
+    for (Field r : devices.list("requests")) {
+      requests.add(request(r, requestNames));
+    }
+    ImmutableList<DeviceRequest> bound = requests.build();
+    return new ResourceClaim(
+        namespace,
+        name,
+        bound,
+        constraints(devices.list("constraints"), bound),
+        Optional.empty(),
+        ImmutableList.of());
   }
 
   private static DeviceRequest request(Field item, UniqueNames names) throws ScenarioException {

@@ -1,0 +1,56 @@
+package io.gantry.scheduler.sim.spec;
+
+import io.gantry.scheduler.model.dra.DeviceClass;
+import io.gantry.scheduler.model.dra.ResourceClaim;
+import io.gantry.scheduler.model.dra.ResourceSlice;
+
+/**
+ * Translates one {@code resource.k8s.io/v1} object, as the API server sends it (JSON), into the
+ * engine's value, with the rules a scenario's DRA sections follow ({@link DraBinder}): the live
+ * scheduler and the simulator read DeviceClasses, ResourceSlices, claims and claim templates the
+ * same way. Only {@code spec} is read; a claim's status is the caller's. A bad object throws {@link
+ * IllegalArgumentException} whose message names the field ({@code spec.devices.requests[0]
+ * .exactly.deviceClassName: ...}).
+ */
+public final class DraManifests {
+  private DraManifests() {}
+
+  public static DeviceClass deviceClass(String name, String objectJson) {
+    return read("DeviceClass " + name, objectJson, spec -> DraBinder.deviceClass(name, spec));
+  }
+
+  public static ResourceSlice resourceSlice(String name, String objectJson) {
+    return read("ResourceSlice " + name, objectJson, spec -> DraBinder.slice(name, spec));
+  }
+
+  public static ResourceClaim resourceClaim(String namespace, String name, String objectJson) {
+    return read(
+        "ResourceClaim " + namespace + "/" + name,
+        objectJson,
+        spec -> DraBinder.claim(namespace, name, spec, false));
+  }
+
+  /** The claim a template stamps out, named like the template. */
+  public static ResourceClaim resourceClaimTemplate(
+      String namespace, String name, String objectJson) {
+    return read(
+        "ResourceClaimTemplate " + namespace + "/" + name,
+        objectJson,
+        spec -> DraBinder.claim(namespace, name, spec, true));
+  }
+
+  private interface SpecReader<T> {
+    T read(Field spec) throws ScenarioException;
+  }
+
+  private static <T> T read(String object, String json, SpecReader<T> reader) {
+    try {
+      return reader.read(
+          Field.root(object, YamlTreeReader.read(object, json)).asOpenMap().required("spec"));
+    } catch (ScenarioException e) {
+      // the line is of the JSON text, which the user never saw: the field path locates the problem
+      throw new IllegalArgumentException(
+          e.field().isEmpty() ? e.problem() : e.field() + ": " + e.problem(), e);
+    }
+  }
+}
