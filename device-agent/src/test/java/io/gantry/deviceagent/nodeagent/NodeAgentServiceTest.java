@@ -175,7 +175,8 @@ class NodeAgentServiceTest {
     FakeNvml nvml = FakeNvml.replaying(Fixtures.HGX_H100);
     Iterator<NodeEvent> events = watch();
 
-    try (XidEventWatch xids = XidEventWatch.start(nvml, agent::xidError)) {
+    XidEventWatch xids = XidEventWatch.start(nvml, agent::xidError);
+    try {
       nvml.raiseXid(3, 79);
 
       NodeEvent event = events.next();
@@ -198,6 +199,8 @@ class NodeAgentServiceTest {
                   .build());
       assertThat(blocking().getNode(GetNodeRequest.getDefaultInstance()).getGpus(3).getHealth())
           .isEqualTo(xid);
+    } finally {
+      xids.close();
     }
   }
 
