@@ -7,6 +7,8 @@ import io.gantry.extender.wire.BindingArgs;
 import io.gantry.extender.wire.ExtenderArgs;
 import io.gantry.extender.wire.PreemptionArgs;
 import io.gantry.extender.wire.WireCodec;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufOutputStream;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandler;
@@ -106,10 +108,12 @@ final class ExtenderHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
   private void run(
       ChannelHandlerContext ctx, String verb, byte[] body, boolean keepAlive, long start) {
     ExtenderMetrics metrics = extender.metrics();
-    byte[] answer;
+    // the answer is written straight into a pooled buffer, which the response then owns
+    ByteBuf answer = ctx.alloc().buffer();
     try {
-      answer = call(verb, body);
+      call(verb, body, new ByteBufOutputStream(answer));
     } catch (BadRequest e) {
+      answer.release();
       ctx.executor()
           .execute(
               () ->
@@ -117,6 +121,7 @@ final class ExtenderHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
                       ctx, HttpResponseStatus.BAD_REQUEST, e.getMessage(), metrics));
       return;
     } catch (InterruptedException e) {
+      answer.release();
       Thread.currentThread().interrupt();
       ctx.executor()
           .execute(
@@ -128,6 +133,7 @@ final class ExtenderHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
                       metrics));
       return;
     } catch (RuntimeException e) {
+      answer.release();
       LOG.error("{} failed", verb, e);
       ctx.executor()
           .execute(
@@ -144,26 +150,25 @@ final class ExtenderHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
     ctx.executor().execute(() -> answer(ctx, response, keepAlive));
   }
 
-  private byte[] call(String verb, byte[] body) throws BadRequest, InterruptedException {
+  /** Answers the verb, writing the answer's body to {@code out}. */
+  private void call(String verb, byte[] body, ByteBufOutputStream out)
+      throws BadRequest, InterruptedException {
     switch (verb) {
       case "filter" -> {
         ExtenderArgs args = WireCodec.extenderArgs(body);
-        return WireCodec.filterResult(extender.filter(args), args);
+        WireCodec.filterResult(extender.filter(args), args, out);
       }
-      case "prioritize" -> {
-        return WireCodec.priorities(extender.prioritize(WireCodec.extenderArgs(body)));
-      }
+      case "prioritize" ->
+          WireCodec.priorities(extender.prioritize(WireCodec.extenderArgs(body)), out);
       case "preempt" -> {
         PreemptionArgs args = WireCodec.preemptionArgs(body);
-        return WireCodec.preemptionResult(extender.preempt(args));
+        WireCodec.preemptionResult(extender.preempt(args), out);
       }
       case "bind" -> {
         BindingArgs args = WireCodec.bindingArgs(body);
-        return WireCodec.bindingResult(extender.bind(args));
+        WireCodec.bindingResult(extender.bind(args), out);
       }
-      case "admit" -> {
-        return webhook.review(body);
-      }
+      case "admit" -> out.buffer().writeBytes(webhook.review(body));
       default -> throw new IllegalStateException("no such verb " + verb);
     }
   }
