@@ -82,7 +82,18 @@ public final class Extender implements AutoCloseable {
   }
 
   public FilterResult filter(ExtenderArgs args) {
-    PlanOutcome plan = planner.plan(args.pod().key());
+    return filter(args, planner.plan(args.pod().key()));
+  }
+
+  /**
+   * The answer of {@link #filter} when it needs no planning cycle; empty when only a cycle can
+   * answer. Never blocks, so a network thread may call it.
+   */
+  public Optional<FilterResult> filterIfKnown(ExtenderArgs args) {
+    return planner.known(args.pod().key()).map(plan -> filter(args, plan));
+  }
+
+  private static FilterResult filter(ExtenderArgs args, PlanOutcome plan) {
     NodeNames nodes = args.nodeNames();
     if (plan instanceof PlanOutcome.NotManaged) {
       // every node passes: the answer echoes the request's names without decoding them
@@ -123,7 +134,18 @@ public final class Extender implements AutoCloseable {
   }
 
   public ImmutableList<HostPriority> prioritize(ExtenderArgs args) {
-    PlanOutcome plan = planner.plan(args.pod().key());
+    return prioritize(args, planner.plan(args.pod().key()));
+  }
+
+  /**
+   * The answer of {@link #prioritize} when it needs no planning cycle; empty when only a cycle can
+   * answer. Never blocks, so a network thread may call it.
+   */
+  public Optional<ImmutableList<HostPriority>> prioritizeIfKnown(ExtenderArgs args) {
+    return planner.known(args.pod().key()).map(plan -> prioritize(args, plan));
+  }
+
+  private static ImmutableList<HostPriority> prioritize(ExtenderArgs args, PlanOutcome plan) {
     Optional<String> planned =
         plan instanceof PlanOutcome.Reserved r
             ? Optional.of(r.reservation().placement().node())

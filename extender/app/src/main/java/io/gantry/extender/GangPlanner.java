@@ -87,18 +87,29 @@ final class GangPlanner {
 
   /** The pod's reservation if it has one, else a fresh plan. */
   PlanOutcome plan(String podKey) {
-    Optional<Reservation> r = book.live(podKey, clock.instant());
+    Optional<PlanOutcome> known = known(podKey);
+    return known.isPresent() ? known.get() : planLocked(podKey);
+  }
+
+  /**
+   * What {@link #plan} answers when that needs no planning cycle: the pod's reservation, the last
+   * cycle's rejection while it stands, or why Gantry does not plan the pod. Empty when only a cycle
+   * can answer. Takes no lock and builds no snapshot, so a network thread may call it.
+   */
+  Optional<PlanOutcome> known(String podKey) {
+    Instant now = clock.instant();
+    Optional<Reservation> r = book.live(podKey, now);
     if (r.isPresent()) {
-      return new PlanOutcome.Reserved(r.get());
+      return Optional.of(new PlanOutcome.Reserved(r.get()));
     }
     LastPlan p = last;
-    if (p != null && clock.instant().isBefore(p.at().plus(PLAN_REUSE))) {
+    if (p != null && now.isBefore(p.at().plus(PLAN_REUSE))) {
       TaskInfo task = p.pendingByPod().get(podKey);
       if (task != null) {
-        return rejected(p.jobs().get(task.jobId()), task, p.result());
+        return Optional.of(rejected(p.jobs().get(task.jobId()), task, p.result()));
       }
     }
-    return planNow(podKey);
+    return notManaged(podKey, cluster.candidateStatus(podKey));
   }
 
   /**
