@@ -9,8 +9,6 @@ import com.fasterxml.jackson.core.JsonToken;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.util.AbstractList;
 import java.util.Arrays;
@@ -38,14 +36,10 @@ public final class NodeNames extends AbstractList<String> implements RandomAcces
 
   private final int[] ends;
 
-  /** Whether a literal holds an escape, so its bytes are not the name's UTF-8 bytes. */
-  private final boolean[] escaped;
-
-  private NodeNames(byte[] json, int[] starts, int[] ends, boolean[] escaped) {
+  private NodeNames(byte[] json, int[] starts, int[] ends) {
     this.json = json;
     this.starts = starts;
     this.ends = ends;
-    this.escaped = escaped;
   }
 
   /** The names, in order. */
@@ -63,87 +57,60 @@ public final class NodeNames extends AbstractList<String> implements RandomAcces
       throw new UncheckedIOException(e);
     }
     byte[] json = out.toByteArray();
-    try {
-      return scan(json, 0, json.length - 1);
-    } catch (BadRequest e) {
+    try (JsonParser p = JSON.createParser(json)) {
+      p.nextToken();
+      return read(p, json);
+    } catch (IOException | BadRequest e) {
       throw new IllegalStateException("Jackson wrote an array of strings it cannot read back", e);
     }
   }
 
   /**
-   * The names of the JSON array that {@code json} holds from {@code open} (its {@code [}) to {@code
-   * close} (its {@code ]}). The array must already be valid JSON (the caller's parser skipped it),
-   * so only its elements' types are checked here.
+   * Reads the array at the parser's current token ({@code [}) from {@code json}, the parser's
+   * input. The parser checks the JSON (escapes, UTF-8, structure) as it skips each string without
+   * decoding it; where each literal lies comes from the token offsets.
    *
-   * @throws BadRequest naming the first element that is not a string, or one that is not UTF-8
+   * @throws BadRequest naming the first element that is not a string
+   * @throws IOException when the parser finds the JSON invalid
    */
-  static NodeNames scan(byte[] json, int open, int close) throws BadRequest {
-    int capacity = 16;
+  static NodeNames read(JsonParser p, byte[] json) throws IOException, BadRequest {
+    int capacity = 64;
     int[] starts = new int[capacity];
     int[] ends = new int[capacity];
-    boolean[] escaped = new boolean[capacity];
     int count = 0;
-    int i = skipSpace(json, open + 1, close);
-    while (i < close) {
-      if (json[i] != '"') {
+    for (JsonToken t = p.nextToken(); ; t = p.nextToken()) {
+      int at = Math.toIntExact(p.currentTokenLocation().getByteOffset());
+      if (count > 0 && ends[count - 1] < 0) {
+        ends[count - 1] = closingQuote(json, at);
+      }
+      if (t == JsonToken.END_ARRAY) {
+        break;
+      }
+      if (t != JsonToken.VALUE_STRING) {
         throw new BadRequest("NodeNames[" + count + "]: expected a string");
-      }
-      int start = i + 1;
-      boolean escapes = false;
-      boolean ascii = true;
-      int j = start;
-      for (; j < close && json[j] != '"'; j++) {
-        if (json[j] == '\\') {
-          escapes = true;
-          j++; // the escaped character, which may be a quote
-        } else if (json[j] < 0) {
-          ascii = false;
-        }
-      }
-      if (j >= close) {
-        throw new BadRequest("NodeNames[" + count + "]: the string does not end");
-      }
-      if (!ascii) {
-        checkUtf8(json, start, j, count);
       }
       if (count == capacity) {
         capacity *= 2;
         starts = Arrays.copyOf(starts, capacity);
         ends = Arrays.copyOf(ends, capacity);
-        escaped = Arrays.copyOf(escaped, capacity);
       }
-      starts[count] = start;
-      ends[count] = j;
-      escaped[count] = escapes;
+      starts[count] = at + 1;
+      ends[count] = -1;
       count++;
-      i = skipSpace(json, j + 1, close);
-      if (i < close) {
-        // the parser checked the array: what follows an element is a comma
-        i = skipSpace(json, i + 1, close);
-      }
     }
-    return new NodeNames(
-        json,
-        Arrays.copyOf(starts, count),
-        Arrays.copyOf(ends, count),
-        Arrays.copyOf(escaped, count));
+    return new NodeNames(json, Arrays.copyOf(starts, count), Arrays.copyOf(ends, count));
   }
 
-  private static int skipSpace(byte[] json, int from, int to) {
-    int i = from;
-    while (i < to && (json[i] == ' ' || json[i] == '\n' || json[i] == '\r' || json[i] == '\t')) {
-      i++;
+  /**
+   * The closing quote of the literal before the token at {@code next}: the parser accepted the
+   * array, so only spaces and one comma lie between them.
+   */
+  private static int closingQuote(byte[] json, int next) {
+    int i = next - 1;
+    while (json[i] != '"') {
+      i--;
     }
     return i;
-  }
-
-  private static void checkUtf8(byte[] json, int start, int end, int index) throws BadRequest {
-    try {
-      var unused =
-          StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(json, start, end - start));
-    } catch (CharacterCodingException e) {
-      throw new BadRequest("NodeNames[" + index + "]: not valid UTF-8");
-    }
   }
 
   @Override
@@ -153,7 +120,7 @@ public final class NodeNames extends AbstractList<String> implements RandomAcces
 
   @Override
   public String get(int index) {
-    if (!escaped[index]) {
+    if (!escaped(index)) {
       return new String(json, starts[index], ends[index] - starts[index], StandardCharsets.UTF_8);
     }
     // the literal with its quotes, read back by a parser that knows JSON's escapes
@@ -168,28 +135,49 @@ public final class NodeNames extends AbstractList<String> implements RandomAcces
     }
   }
 
-  /** Whether {@code name} is one of the names, compared without decoding the others. */
-  @Override
-  public boolean contains(Object name) {
-    return name instanceof String s && indexOf(s) >= 0;
-  }
-
-  @Override
-  public int indexOf(Object name) {
-    if (!(name instanceof String s)) {
-      return -1;
-    }
-    byte[] wanted = s.getBytes(StandardCharsets.UTF_8);
-    for (int i = 0; i < starts.length; i++) {
-      boolean same =
-          escaped[i]
-              ? get(i).equals(s)
-              : Arrays.equals(json, starts[i], ends[i], wanted, 0, wanted.length);
-      if (same) {
-        return i;
+  /** Whether the literal holds an escape, so its bytes are not the name's UTF-8 bytes. */
+  private boolean escaped(int index) {
+    for (int i = starts[index]; i < ends[index]; i++) {
+      if (json[i] == '\\') {
+        return true;
       }
     }
-    return -1;
+    return false;
+  }
+
+  /**
+   * Whether {@code name} is one of the names. A name with no character JSON must escape is looked
+   * for as its UTF-8 bytes among the literals; only literals that hold escapes are decoded, and
+   * only when that finds nothing.
+   */
+  @Override
+  public boolean contains(Object name) {
+    if (!(name instanceof String s)) {
+      return false;
+    }
+    byte[] wanted = s.getBytes(StandardCharsets.UTF_8);
+    if (!needsEscapes(wanted)) {
+      for (int i = 0; i < starts.length; i++) {
+        if (Arrays.equals(json, starts[i], ends[i], wanted, 0, wanted.length)) {
+          return true;
+        }
+      }
+    }
+    for (int i = 0; i < starts.length; i++) {
+      if (escaped(i) && get(i).equals(s)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean needsEscapes(byte[] utf8) {
+    for (byte b : utf8) {
+      if (b == '"' || b == '\\' || (b >= 0 && b < 0x20)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Writes the name at {@code index} as a JSON string value, copying the request's bytes. */

@@ -152,10 +152,7 @@ public final class WireCodec {
         names);
   }
 
-  /**
-   * The node names at the parser's current token (empty for {@code null}), left in the body: the
-   * parser checks the array is valid JSON by skipping it, without a String per name.
-   */
+  /** The node names at the parser's current token (empty for {@code null}). */
   private static Optional<NodeNames> nodeNames(JsonParser p, byte[] body)
       throws IOException, BadRequest {
     if (p.currentToken() == JsonToken.VALUE_NULL) {
@@ -164,10 +161,7 @@ public final class WireCodec {
     if (p.currentToken() != JsonToken.START_ARRAY) {
       throw new BadRequest("NodeNames: expected an array of node names");
     }
-    int open = Math.toIntExact(p.currentTokenLocation().getByteOffset());
-    p.skipChildren();
-    int close = Math.toIntExact(p.currentTokenLocation().getByteOffset());
-    return Optional.of(NodeNames.scan(body, open, close));
+    return Optional.of(NodeNames.read(p, body));
   }
 
   public static PreemptionArgs preemptionArgs(byte[] body) throws BadRequest {

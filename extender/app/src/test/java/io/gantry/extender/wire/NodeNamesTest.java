@@ -61,6 +61,15 @@ class NodeNamesTest {
   }
 
   @Test
+  void aLiteralsBytesAreNotMistakenForTheName() throws Exception {
+    // the literal a\"b is the name a"b, not the name a\"b whose bytes it shares
+    NodeNames names = read("[\"a\\\"b\"]");
+    assertThat(names).containsExactly("a\"b");
+    assertThat(names.contains("a\\\"b")).isFalse();
+    assertThat(names.contains("a\"b")).isTrue();
+  }
+
+  @Test
   void anElementThatIsNotAStringIsNamed() {
     assertThatThrownBy(() -> read("[\"a\", \"b\", 7]"))
         .isInstanceOf(BadRequest.class)
