@@ -130,7 +130,7 @@ final class ExtenderHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
    * The answer of a {@code filter} or {@code prioritize} that needs no planning cycle, found on the
    * network thread: most requests are such (a pod with a reservation, or not Gantry's), and
    * answering them here spares two hand-offs between threads. Empty when the verb must run on the
-   * {@code verbs} pool.
+   * pool of verb threads.
    */
   private Optional<Answer> answerNow(String verb, byte[] body) throws BadRequest {
     switch (verb) {
