@@ -9,6 +9,7 @@ import io.gantry.extender.wire.BindingArgs;
 import io.gantry.extender.wire.ExtenderArgs;
 import io.gantry.extender.wire.FilterResult;
 import io.gantry.extender.wire.HostPriority;
+import io.gantry.extender.wire.NodeNames;
 import io.gantry.extender.wire.NodeVictims;
 import io.gantry.extender.wire.PreemptionArgs;
 import io.gantry.scheduler.api.SchedulingCycle;
@@ -81,31 +82,45 @@ public final class Extender implements AutoCloseable {
   }
 
   public FilterResult filter(ExtenderArgs args) {
-    PlanOutcome plan = planner.plan(args.pod().key());
-    ImmutableList.Builder<String> passing = ImmutableList.builder();
+    return filter(args, planner.plan(args.pod().key()));
+  }
+
+  /**
+   * The answer of {@link #filter} when it needs no planning cycle; empty when only a cycle can
+   * answer. Never blocks, so a network thread may call it.
+   */
+  public Optional<FilterResult> filterIfKnown(ExtenderArgs args) {
+    return planner.known(args.pod().key()).map(plan -> filter(args, plan));
+  }
+
+  private static FilterResult filter(ExtenderArgs args, PlanOutcome plan) {
+    NodeNames nodes = args.nodeNames();
+    if (plan instanceof PlanOutcome.NotManaged) {
+      // every node passes: the answer echoes the request's names without decoding them
+      return new FilterResult(nodes, ImmutableMap.of(), ImmutableMap.of(), "");
+    }
+    NodeNames passing = NodeNames.EMPTY;
     ImmutableMap.Builder<String, String> failed = ImmutableMap.builder();
     ImmutableMap.Builder<String, String> unresolvable =
-        ImmutableMap.builderWithExpectedSize(args.nodeNames().size());
-    if (plan instanceof PlanOutcome.NotManaged) {
-      passing.addAll(args.nodeNames());
-    } else if (plan instanceof PlanOutcome.Reserved r) {
+        ImmutableMap.builderWithExpectedSize(nodes.size());
+    if (plan instanceof PlanOutcome.Reserved r) {
       String node = r.reservation().placement().node();
-      if (args.nodeNames().contains(node)) {
+      if (nodes.contains(node)) {
         // kube-scheduler drops the nodes an answer leaves out, and reads their reasons only when
         // no node passes: naming thousands of nodes that fail here would change nothing
-        passing.add(node);
+        passing = NodeNames.of(ImmutableList.of(node));
       } else {
         String elsewhere =
             "Gantry reserved node "
                 + node
                 + " for this pod with PodGroup "
                 + r.reservation().task().jobId();
-        for (String n : args.nodeNames()) {
+        for (String n : nodes) {
           unresolvable.put(n, elsewhere);
         }
       }
     } else if (plan instanceof PlanOutcome.Rejected r) {
-      for (String n : args.nodeNames()) {
+      for (String n : nodes) {
         if (r.resolvableNodes().contains(n)) {
           failed.put(n, r.message());
         } else {
@@ -115,11 +130,22 @@ public final class Extender implements AutoCloseable {
     }
     // a name the request repeats gets one entry (the answer for it is the same each time)
     return new FilterResult(
-        passing.build(), failed.buildKeepingLast(), unresolvable.buildKeepingLast(), "");
+        passing, failed.buildKeepingLast(), unresolvable.buildKeepingLast(), "");
   }
 
   public ImmutableList<HostPriority> prioritize(ExtenderArgs args) {
-    PlanOutcome plan = planner.plan(args.pod().key());
+    return prioritize(args, planner.plan(args.pod().key()));
+  }
+
+  /**
+   * The answer of {@link #prioritize} when it needs no planning cycle; empty when only a cycle can
+   * answer. Never blocks, so a network thread may call it.
+   */
+  public Optional<ImmutableList<HostPriority>> prioritizeIfKnown(ExtenderArgs args) {
+    return planner.known(args.pod().key()).map(plan -> prioritize(args, plan));
+  }
+
+  private static ImmutableList<HostPriority> prioritize(ExtenderArgs args, PlanOutcome plan) {
     Optional<String> planned =
         plan instanceof PlanOutcome.Reserved r
             ? Optional.of(r.reservation().placement().node())

@@ -4,6 +4,7 @@ import com.google.common.collect.ImmutableList;
 import io.gantry.scheduler.model.ClusterSnapshot;
 import io.gantry.scheduler.model.QueueInfo;
 import io.gantry.scheduler.model.TaskInfo;
+import io.gantry.scheduler.model.TaskStatus;
 import java.util.Optional;
 
 /**
@@ -14,6 +15,17 @@ import java.util.Optional;
 public interface ExtenderCluster {
   /** The cluster now: every node, queue and job of the scheduler's pods, as the engine reads it. */
   ClusterSnapshot snapshot();
+
+  /**
+   * The status the pod's task would have in a snapshot taken now, read without building one; empty
+   * when no snapshot would make the pod a task of a PodGroup of Gantry. kube-scheduler asks about
+   * every pod it schedules, most of them not Gantry's, and each of those is answered from this
+   * alone. A status here is not the last word: a snapshot may still leave the pod out (an invalid
+   * PodGroup or SubGroup).
+   *
+   * @param podKey {@code namespace/name}
+   */
+  Optional<TaskStatus> candidateStatus(String podKey);
 
   /** The cluster's Queues now (cheaper than a snapshot: the admission webhook reads them). */
   ImmutableList<QueueInfo> queues();

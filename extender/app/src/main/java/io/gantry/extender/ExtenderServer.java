@@ -21,8 +21,9 @@ import java.util.concurrent.TimeUnit;
  * The extender's Netty HTTP server: per connection, with TLS configured, an SSL handler from the
  * {@link ReloadingTls} context current when the connection opens (HTTPS only), then a {@link
  * SlowRequestGuard} (408), the HTTP codec (bad requests become 400), a {@link BoundedAggregator}
- * (413) and the {@link ExtenderHttpHandler}. Verbs run on a pool of {@value #VERB_THREADS} threads,
- * enough for every member of several gangs to wait in {@code bind} at once.
+ * (413) and the {@link ExtenderHttpHandler}. A {@code filter} or {@code prioritize} that needs no
+ * planning cycle is answered on the event loop; other verbs run on a pool of {@value #VERB_THREADS}
+ * threads, enough for every member of several gangs to wait in {@code bind} at once.
  */
 public final class ExtenderServer implements AutoCloseable {
   static final int VERB_THREADS = 128;

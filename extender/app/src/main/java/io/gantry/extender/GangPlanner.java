@@ -87,28 +87,40 @@ final class GangPlanner {
 
   /** The pod's reservation if it has one, else a fresh plan. */
   PlanOutcome plan(String podKey) {
-    Optional<Reservation> r = book.live(podKey, clock.instant());
+    Optional<PlanOutcome> known = known(podKey);
+    return known.isPresent() ? known.get() : planLocked(podKey);
+  }
+
+  /**
+   * What {@link #plan} answers when that needs no planning cycle: the pod's reservation, the last
+   * cycle's rejection while it stands, or why Gantry does not plan the pod. Empty when only a cycle
+   * can answer. Takes no lock and builds no snapshot, so a network thread may call it.
+   */
+  Optional<PlanOutcome> known(String podKey) {
+    Instant now = clock.instant();
+    Optional<Reservation> r = book.live(podKey, now);
     if (r.isPresent()) {
-      return new PlanOutcome.Reserved(r.get());
+      return Optional.of(new PlanOutcome.Reserved(r.get()));
     }
     LastPlan p = last;
-    if (p != null && clock.instant().isBefore(p.at().plus(PLAN_REUSE))) {
+    if (p != null && now.isBefore(p.at().plus(PLAN_REUSE))) {
       TaskInfo task = p.pendingByPod().get(podKey);
       if (task != null) {
-        return rejected(p.jobs().get(task.jobId()), task, p.result());
+        return Optional.of(rejected(p.jobs().get(task.jobId()), task, p.result()));
       }
     }
-    return planNow(podKey);
+    return notManaged(podKey, cluster.candidateStatus(podKey));
   }
 
   /**
    * A fresh plan, also for a pod with a reservation (preemption asks what evictions would do). A
-   * pod that is not a pending pod of a Gantry PodGroup is answered from the pod index without
-   * taking the planning lock: kube-scheduler sends every pod it schedules, most of them not
-   * Gantry's, and they must not wait behind a planning cycle.
+   * pod that is not a pending pod of a Gantry PodGroup is answered from the cluster's {@link
+   * ExtenderCluster#candidateStatus} without a snapshot and without taking the planning lock:
+   * kube-scheduler sends every pod it schedules, most of them not Gantry's, and they must not wait
+   * behind a planning cycle. The others are planned on the one snapshot taken under the lock.
    */
   PlanOutcome planNow(String podKey) {
-    Optional<PlanOutcome> notMine = notManaged(podKey, cluster.snapshot());
+    Optional<PlanOutcome> notMine = notManaged(podKey, cluster.candidateStatus(podKey));
     return notMine.isPresent() ? notMine.get() : planLocked(podKey);
   }
 
@@ -120,12 +132,14 @@ final class GangPlanner {
     }
     expire(now);
     ClusterSnapshot live = cluster.snapshot();
-    // the cluster may have changed while this call waited for the lock
-    Optional<PlanOutcome> notMine = notManaged(podKey, live);
+    Optional<PodIndex.Member> candidate = index(live).member(podKey);
+    // the cluster may have changed while this call waited for the lock, and a snapshot leaves out
+    // pods the caches alone cannot rule out
+    Optional<PlanOutcome> notMine = notManaged(podKey, candidate.map(m -> m.task().status()));
     if (notMine.isPresent()) {
       return notMine.get();
     }
-    PodIndex.Member member = index(live).member(podKey).orElseThrow();
+    PodIndex.Member member = candidate.orElseThrow();
     JobInfo job = member.job();
     TaskInfo task = member.task();
     ClusterSnapshot snapshot = book.apply(live);
@@ -147,18 +161,20 @@ final class GangPlanner {
     return rejected(job, task, result);
   }
 
-  /** Why the pod is not Gantry's to plan, or empty when it is a pending pod of a PodGroup. */
-  private Optional<PlanOutcome> notManaged(String podKey, ClusterSnapshot live) {
-    Optional<PodIndex.Member> member = index(live).member(podKey);
-    if (member.isEmpty()) {
+  /**
+   * Why the pod is not Gantry's to plan, or empty when it is a pending pod of a PodGroup.
+   *
+   * @param status the status of the pod's task; empty when it is no task of a PodGroup
+   */
+  private static Optional<PlanOutcome> notManaged(String podKey, Optional<TaskStatus> status) {
+    if (status.isEmpty()) {
       return Optional.of(
           new PlanOutcome.NotManaged("pod " + podKey + " is in no PodGroup of Gantry"));
     }
-    TaskInfo task = member.get().task();
-    if (task.status() != TaskStatus.PENDING) {
+    if (status.get() != TaskStatus.PENDING) {
       return Optional.of(
           new PlanOutcome.NotManaged(
-              "pod " + podKey + " is " + task.status().displayName() + ", not Pending"));
+              "pod " + podKey + " is " + status.get().displayName() + ", not Pending"));
     }
     return Optional.empty();
   }

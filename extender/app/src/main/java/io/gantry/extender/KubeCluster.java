@@ -7,6 +7,7 @@ import io.gantry.scheduler.kube.LiveCluster;
 import io.gantry.scheduler.model.ClusterSnapshot;
 import io.gantry.scheduler.model.QueueInfo;
 import io.gantry.scheduler.model.TaskInfo;
+import io.gantry.scheduler.model.TaskStatus;
 import java.io.IOException;
 import java.util.Optional;
 
@@ -21,6 +22,11 @@ public final class KubeCluster implements ExtenderCluster {
   @Override
   public ClusterSnapshot snapshot() {
     return live.snapshot();
+  }
+
+  @Override
+  public Optional<TaskStatus> candidateStatus(String podKey) {
+    return live.candidateStatus(podKey);
   }
 
   @Override

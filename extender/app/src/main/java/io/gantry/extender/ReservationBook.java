@@ -5,26 +5,27 @@ import io.gantry.scheduler.model.ClusterSnapshot;
 import io.gantry.scheduler.model.TaskStatus;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The reservations outstanding, by pod key. A reservation ends when it expires, or when a snapshot
  * shows its pod no longer pending (bound, or gone). A pod the extender bound keeps its reservation
  * until then, so a snapshot taken before the cache shows the binding still counts its capacity.
  *
- * <p>Thread-safe.
+ * <p>Thread-safe. {@link #live} takes no lock: every filter and prioritize asks it, also while
+ * {@link #apply} maps a whole snapshot; changes are serialized among themselves.
  */
 final class ReservationBook {
-  private final Map<String, Reservation> byPod = new HashMap<>();
-  private final Set<String> bound = new HashSet<>();
+  private final Map<String, Reservation> byPod = new ConcurrentHashMap<>();
+  private final Set<String> bound = ConcurrentHashMap.newKeySet();
 
-  synchronized Optional<Reservation> live(String podKey, Instant now) {
+  Optional<Reservation> live(String podKey, Instant now) {
     Reservation r = byPod.get(podKey);
     if (r == null || (!bound.contains(podKey) && !now.isBefore(r.expiresAt()))) {
       return Optional.empty();
@@ -46,7 +47,7 @@ final class ReservationBook {
     }
   }
 
-  synchronized int size() {
+  int size() {
     return byPod.size();
   }
 
@@ -68,8 +69,9 @@ final class ReservationBook {
   /**
    * The snapshot as the engine must see it: each pending pod with a reservation is {@code Binding}
    * on its reserved node and GPUs. Reservations whose pod the snapshot shows placed or gone end.
+   * Only the planner calls this, under its lock, so no reservation is added while it runs.
    */
-  synchronized ClusterSnapshot apply(ClusterSnapshot snapshot) {
+  ClusterSnapshot apply(ClusterSnapshot snapshot) {
     Set<String> seen = new HashSet<>();
     ClusterSnapshot out =
         Snapshots.mapTasks(
@@ -86,15 +88,17 @@ final class ReservationBook {
               seen.add(key);
               return Optional.of(Snapshots.placed(t, TaskStatus.BINDING, r.placement()));
             });
-    List<String> ended = new ArrayList<>();
-    for (String key : byPod.keySet()) {
-      if (!seen.contains(key)) {
-        ended.add(key);
+    synchronized (this) {
+      List<String> ended = new ArrayList<>();
+      for (String key : byPod.keySet()) {
+        if (!seen.contains(key)) {
+          ended.add(key);
+        }
       }
-    }
-    for (String key : ended) {
-      byPod.remove(key);
-      bound.remove(key);
+      for (String key : ended) {
+        byPod.remove(key);
+        bound.remove(key);
+      }
     }
     return out;
   }

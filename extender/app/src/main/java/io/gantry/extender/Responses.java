@@ -1,6 +1,7 @@
 package io.gantry.extender;
 
 import io.gantry.extender.wire.WireCodec;
+import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
@@ -16,19 +17,22 @@ import java.nio.charset.StandardCharsets;
 final class Responses {
   private Responses() {}
 
-  static FullHttpResponse json(HttpResponseStatus status, byte[] body) {
+  /** A JSON answer whose body is {@code body}, which the response now owns. */
+  static FullHttpResponse json(HttpResponseStatus status, ByteBuf body) {
     return response(status, body, HttpHeaderValues.APPLICATION_JSON.toString());
   }
 
   static FullHttpResponse text(HttpResponseStatus status, String body) {
-    return response(status, body.getBytes(StandardCharsets.UTF_8), "text/plain; charset=utf-8");
+    return response(
+        status,
+        Unpooled.wrappedBuffer(body.getBytes(StandardCharsets.UTF_8)),
+        "text/plain; charset=utf-8");
   }
 
-  private static FullHttpResponse response(HttpResponseStatus status, byte[] body, String type) {
-    FullHttpResponse r =
-        new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, Unpooled.wrappedBuffer(body));
+  private static FullHttpResponse response(HttpResponseStatus status, ByteBuf body, String type) {
+    FullHttpResponse r = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, body);
     r.headers().set(HttpHeaderNames.CONTENT_TYPE, type);
-    r.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, body.length);
+    r.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, body.readableBytes());
     return r;
   }
 
@@ -36,7 +40,7 @@ final class Responses {
   static void errorAndClose(
       ChannelHandlerContext ctx, HttpResponseStatus status, String message, ExtenderMetrics m) {
     m.error(status.code());
-    FullHttpResponse r = json(status, WireCodec.error(message));
+    FullHttpResponse r = json(status, Unpooled.wrappedBuffer(WireCodec.error(message)));
     r.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
     ctx.writeAndFlush(r).addListener(ChannelFutureListener.CLOSE);
   }

@@ -56,11 +56,20 @@ public final class ScenarioCluster implements ExtenderCluster {
 
   @Override
   public ClusterSnapshot snapshot() {
+    return versioned().snapshot();
+  }
+
+  @Override
+  public Optional<TaskStatus> candidateStatus(String podKey) {
+    return versioned().index().member(podKey).map(m -> m.task().status());
+  }
+
+  private Versioned versioned() {
     // binds are only ever added, so their count names the version of the cluster
     int binds = bound.size();
     Versioned v = current;
     if (v != null && v.binds() == binds) {
-      return v.snapshot();
+      return v;
     }
     ClusterSnapshot s =
         binds == 0
@@ -73,15 +82,16 @@ public final class ScenarioCluster implements ExtenderCluster {
                       ? Optional.empty()
                       : Optional.of(Snapshots.placed(t, TaskStatus.BOUND, p));
                 });
-    current = new Versioned(binds, s);
-    return s;
+    v = new Versioned(binds, s, PodIndex.of(s));
+    current = v;
+    return v;
   }
 
   /**
    * The snapshot with the first {@code binds} binds applied (a bind racing the build may be in it
    * already; the next call then builds again).
    */
-  private record Versioned(int binds, ClusterSnapshot snapshot) {}
+  private record Versioned(int binds, ClusterSnapshot snapshot, PodIndex index) {}
 
   @Override
   public void bind(TaskInfo task, PlannedNode placement) throws BindFailure {

@@ -6,6 +6,7 @@ import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSortedMap;
 import io.gantry.extender.wire.ExtenderArgs;
 import io.gantry.extender.wire.FilterResult;
+import io.gantry.extender.wire.NodeNames;
 import io.gantry.extender.wire.NodeVictims;
 import io.gantry.extender.wire.PodRef;
 import io.gantry.extender.wire.PreemptionArgs;
@@ -19,7 +20,9 @@ class ExtenderRulesTest {
 
   private static ExtenderArgs args(String pod, String... nodes) {
     return new ExtenderArgs(
-        new PodRef("default", pod, ""), ImmutableList.copyOf(nodes), Optional.empty());
+        new PodRef("default", pod, ""),
+        NodeNames.of(ImmutableList.copyOf(nodes)),
+        Optional.empty());
   }
 
   private static ExtenderSettings fairShareWaiting(boolean on) {

@@ -7,6 +7,7 @@ import io.gantry.extender.wire.BindingArgs;
 import io.gantry.extender.wire.ExtenderArgs;
 import io.gantry.extender.wire.FilterResult;
 import io.gantry.extender.wire.HostPriority;
+import io.gantry.extender.wire.NodeNames;
 import io.gantry.extender.wire.PodRef;
 import java.time.Duration;
 import java.time.Instant;
@@ -32,7 +33,7 @@ class ExtenderTest {
   private final TestClock clock = new TestClock(Instant.parse("2026-01-01T00:00:00Z"));
 
   private static ExtenderArgs args(String pod) {
-    return new ExtenderArgs(new PodRef("default", pod, ""), NODES, Optional.empty());
+    return new ExtenderArgs(new PodRef("default", pod, ""), NodeNames.of(NODES), Optional.empty());
   }
 
   private static String bindTo(Extender e, String pod, String node) throws InterruptedException {
@@ -91,7 +92,7 @@ class ExtenderTest {
             .filter(
                 new ExtenderArgs(
                     new PodRef("default", "gang-worker-0", ""),
-                    ImmutableList.of(other),
+                    NodeNames.of(ImmutableList.of(other)),
                     Optional.empty()));
     assertThat(r.passing()).isEmpty();
     assertThat(r.failedAndUnresolvableNodes())
@@ -189,12 +190,16 @@ class ExtenderTest {
         Scenarios.serve(Scenarios.cluster(1, 2, halves), ExtenderSettings.DEFAULTS, clock);
     ExtenderArgs one =
         new ExtenderArgs(
-            new PodRef("default", "half-1-run", ""), ImmutableList.of("node"), Optional.empty());
+            new PodRef("default", "half-1-run", ""),
+            NodeNames.of(ImmutableList.of("node")),
+            Optional.empty());
     assertThat(s.extender().filter(one).passing()).containsExactly("node");
     assertThat(bindTo(s.extender(), "half-1-run", "node")).isEmpty();
     ExtenderArgs two =
         new ExtenderArgs(
-            new PodRef("default", "half-2-run", ""), ImmutableList.of("node"), Optional.empty());
+            new PodRef("default", "half-2-run", ""),
+            NodeNames.of(ImmutableList.of("node")),
+            Optional.empty());
     assertThat(s.extender().filter(two).passing()).containsExactly("node");
     assertThat(bindTo(s.extender(), "half-2-run", "node")).isEmpty();
     PlannedNode a = s.cluster().bindings().get("default/half-1-run");

@@ -13,7 +13,7 @@ import java.util.Optional;
  * order; {@code nodeItems} keeps the received node objects, to be returned unchanged.
  */
 public record ExtenderArgs(
-    PodRef pod, ImmutableList<String> nodeNames, Optional<ImmutableList<JsonNode>> nodeItems) {
+    PodRef pod, NodeNames nodeNames, Optional<ImmutableList<JsonNode>> nodeItems) {
   public ExtenderArgs {
     requireNonNull(pod, "pod is null");
     requireNonNull(nodeNames, "nodeNames is null");

@@ -2,7 +2,6 @@ package io.gantry.extender.wire;
 
 import static java.util.Objects.requireNonNull;
 
-import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
 
 /**
@@ -11,7 +10,7 @@ import com.google.common.collect.ImmutableMap;
  * there) or {@code failedAndUnresolvableNodes} (it cannot). Nodes keep the request's order.
  */
 public record FilterResult(
-    ImmutableList<String> passing,
+    NodeNames passing,
     ImmutableMap<String, String> failedNodes,
     ImmutableMap<String, String> failedAndUnresolvableNodes,
     String error) {

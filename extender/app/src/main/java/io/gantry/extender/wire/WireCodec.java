@@ -15,7 +15,9 @@ import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSortedMap;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -69,7 +71,7 @@ public final class WireCodec {
   public static ExtenderArgs extenderArgs(byte[] body) throws BadRequest {
     Fields fields;
     try (JsonParser p = JSON.getFactory().createParser(body)) {
-      fields = topLevelFields(p);
+      fields = topLevelFields(p, body);
     } catch (JsonProcessingException e) {
       throw new BadRequest("request body: not valid JSON: " + e.getOriginalMessage());
     } catch (IOException e) {
@@ -87,7 +89,7 @@ public final class WireCodec {
       throw new BadRequest("Nodes: expected a NodeList object");
     }
     JsonNode items = nodes.get("items");
-    ImmutableList.Builder<String> nodeNames = ImmutableList.builder();
+    List<String> nodeNames = new ArrayList<>();
     ImmutableList.Builder<JsonNode> nodeItems = ImmutableList.builder();
     if (!isNull(items)) {
       if (!items.isArray()) {
@@ -100,7 +102,7 @@ public final class WireCodec {
         nodeItems.add(node);
       }
     }
-    return new ExtenderArgs(pod, nodeNames.build(), Optional.of(nodeItems.build()));
+    return new ExtenderArgs(pod, NodeNames.of(nodeNames), Optional.of(nodeItems.build()));
   }
 
   /**
@@ -108,15 +110,15 @@ public final class WireCodec {
    * present, else the first key equal ignoring case); {@code nodeNames} is empty when absent or
    * {@code null}.
    */
-  private record Fields(JsonNode pod, JsonNode nodes, Optional<ImmutableList<String>> nodeNames) {}
+  private record Fields(JsonNode pod, JsonNode nodes, Optional<NodeNames> nodeNames) {}
 
-  private static Fields topLevelFields(JsonParser p) throws IOException, BadRequest {
+  private static Fields topLevelFields(JsonParser p, byte[] body) throws IOException, BadRequest {
     if (p.nextToken() != JsonToken.START_OBJECT) {
       throw new BadRequest("request body: expected a JSON object");
     }
     Map<String, JsonNode> exact = new HashMap<>();
     Map<String, JsonNode> anyCase = new HashMap<>();
-    Optional<ImmutableList<String>> names = Optional.empty();
+    Optional<NodeNames> names = Optional.empty();
     boolean namesSeen = false;
     while (p.nextToken() == JsonToken.FIELD_NAME) {
       String key = p.currentName();
@@ -124,7 +126,7 @@ public final class WireCodec {
       if (key.equalsIgnoreCase("NodeNames")) {
         // an exact key wins over any other capitalisation, which counts only the first time
         if (key.equals("NodeNames") || !namesSeen) {
-          names = nodeNames(p);
+          names = nodeNames(p, body);
           namesSeen = true;
         } else {
           p.skipChildren();
@@ -151,7 +153,7 @@ public final class WireCodec {
   }
 
   /** The node names at the parser's current token (empty for {@code null}). */
-  private static Optional<ImmutableList<String>> nodeNames(JsonParser p)
+  private static Optional<NodeNames> nodeNames(JsonParser p, byte[] body)
       throws IOException, BadRequest {
     if (p.currentToken() == JsonToken.VALUE_NULL) {
       return Optional.empty();
@@ -159,15 +161,7 @@ public final class WireCodec {
     if (p.currentToken() != JsonToken.START_ARRAY) {
       throw new BadRequest("NodeNames: expected an array of node names");
     }
-    ImmutableList.Builder<String> out = ImmutableList.builder();
-    int i = 0;
-    for (JsonToken t = p.nextToken(); t != JsonToken.END_ARRAY; t = p.nextToken(), i++) {
-      if (t != JsonToken.VALUE_STRING) {
-        throw new BadRequest("NodeNames[" + i + "]: expected a string");
-      }
-      out.add(p.getText());
-    }
-    return Optional.of(out.build());
+    return Optional.of(NodeNames.read(p, body));
   }
 
   public static PreemptionArgs preemptionArgs(byte[] body) throws BadRequest {
@@ -234,9 +228,13 @@ public final class WireCodec {
         new PodRef(namespace, name, isNull(uid) ? "" : text(uid, "PodUID")), node);
   }
 
-  /** {@code ExtenderFilterResult}, in the form the request came in ({@code nodeItems} or names). */
-  public static byte[] filterResult(FilterResult r, ExtenderArgs request) {
-    return write(
+  /**
+   * Writes {@code ExtenderFilterResult} to {@code out}, in the form the request came in ({@code
+   * nodeItems} or names).
+   */
+  public static void filterResult(FilterResult r, ExtenderArgs request, OutputStream out) {
+    write(
+        out,
         g -> {
           g.writeStartObject();
           g.writeFieldName("Nodes");
@@ -261,8 +259,8 @@ public final class WireCodec {
             g.writeNull();
           } else {
             g.writeStartArray();
-            for (String n : r.passing()) {
-              g.writeString(n);
+            for (int i = 0; i < r.passing().size(); i++) {
+              r.passing().write(g, i);
             }
             g.writeEndArray();
           }
@@ -273,9 +271,10 @@ public final class WireCodec {
         });
   }
 
-  /** {@code HostPriorityList}. */
-  public static byte[] priorities(List<HostPriority> list) {
-    return write(
+  /** Writes {@code HostPriorityList} to {@code out}. */
+  public static void priorities(List<HostPriority> list, OutputStream out) {
+    write(
+        out,
         g -> {
           g.writeStartArray();
           for (HostPriority p : list) {
@@ -288,9 +287,10 @@ public final class WireCodec {
         });
   }
 
-  /** {@code ExtenderPreemptionResult}: always the meta form (UIDs). */
-  public static byte[] preemptionResult(Map<String, NodeVictims> victims) {
-    return write(
+  /** Writes {@code ExtenderPreemptionResult} to {@code out}: always the meta form (UIDs). */
+  public static void preemptionResult(Map<String, NodeVictims> victims, OutputStream out) {
+    write(
+        out,
         g -> {
           g.writeStartObject();
           g.writeObjectFieldStart("NodeNameToMetaVictims");
@@ -311,35 +311,39 @@ public final class WireCodec {
         });
   }
 
-  /** {@code ExtenderBindingResult}; the empty string when the bind succeeded. */
-  public static byte[] bindingResult(String error) {
-    return error(error);
+  /**
+   * Writes {@code ExtenderBindingResult} to {@code out}; the empty string when the bind succeeded.
+   */
+  public static void bindingResult(String error, OutputStream out) {
+    write(out, errorBody(error));
   }
 
   /** {@code {"Error": message}}: the body of every error answer too. */
   public static byte[] error(String message) {
-    return write(
-        g -> {
-          g.writeStartObject();
-          g.writeStringField("Error", message);
-          g.writeEndObject();
-        });
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    write(out, errorBody(message));
+    return out.toByteArray();
+  }
+
+  private static Body errorBody(String message) {
+    return g -> {
+      g.writeStartObject();
+      g.writeStringField("Error", message);
+      g.writeEndObject();
+    };
   }
 
   private interface Body {
     void write(JsonGenerator g) throws IOException;
   }
 
-  private static byte[] write(Body body) {
-    // a filter answer at thousands of nodes is hundreds of KiB: start big enough to grow rarely
-    ByteArrayOutputStream out = new ByteArrayOutputStream(16 * 1024);
+  private static void write(OutputStream out, Body body) {
     try (JsonGenerator g = JSON.getFactory().createGenerator(out)) {
       body.write(g);
     } catch (IOException e) {
-      // writing to memory fails only on a bug
+      // answers are written to memory, which fails only on a bug
       throw new UncheckedIOException(e);
     }
-    return out.toByteArray();
   }
 
   private static void writeMap(JsonGenerator g, String key, Map<String, String> map)

@@ -12,6 +12,7 @@ import io.gantry.scheduler.api.usage.UsageSource;
 import io.gantry.scheduler.model.ClusterSnapshot;
 import io.gantry.scheduler.model.QueueInfo;
 import io.gantry.scheduler.model.TaskInfo;
+import io.gantry.scheduler.model.TaskStatus;
 import io.kubernetes.client.openapi.ApiClient;
 import io.kubernetes.client.openapi.ApiException;
 import io.kubernetes.client.openapi.models.V1Pod;
@@ -70,6 +71,14 @@ public final class LiveCluster implements AutoCloseable {
   /** The cluster now, as the secondary scheduler's cycle would see it. */
   public ClusterSnapshot snapshot() {
     return snapshots.build().snapshot();
+  }
+
+  /**
+   * The status the pod's task would have in a snapshot taken now, from the caches without building
+   * one; empty when no snapshot would make it a task (see {@link SnapshotBuilder#candidateStatus}).
+   */
+  public Optional<TaskStatus> candidateStatus(String podKey) {
+    return snapshots.candidateStatus(podKey);
   }
 
   /** The cached Queues, as the engine reads them (without building a snapshot). */

@@ -237,6 +237,38 @@ final class SnapshotBuilder {
         invalidGroups.build());
   }
 
+  /**
+   * The status the pod's task would have in a snapshot built now, read from the caches without
+   * building one (and without this builder's lock, so a caller does not wait behind a build). Empty
+   * when no snapshot would make the pod a task: it is not cached, not this scheduler's, in no
+   * PodGroup of the pool, or deleted before it was bound. A pod this answers for may still be left
+   * out of a snapshot: {@link #build} also drops pods whose PodGroup or SubGroup is invalid.
+   *
+   * @param podKey {@code namespace/name}
+   */
+  Optional<TaskStatus> candidateStatus(String podKey) {
+    int slash = podKey.indexOf('/');
+    V1Pod pod =
+        slash < 0 ? null : cache.pod(podKey.substring(0, slash), podKey.substring(slash + 1));
+    if (pod == null) {
+      return Optional.empty();
+    }
+    PodFacts p = PodFacts.of(pod);
+    Optional<String> jobId = jobOf(p);
+    if (jobId.isEmpty() || (p.deletionTimestamp().isPresent() && p.nodeName().isEmpty())) {
+      return Optional.empty();
+    }
+    String id = jobId.get();
+    KaiPodGroup pg = cache.podGroup(p.namespace(), id.substring(id.indexOf('/') + 1));
+    if (pg == null || !pool.contains(pg.getMetadata().getLabels())) {
+      return Optional.empty();
+    }
+    boolean binding =
+        p.nodeName().isEmpty()
+            && inFlight.apply(p.key()).filter(b -> b.podUid().equals(p.uid())).isPresent();
+    return Optional.of(status(p, binding, clock.instant()));
+  }
+
   /** The PodGroup a pod of this scheduler belongs to: its annotation, or the grouper's choice. */
   private Optional<String> jobOf(PodFacts p) {
     if (!p.schedulerName().equals(schedulerName)) {
