@@ -46,9 +46,13 @@ class CandidateStatusTest {
 
   private final FakeKubeServer kube = FakeKubeServer.start();
   private final ClusterInformers informers = new ClusterInformers(KubeClients.forUrl(kube.url()));
+  private final EventRecorder events =
+      new EventRecorder(
+          new KubeWriter(KubeClients.forUrl(kube.url())), SCHEDULER, Clock.systemUTC(), 100);
 
   @AfterEach
   void stop() {
+    events.close();
     informers.close();
     kube.close();
   }
@@ -67,7 +71,8 @@ class CandidateStatusTest {
             Clock.fixed(NOW, ZoneOffset.UTC),
             key -> Optional.empty(),
             key -> Optional.empty(),
-            UsageSource.NONE);
+            UsageSource.NONE,
+            new GpuInventoryReader(events, Optional.empty()));
     Random random = new Random(20261201);
     TreeSet<String> names = new TreeSet<>();
     for (int i = 0; i < 40; i++) {
