@@ -27,6 +27,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
+import java.util.SortedSet;
 import java.util.TreeSet;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -157,7 +158,7 @@ class CandidateStatusTest {
    * Waits until the pod cache holds what the store holds, then compares every name's candidate
    * status with its task's status in a snapshot.
    */
-  private void assertAgree(SnapshotBuilder builder, TreeSet<String> names, boolean groupExists) {
+  private void assertAgree(SnapshotBuilder builder, SortedSet<String> names, boolean groupExists) {
     await()
         .atMost(WAIT)
         .untilAsserted(
