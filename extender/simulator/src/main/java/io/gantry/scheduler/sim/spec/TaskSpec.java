@@ -75,55 +75,6 @@ public record TaskSpec(
   }
 
   /** The names of the pods this entry stands for: {@code name} alone, or {@code name-0 …}. */
-  /** A task without DRA claims. */
-  public TaskSpec(
-      String name,
-      int replicas,
-      Optional<String> subGroup,
-      ImmutableSortedMap<String, Long> resources,
-      OptionalDouble gpuFraction,
-      OptionalLong gpuMemoryMib,
-      OptionalInt gpuFractionNumDevices,
-      InitialTaskStatus status,
-      Optional<String> node,
-      List<String> gpuGroups,
-      Optional<Duration> startedAt,
-      OptionalInt taskPriority,
-      ImmutableSortedMap<String, String> labels,
-      ImmutableSortedMap<String, String> annotations,
-      ImmutableSortedMap<String, String> nodeSelector,
-      List<TolerationSpec> tolerations,
-      Optional<AffinitySpec> affinity,
-      Optional<String> podName,
-      String field,
-      int line,
-      ImmutableSortedMap<String, Integer> fieldLines) {
-    this(
-        name,
-        replicas,
-        subGroup,
-        resources,
-        gpuFraction,
-        gpuMemoryMib,
-        gpuFractionNumDevices,
-        status,
-        node,
-        gpuGroups,
-        startedAt,
-        taskPriority,
-        labels,
-        annotations,
-        nodeSelector,
-        tolerations,
-        affinity,
-        podName,
-        field,
-        line,
-        fieldLines,
-        List.of(),
-        List.of());
-  }
-
   public List<String> expandedNames() {
     return Names.expand(name, replicas);
   }
