@@ -17,10 +17,11 @@ import java.util.function.Predicate;
 /**
  * Finds the node the summed score would pick for a task by walking the node index in the order the
  * scorers declare ({@link IndexOrder}), instead of scoring every node: the node tiers in score
- * order (a shared GPU that fits before none; CPU-only nodes before GPU nodes), within each the
- * fullest first, then by name; where idle fits come first, the first node that fits in idle
- * resources across the tiers of equal higher bonus, else the first that fits at all. For a task the
- * index {@link #covers}, finding nothing means no node fits.
+ * order (a shared GPU that fits before none; a multi-GPU task's GPUs inside one interconnect domain
+ * before spanning domains; CPU-only nodes before GPU nodes), within each the fullest first, then by
+ * name; where idle fits come first (their bonus is above the domain and CPU-only tiers), the first
+ * node that fits in idle resources across the tiers of equal higher bonus, else the first that fits
+ * at all. For a task the index {@link #covers}, finding nothing means no node fits.
  */
 final class IndexedNodeSearch {
   private final NodeIndex index;
@@ -66,8 +67,16 @@ final class IndexedNodeSearch {
   private Optional<NodeState> gpuTask(TaskState task, IndexOrder order) {
     Optional<GpuSharingRequest> sharing = task.info().gpuSharing();
     if (sharing.isEmpty()) {
-      long whole = task.info().request().gpus().wholeDevicesRoundedUp();
-      return first(task, List.of(index.withFreeGpusAtLeast(Math.toIntExact(whole))), order);
+      int whole = Math.toIntExact(task.info().request().gpus().wholeDevicesRoundedUp());
+      Iterable<NodeState> enough = index.withFreeGpusAtLeast(whole);
+      int inOneDomain = Math.toIntExact(task.info().request().gpus().wholeDevices());
+      if (!order.oneDomainFitFirst() || inOneDomain < 2) {
+        return first(task, List.of(enough), order);
+      }
+      // the nodes whose free GPUs of one domain hold the task outrank the rest, below idle fits
+      Iterable<NodeState> split =
+          () -> filter(enough, n -> n.freeGpusInOneDomain() < inOneDomain).iterator();
+      return first(task, List.of(index.withFreeGpusInOneDomainAtLeast(inOneDomain), split), order);
     }
     // a fraction is the same portion on every node
     GpuAmount portion = sharing.get().portionOn(0);

@@ -24,7 +24,10 @@ final class GpuDevices {
     HELD
   }
 
-  private final GpuTopology topology;
+  /** Each device's domain ({@link GpuTopology#domainOf}), looked up once. */
+  private final int[] domainOf;
+
+  private final int domainCount;
   private final int[] held;
   private final int[] releasing;
   private final Map<String, Integer> groupDevices = new TreeMap<>();
@@ -34,8 +37,14 @@ final class GpuDevices {
    *     for good, so that no task is given one
    */
   GpuDevices(GpuTopology topology, int offeredCount) {
-    this.topology = topology;
     int deviceCount = offeredCount + topology.unhealthyDevices().size();
+    this.domainOf = new int[deviceCount];
+    int domains = 0;
+    for (int d = 0; d < deviceCount; d++) {
+      domainOf[d] = topology.domainOf(d);
+      domains = Math.max(domains, domainOf[d] + 1);
+    }
+    this.domainCount = domains;
     this.held = new int[deviceCount];
     this.releasing = new int[deviceCount];
     for (int d : topology.unhealthyDevices()) {
@@ -100,6 +109,22 @@ final class GpuDevices {
     groupDevices.remove(groupId);
   }
 
+  /**
+   * The most devices free now (holding nothing, not even a releasing task) inside one domain: a
+   * whole-GPU task of up to that many gets devices of one domain when it takes free ones.
+   */
+  int mostFreeInOneDomain(List<GpuGroupView> groups) {
+    State[] states = states(groups);
+    int[] free = new int[domainCount];
+    int most = 0;
+    for (int d = 0; d < states.length; d++) {
+      if (states[d] == State.FREE) {
+        most = Math.max(most, ++free[domainOf[d]]);
+      }
+    }
+    return most;
+  }
+
   private boolean usable(List<Integer> wanted, int count, State[] states) {
     if (wanted.size() != count || count == 0) {
       return false;
@@ -143,7 +168,7 @@ final class GpuDevices {
     Map<Integer, List<Integer>> byDomain = new TreeMap<>();
     for (int d = 0; d < states.length; d++) {
       if (states[d] == wanted && !taken.contains(d)) {
-        byDomain.computeIfAbsent(topology.domainOf(d), k -> new ArrayList<>()).add(d);
+        byDomain.computeIfAbsent(domainOf[d], k -> new ArrayList<>()).add(d);
       }
     }
     List<Integer> best = null;

@@ -6,9 +6,10 @@ package io.gantry.scheduler.framework;
  * walks the index instead of scoring every node, with the same result.
  *
  * <p>The orders are tiers of KAI's node score (kai-reference §6), highest first: a shared GPU the
- * task fits on (1e4), fitting in idle resources now (1e3), a CPU-only node for a CPU-only task
- * (10), then bin-packing by free resource (at most 9). Each tier's bonus exceeds everything the
- * tiers below it can add, so the summed score orders nodes tier by tier, then by name.
+ * task fits on (1e4), fitting in idle resources now (1e3), a multi-GPU task's GPUs inside one
+ * interconnect domain (50, Gantry's), a CPU-only node for a CPU-only task (10), then bin-packing by
+ * free resource (at most 9). Each tier's bonus exceeds everything the tiers below it can add, so
+ * the summed score orders nodes tier by tier, then by name.
  */
 public interface IndexOrderedScorer extends NodeScorer {
   enum Order {
@@ -31,7 +32,13 @@ public interface IndexOrderedScorer extends NodeScorer {
      */
     SHARED_GPU_FIT_FIRST,
     /** A bonus, below the idle-fit bonus and above bin-packing, for nodes without GPUs. */
-    CPU_ONLY_NODES_FIRST
+    CPU_ONLY_NODES_FIRST,
+    /**
+     * A bonus, below the idle-fit bonus and above bin-packing, for nodes with at least as many free
+     * GPUs inside one interconnect domain ({@link NodeState#freeGpusInOneDomain()}) as the whole
+     * GPUs the task asks for.
+     */
+    ONE_DOMAIN_FIT_FIRST
   }
 
   Order orderFor(TaskState task);

@@ -1,5 +1,7 @@
 package io.gantry.scheduler.framework;
 
+import static com.google.common.base.Preconditions.checkArgument;
+
 import io.gantry.gpusharing.GpuAmount;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -22,6 +24,9 @@ import java.util.TreeSet;
  *       (bin-packing whole-GPU and shared-GPU tasks);
  *   <li>GPU nodes with a shared GPU that can take a portion, by that room, each room's nodes by
  *       free whole devices and name (shared-GPU tasks, which prefer a device already shared);
+ *   <li>GPU nodes with at least two free GPUs inside one interconnect domain, by the most free in
+ *       one domain, each count's nodes by free whole devices and name (multi-GPU tasks, which
+ *       prefer a node whose free GPUs of one domain hold them);
  *   <li>CPU-only nodes and GPU nodes, each by CPU free now or once releasing, then by name
  *       (bin-packing CPU-only tasks).
  * </ul>
@@ -39,6 +44,7 @@ public final class NodeIndex {
     int freeGpus;
     boolean irregular;
     int sharedRoom;
+    int domainRoom;
     long freeCpu;
     NodeClass nodeClass;
     boolean classStale;
@@ -59,6 +65,12 @@ public final class NodeIndex {
     }
   }
 
+  /**
+   * The fewest free GPUs in one domain a node is indexed by: one free GPU is always in one domain,
+   * so only tasks of two or more GPUs look for a domain (the nodes of most clusters stay out).
+   */
+  private static final int MIN_DOMAIN_ROOM = 2;
+
   private static final Comparator<Entry> BY_FREE_GPUS =
       Comparator.<Entry>comparingInt(e -> e.freeGpus).thenComparing(e -> e.name);
   private static final Comparator<Entry> BY_FREE_CPU =
@@ -68,6 +80,7 @@ public final class NodeIndex {
   private final TreeSet<Entry> gpuNodesByFreeGpus = new TreeSet<>(BY_FREE_GPUS);
   private final TreeSet<Entry> irregularGpuNodes = new TreeSet<>(BY_FREE_GPUS);
   private final TreeMap<Integer, TreeSet<Entry>> gpuNodesBySharedRoom = new TreeMap<>();
+  private final TreeMap<Integer, TreeSet<Entry>> gpuNodesByDomainRoom = new TreeMap<>();
   private final TreeSet<Entry> cpuOnlyNodesByFreeCpu = new TreeSet<>(BY_FREE_CPU);
   private final TreeSet<Entry> gpuNodesByFreeCpu = new TreeSet<>(BY_FREE_CPU);
 
@@ -99,6 +112,7 @@ public final class NodeIndex {
     if (e.freeGpus == freeGpus(node)
         && e.irregular == irregular(node)
         && e.sharedRoom == node.sharedRoomHundredths()
+        && e.domainRoom == node.freeGpusInOneDomain()
         && e.freeCpu == freeCpu(node)) {
       return;
     }
@@ -129,7 +143,22 @@ public final class NodeIndex {
    * now or once releasing fractions are gone: fewest free whole devices first, then by name.
    */
   public Iterable<NodeState> withSharedRoomAtLeast(int hundredths) {
-    Collection<TreeSet<Entry>> rooms = gpuNodesBySharedRoom.tailMap(hundredths, true).values();
+    return atLeast(gpuNodesBySharedRoom, hundredths);
+  }
+
+  /**
+   * GPU nodes with at least {@code gpus} (two or more) GPUs free now inside one interconnect domain
+   * ({@link NodeState#freeGpusInOneDomain()}): fewest free whole devices first, then by name.
+   */
+  public Iterable<NodeState> withFreeGpusInOneDomainAtLeast(int gpus) {
+    checkArgument(
+        gpus >= MIN_DOMAIN_ROOM, "only nodes with %s or more are indexed", MIN_DOMAIN_ROOM);
+    return atLeast(gpuNodesByDomainRoom, gpus);
+  }
+
+  /** The nodes of every set keyed at least {@code key}, merged in {@link #BY_FREE_GPUS} order. */
+  private static Iterable<NodeState> atLeast(TreeMap<Integer, TreeSet<Entry>> byKey, int key) {
+    Collection<TreeSet<Entry>> rooms = byKey.tailMap(key, true).values();
     return () -> {
       List<Iterator<Entry>> parts = new ArrayList<>(rooms.size());
       for (TreeSet<Entry> room : rooms) {
@@ -200,6 +229,7 @@ public final class NodeIndex {
     e.freeGpus = freeGpus(e.node);
     e.irregular = irregular(e.node);
     e.sharedRoom = e.node.sharedRoomHundredths();
+    e.domainRoom = e.node.freeGpusInOneDomain();
     e.freeCpu = freeCpu(e.node);
   }
 
@@ -211,7 +241,10 @@ public final class NodeIndex {
         irregularGpuNodes.add(e);
       }
       if (e.sharedRoom >= 0) {
-        gpuNodesBySharedRoom.computeIfAbsent(e.sharedRoom, k -> new TreeSet<>(BY_FREE_GPUS)).add(e);
+        addKeyed(gpuNodesBySharedRoom, e.sharedRoom, e);
+      }
+      if (e.domainRoom >= MIN_DOMAIN_ROOM) {
+        addKeyed(gpuNodesByDomainRoom, e.domainRoom, e);
       }
     } else {
       cpuOnlyNodesByFreeCpu.add(e);
@@ -224,14 +257,25 @@ public final class NodeIndex {
       gpuNodesByFreeCpu.remove(e);
       irregularGpuNodes.remove(e);
       if (e.sharedRoom >= 0) {
-        TreeSet<Entry> room = gpuNodesBySharedRoom.get(e.sharedRoom);
-        room.remove(e);
-        if (room.isEmpty()) {
-          gpuNodesBySharedRoom.remove(e.sharedRoom);
-        }
+        removeKeyed(gpuNodesBySharedRoom, e.sharedRoom, e);
+      }
+      if (e.domainRoom >= MIN_DOMAIN_ROOM) {
+        removeKeyed(gpuNodesByDomainRoom, e.domainRoom, e);
       }
     } else {
       cpuOnlyNodesByFreeCpu.remove(e);
+    }
+  }
+
+  private static void addKeyed(TreeMap<Integer, TreeSet<Entry>> byKey, int key, Entry e) {
+    byKey.computeIfAbsent(key, k -> new TreeSet<>(BY_FREE_GPUS)).add(e);
+  }
+
+  private static void removeKeyed(TreeMap<Integer, TreeSet<Entry>> byKey, int key, Entry e) {
+    TreeSet<Entry> set = byKey.get(key);
+    set.remove(e);
+    if (set.isEmpty()) {
+      byKey.remove(key);
     }
   }
 

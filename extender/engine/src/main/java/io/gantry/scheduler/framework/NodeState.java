@@ -41,6 +41,7 @@ public final class NodeState {
   private int idleWholeGpus;
   private int releasingWholeGpus;
   private int sharedRoomHundredths;
+  private int freeGpusInOneDomain;
 
   NodeState(NodeInfo info, int position) {
     this.info = info;
@@ -108,6 +109,15 @@ public final class NodeState {
    */
   public int sharedRoomHundredths() {
     return sharedRoomHundredths;
+  }
+
+  /**
+   * The most whole GPUs free now inside one interconnect domain, on a node that names its GPUs
+   * ({@link io.gantry.scheduler.model.GpuTopology#known()}); 0 on a node that does not. A whole-GPU
+   * task of up to that many taking free devices gets devices of one domain.
+   */
+  public int freeGpusInOneDomain() {
+    return freeGpusInOneDomain;
   }
 
   public List<GpuGroupView> gpuGroups() {
@@ -221,6 +231,7 @@ public final class NodeState {
     idleWholeGpus = Math.toIntExact(idle.gpus().wholeDevices());
     releasingWholeGpus = Math.toIntExact(releasingWithGroups.gpus().wholeDevices());
     sharedRoomHundredths = groups.largestRoomHundredths();
+    freeGpusInOneDomain = devices == null ? 0 : devices.mostFreeInOneDomain(groups.views());
   }
 
   private void takeDevice(DeviceSource source) {

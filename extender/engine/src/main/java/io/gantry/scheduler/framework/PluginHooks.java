@@ -245,6 +245,7 @@ public final class PluginHooks {
     IndexOrder.Key key = null;
     boolean sharedFirst = false;
     boolean idleFirst = false;
+    boolean oneDomainFirst = false;
     boolean cpuOnlyFirst = false;
     for (NodeScorer s : nodeScorers) {
       if (!(s instanceof IndexOrderedScorer ordered)) {
@@ -260,6 +261,7 @@ public final class PluginHooks {
         case FEWER_FREE_CPU_FIRST -> by = IndexOrder.Key.CPU;
         case IDLE_FIT_FIRST -> idleFirst = true;
         case SHARED_GPU_FIT_FIRST -> sharedFirst = true;
+        case ONE_DOMAIN_FIT_FIRST -> oneDomainFirst = true;
         case CPU_ONLY_NODES_FIRST -> cpuOnlyFirst = true;
       }
       if (by != null) {
@@ -271,7 +273,7 @@ public final class PluginHooks {
     }
     return key == null
         ? Optional.empty()
-        : Optional.of(new IndexOrder(key, sharedFirst, idleFirst, cpuOnlyFirst));
+        : Optional.of(new IndexOrder(key, sharedFirst, idleFirst, oneDomainFirst, cpuOnlyFirst));
   }
 
   public double scoreNode(TaskState task, NodeState node) {

@@ -22,9 +22,10 @@ import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
- * KAI's plugin names and priorities (kai-reference §2.5), mapped to Gantry's implementations. Every
- * name of KAI's list is known: one without an implementation yet may be disabled, but enabling or
- * configuring it is an error naming it. Unknown names are errors.
+ * KAI's plugin names and priorities (kai-reference §2.5), mapped to Gantry's implementations, and
+ * Gantry's {@code gpudomain} (GPU interconnect domains inside a node, which KAI does not have).
+ * Every name of KAI's list is known: one without an implementation yet may be disabled, but
+ * enabling or configuring it is an error naming it. Unknown names are errors.
  */
 public final class PluginRegistry {
   private record Entry(
@@ -75,6 +76,8 @@ public final class PluginRegistry {
             true,
             Optional.of(
                 (args, placement) -> new NodePlacementPlugin(nodePlacement(args, placement)))));
+    // Gantry's own: KAI has no interconnect domains inside a node
+    built(b, GpuDomainPlugin.NAME, 150, args -> new GpuDomainPlugin());
     built(b, GpuSharingOrderPlugin.NAME, 100, args -> new GpuSharingOrderPlugin());
     missing(b, "numa", 0, false);
     missing(b, "reflectjoborder", 0, false);

@@ -15,6 +15,7 @@ import io.gantry.scheduler.framework.PluginHooks;
 import io.gantry.scheduler.framework.Session;
 import io.gantry.scheduler.framework.TaskState;
 import io.gantry.scheduler.model.ClusterSnapshot;
+import io.gantry.scheduler.model.GpuTopology;
 import io.gantry.scheduler.model.JobInfo;
 import io.gantry.scheduler.model.NodeInfo;
 import io.gantry.scheduler.model.PodSet;
@@ -41,10 +42,23 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * The allocator walks the node index instead of scoring every node when the scorers' order is the
  * index's. Adding a scorer that scores 0 everywhere (and does not declare an index order) forces
- * the full scan; both must decide exactly the same on varied clusters.
+ * the full scan; both must decide exactly the same on varied clusters: nodes with and without GPU
+ * interconnect domains, running tasks whose devices are chosen as they are placed, pending tasks of
+ * one to four GPUs.
  */
 class NodeIndexEquivalenceTest {
   private static final Instant NOW = Instant.parse("2026-01-01T00:00:00Z");
+
+  /**
+   * Interconnect domains of an 8-GPU node: two of four, four of two, one of eight, and two of three
+   * with GPUs 6 and 7 in none.
+   */
+  private static final List<List<List<Integer>>> DOMAIN_LAYOUTS =
+      List.of(
+          List.of(List.of(0, 1, 2, 3), List.of(4, 5, 6, 7)),
+          List.of(List.of(0, 1), List.of(2, 3), List.of(4, 5), List.of(6, 7)),
+          List.of(List.of(0, 1, 2, 3, 4, 5, 6, 7)),
+          List.of(List.of(0, 1, 2), List.of(3, 4, 5)));
 
   /** Scores nothing, and by not declaring an index order makes the allocator scan every node. */
   private static final class ZeroScorer implements NodeScorer {
@@ -92,6 +106,10 @@ class NodeIndexEquivalenceTest {
               ? ImmutableList.of(new Taint("dedicated", "infra", TaintEffect.NO_SCHEDULE))
               : ImmutableList.of();
       int gpus = random.nextInt(5) == 0 ? 0 : 8;
+      GpuTopology topology =
+          gpus > 0 && random.nextBoolean()
+              ? GpuTopology.of(DOMAIN_LAYOUTS.get(random.nextInt(DOMAIN_LAYOUTS.size())))
+              : GpuTopology.NONE;
       nodes.add(
           new NodeInfo(
               name,
@@ -102,7 +120,8 @@ class NodeIndexEquivalenceTest {
               true,
               110,
               false,
-              true));
+              true,
+              topology));
     }
     List<QueueInfo> queues = new ArrayList<>();
     for (int q = 0; q < 3; q++) {
@@ -145,7 +164,7 @@ class NodeIndexEquivalenceTest {
                 Resources.of(
                     1000 + random.nextInt(4) * 1000,
                     1L << 30,
-                    GpuAmount.ofDevices(shared ? 0 : 1 + random.nextInt(2))),
+                    GpuAmount.ofDevices(shared ? 0 : 1 + random.nextInt(placed ? 2 : 4))),
                 shared ? Optional.of(GpuSharingRequest.ofFraction(0.5, 1)) : Optional.empty(),
                 status,
                 placed ? Optional.of(node) : Optional.empty(),

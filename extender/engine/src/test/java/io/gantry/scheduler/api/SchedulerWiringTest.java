@@ -57,7 +57,7 @@ class SchedulerWiringTest {
                 + " nodeavailability, resourcetype, podaffinity, elastic, kubeflow, ray,"
                 + " subgrouporder, taskorder, nominatednode, dynamicresources, minruntime,"
                 + " topology, snapshot, sg-nodelocalgreedy, sg-multinodegang, gpupack, gpuspread,"
-                + " nodeplacement, gpusharingorder, numa, reflectjoborder"),
+                + " nodeplacement, gpudomain, gpusharingorder, numa, reflectjoborder"),
         new BadConfig(
             "a bad plugin argument",
             config(

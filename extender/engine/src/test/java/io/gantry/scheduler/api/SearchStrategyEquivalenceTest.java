@@ -43,10 +43,12 @@ import org.junit.jupiter.params.provider.MethodSource;
  * node for every task, recompute everything) does, on random workloads meant to reach every index
  * and cache: whole-GPU, fractional (one and two devices), GPU-memory and CPU-only tasks (some
  * asking for no CPU), gangs, CPU-only nodes, two GPU shapes, taints, cordoned and unready nodes,
- * few pod slots, nodes with half a GPU more than whole devices, queue limits, and a second cycle
- * that starts from the first one's bindings with some of them releasing, so shared GPUs are half
- * used and capacity is being released. Each seed runs under bin-packing, under a random placement
- * strategy, and without the shared-GPU tier (gpusharingorder disabled).
+ * few pod slots, nodes with half a GPU more than whole devices, nodes with GPU interconnect domains
+ * (where multi-GPU tasks prefer a node whose free GPUs of one domain hold them), queue limits, and
+ * a second cycle that starts from the first one's bindings (on the devices they were given) with
+ * some of them releasing, so shared GPUs are half used and capacity is being released. Each seed
+ * runs under bin-packing, under a random placement strategy, and without the shared-GPU tier
+ * (gpusharingorder disabled).
  */
 class SearchStrategyEquivalenceTest {
   private static final String[] TAINT_KEYS = {"dedicated", "gpu-type"};
@@ -122,6 +124,12 @@ class SearchStrategyEquivalenceTest {
       node.cpuMillis(8_000 + 4_000 * (long) random.nextInt(8));
       node.memory((32 + 32 * random.nextInt(4)) + "Gi");
       node.maxPods(random.nextInt(6) == 0 ? 2 + random.nextInt(3) : 110);
+      if (shape < 4 && random.nextBoolean()) {
+        node.gpuTopology(
+            shape < 2
+                ? List.of(List.of(0, 1, 2, 3), List.of(4, 5, 6, 7))
+                : List.of(List.of(0, 1), List.of(2, 3)));
+      }
       if (random.nextInt(8) == 0) {
         node.taint(TAINT_KEYS[random.nextInt(2)], "x", TaintEffect.NO_SCHEDULE);
       }
@@ -144,7 +152,8 @@ class SearchStrategyEquivalenceTest {
                 built.gpuMemorySynced(),
                 built.maxPods(),
                 built.unschedulable(),
-                built.ready());
+                built.ready(),
+                built.gpuTopology());
       }
       out.add(built);
     }
@@ -241,7 +250,9 @@ class SearchStrategyEquivalenceTest {
                 t.taskPriority(),
                 t.labels(),
                 t.placement(),
-                t.creationOrder()));
+                t.creationOrder(),
+                t.resourceClaims(),
+                b.gpuDevices()));
       }
       out.add(
           new JobInfo(

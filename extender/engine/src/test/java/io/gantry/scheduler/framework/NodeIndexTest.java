@@ -117,6 +117,49 @@ class NodeIndexTest {
         .containsExactly("c1×1", "c2×1", "g1×2", "g3×1", "g4×1");
   }
 
+  /**
+   * d1, d2, d3: 8 GPUs in domains 0-3 and 4-7; d1 has GPUs 0, 1, 4 and 5 taken (2 free in each
+   * domain), d2 GPU 1 (4 free in the second domain), d3 none; g1: 8 GPUs without domains. Job p
+   * waits with one 4-GPU task.
+   */
+  private static Session domainSession() {
+    List<List<Integer>> twoDomains = List.of(List.of(0, 1, 2, 3), List.of(4, 5, 6, 7));
+    ClusterSnapshot snapshot =
+        Snapshots.of(
+            List.of(
+                Nodes.node("d1").gpus(8).gpuTopology(twoDomains).build(),
+                Nodes.node("d2").gpus(8).gpuTopology(twoDomains).build(),
+                Nodes.node("d3").gpus(8).gpuTopology(twoDomains).build(),
+                Nodes.node("g1").gpus(8).build()),
+            List.of(Queues.queue("q").build()),
+            List.of(
+                Jobs.job("a")
+                    .task(Tasks.task("t0").gpus(4).running("d1").gpuDevices(0, 1, 4, 5))
+                    .build(),
+                Jobs.job("b").task(Tasks.task("t0").gpus(1).running("d2").gpuDevices(1)).build(),
+                Jobs.job("p").task(Tasks.task("t0").gpus(4)).build()));
+    return Session.open(snapshot, new PluginRegistry().build(Map.of(), Placement.DEFAULTS));
+  }
+
+  @Test
+  void nodesByFreeGpusInOneDomainFollowEveryPlacementAndItsUndo() {
+    Session session = domainSession();
+    NodeIndex index = session.nodeIndex();
+
+    assertThat(names(index.withFreeGpusInOneDomainAtLeast(4))).containsExactly("d2", "d3");
+    assertThat(names(index.withFreeGpusInOneDomainAtLeast(2))).containsExactly("d1", "d2", "d3");
+    assertThat(names(index.withFreeGpusInOneDomainAtLeast(5))).isEmpty();
+
+    try (Statement statement = session.statement()) {
+      // the task takes d2's GPUs 4-7, leaving 3 free in the first domain
+      statement.allocate(session.task("ns/p/t0"), session.node("d2"), List.of(), GpuAmount.ZERO);
+
+      assertThat(names(index.withFreeGpusInOneDomainAtLeast(4))).containsExactly("d3");
+      assertThat(names(index.withFreeGpusInOneDomainAtLeast(2))).containsExactly("d2", "d1", "d3");
+    }
+    assertThat(names(index.withFreeGpusInOneDomainAtLeast(4))).containsExactly("d2", "d3");
+  }
+
   private static TaskState pendingTask(Session session) {
     return session.task("ns/e/t0");
   }

@@ -422,27 +422,34 @@ class PluginHooksTest {
             List.of(
                 ordered(IndexOrderedScorer.Order.CONSTANT),
                 ordered(IndexOrderedScorer.Order.FEWER_FREE_GPUS_FIRST)),
-            Optional.of(new IndexOrder(IndexOrder.Key.WHOLE_GPUS, false, false, false))),
+            Optional.of(new IndexOrder(IndexOrder.Key.WHOLE_GPUS, false, false, false, false))),
         new IndexOrderCase(
             "a scorer puts idle fits first",
             List.of(
                 ordered(IndexOrderedScorer.Order.FEWER_FREE_GPUS_FIRST),
                 ordered(IndexOrderedScorer.Order.IDLE_FIT_FIRST)),
-            Optional.of(new IndexOrder(IndexOrder.Key.WHOLE_GPUS, false, true, false))),
+            Optional.of(new IndexOrder(IndexOrder.Key.WHOLE_GPUS, false, true, false, false))),
         new IndexOrderCase(
             "shared GPU fits, idle fits, then bin-packing",
             List.of(
                 ordered(IndexOrderedScorer.Order.SHARED_GPU_FIT_FIRST),
                 ordered(IndexOrderedScorer.Order.IDLE_FIT_FIRST),
                 ordered(IndexOrderedScorer.Order.FEWER_FREE_GPUS_FIRST)),
-            Optional.of(new IndexOrder(IndexOrder.Key.WHOLE_GPUS, true, true, false))),
+            Optional.of(new IndexOrder(IndexOrder.Key.WHOLE_GPUS, true, true, false, false))),
+        new IndexOrderCase(
+            "idle fits, one interconnect domain, then bin-packing",
+            List.of(
+                ordered(IndexOrderedScorer.Order.IDLE_FIT_FIRST),
+                ordered(IndexOrderedScorer.Order.ONE_DOMAIN_FIT_FIRST),
+                ordered(IndexOrderedScorer.Order.FEWER_FREE_GPUS_FIRST)),
+            Optional.of(new IndexOrder(IndexOrder.Key.WHOLE_GPUS, false, true, true, false))),
         new IndexOrderCase(
             "idle fits, CPU-only nodes, then bin-packing by CPU",
             List.of(
                 ordered(IndexOrderedScorer.Order.IDLE_FIT_FIRST),
                 ordered(IndexOrderedScorer.Order.CPU_ONLY_NODES_FIRST),
                 ordered(IndexOrderedScorer.Order.FEWER_FREE_CPU_FIRST)),
-            Optional.of(new IndexOrder(IndexOrder.Key.CPU, false, true, true))),
+            Optional.of(new IndexOrder(IndexOrder.Key.CPU, false, true, false, true))),
         new IndexOrderCase(
             "two free-resource orders cannot both hold",
             List.of(

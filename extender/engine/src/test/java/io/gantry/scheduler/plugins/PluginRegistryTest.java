@@ -48,6 +48,7 @@ class PluginRegistryTest {
             "sg-multinodegang",
             "gpupack",
             "nodeplacement",
+            "gpudomain",
             "gpusharingorder");
   }
 
@@ -71,7 +72,8 @@ class PluginRegistryTest {
             "sg-nodelocalgreedy",
             "sg-multinodegang",
             "gpuspread",
-            "nodeplacement");
+            "nodeplacement",
+            "gpudomain");
     assertThat(plugin(hooks, NodePlacementPlugin.class).args()).isEqualTo(GPU_SPREAD);
   }
 
@@ -96,7 +98,7 @@ class PluginRegistryTest {
     PluginHooks hooks =
         new PluginRegistry().build(Map.of("snapshot", disabled()), Placement.DEFAULTS);
 
-    assertThat(names(hooks)).doesNotContain("snapshot").hasSize(16);
+    assertThat(names(hooks)).doesNotContain("snapshot").hasSize(17);
   }
 
   record ErrorCase(String name, Map<String, PluginSetting> settings, String field, String message) {

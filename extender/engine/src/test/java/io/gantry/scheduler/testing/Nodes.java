@@ -3,6 +3,7 @@ package io.gantry.scheduler.testing;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSortedMap;
 import io.gantry.gpusharing.GpuAmount;
+import io.gantry.scheduler.model.GpuTopology;
 import io.gantry.scheduler.model.NodeInfo;
 import io.gantry.scheduler.model.Quantity;
 import io.gantry.scheduler.model.Resources;
@@ -38,6 +39,7 @@ public final class Nodes {
     private int maxPods = 110;
     private boolean unschedulable;
     private boolean ready = true;
+    private GpuTopology gpuTopology = GpuTopology.NONE;
 
     private Builder(String name) {
       this.name = name;
@@ -118,6 +120,12 @@ public final class Nodes {
       return this;
     }
 
+    /** GPU interconnect domains: groups of device indices, {@code List.of(List.of(0, 1), …)}. */
+    public Builder gpuTopology(List<List<Integer>> domains) {
+      this.gpuTopology = GpuTopology.of(domains);
+      return this;
+    }
+
     public NodeInfo build() {
       return new NodeInfo(
           name,
@@ -132,7 +140,8 @@ public final class Nodes {
           gpuMemorySynced,
           maxPods,
           unschedulable,
-          ready);
+          ready,
+          gpuTopology);
     }
   }
 }

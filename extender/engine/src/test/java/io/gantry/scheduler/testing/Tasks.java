@@ -52,6 +52,7 @@ public final class Tasks {
     private final List<Toleration> tolerations = new ArrayList<>();
     private Affinity affinity = Affinity.none();
     private final List<PodClaim> resourceClaims = new ArrayList<>();
+    private List<Integer> gpuDevices = List.of();
 
     private Builder(String name) {
       this.name = name;
@@ -178,6 +179,12 @@ public final class Tasks {
       return this;
     }
 
+    /** For a placed whole-GPU task on a node with GPU domains: the device indices it holds. */
+    public Builder gpuDevices(Integer... devices) {
+      this.gpuDevices = List.of(devices);
+      return this;
+    }
+
     public TaskInfo build() {
       Optional<GpuSharingRequest> sharing = Optional.empty();
       if (fraction.isPresent()) {
@@ -208,7 +215,7 @@ public final class Tasks {
               ImmutableSortedMap.copyOf(nodeSelector), ImmutableList.copyOf(tolerations), affinity),
           0,
           ImmutableList.copyOf(resourceClaims),
-          ImmutableList.of());
+          ImmutableList.copyOf(gpuDevices));
     }
   }
 }
