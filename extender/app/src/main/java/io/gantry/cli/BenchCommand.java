@@ -137,6 +137,14 @@ final class BenchCommand implements Callable<Integer> {
               + " fewer than the pending pods need, pending jobs in the other. Default: 0 (off).")
   Integer reclaimShortfall;
 
+  @Option(
+      names = "--gpu-domains",
+      paramLabel = "N",
+      description =
+          "NVLink domains each GPU node publishes, of equal size (GPUs 0-3 and 4-7 for 2 of 8"
+              + " GPUs). Default: 0 (none).")
+  Integer gpuDomains;
+
   @Option(names = "--seed", paramLabel = "N", description = "Random seed. Default: 13.")
   Long seed;
 
@@ -241,7 +249,7 @@ final class BenchCommand implements Callable<Integer> {
       throws NotBuiltException {
     if (name.equals("custom")) {
       BenchWorkload workload =
-          override(new BenchWorkload(5_000, 8, 0, 2, 7, 10_000, 1, 1, 0, 0.5, 0, 0, 0, 0, 13));
+          override(new BenchWorkload(5_000, 8, 0, 2, 7, 10_000, 1, 1, 0, 0.5, 0, 0, 0, 0, 0, 13));
       return runner.run(name, workload, config(wiring, actions), options);
     }
     BenchPreset preset =
@@ -303,6 +311,7 @@ final class BenchCommand implements Callable<Integer> {
         runningPods != null ? runningPods : base.runningPods(),
         topologyLevels != null ? topologyLevels : base.topologyLevels(),
         reclaimShortfall != null ? reclaimShortfall : base.reclaimShortfallGpus(),
+        gpuDomains != null ? gpuDomains : base.gpuDomainsPerNode(),
         seed != null ? seed : base.seed());
   }
 }

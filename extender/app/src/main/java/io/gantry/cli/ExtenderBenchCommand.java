@@ -73,7 +73,8 @@ final class ExtenderBenchCommand implements Callable<Integer> {
           spec.commandLine(), "--callers and --rounds must be at least 1, --warmup at least 0");
     }
     BenchWorkload workload =
-        new BenchWorkload(nodes, 8, 0, 2, 7, pendingGangs, 4, 1, 0, 0.5, 0, runningPods, 0, 0, 1);
+        new BenchWorkload(
+            nodes, 8, 0, 2, 7, pendingGangs, 4, 1, 0, 0.5, 0, runningPods, 0, 0, 0, 1);
     ClusterSnapshot snapshot = WorkloadGenerator.generate(workload);
     ExtenderBench.Result r =
         ExtenderBench.run(snapshot, SchedulerConfig.DEFAULTS, callers, rounds, warmup);

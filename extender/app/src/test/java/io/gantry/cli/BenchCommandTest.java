@@ -154,6 +154,43 @@ class BenchCommandTest {
     assertThat(bad.err()).contains("cpu-only-share must be in [0, 1], got 1.5");
   }
 
+  @Test
+  void nodesWithNvlinkDomainsRunMultiGpuPodsAndTheBaselineAgrees() throws Exception {
+    CliRunner r =
+        CliRunner.run(
+            "bench",
+            "--nodes",
+            "40",
+            "--pending-jobs",
+            "60",
+            "--gpus-per-pod",
+            "4",
+            "--running-pods",
+            "100",
+            "--gpu-domains",
+            "2",
+            "--warmup",
+            "0",
+            "--cycles",
+            "1",
+            "--output",
+            "json");
+
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    JsonNode o = JSON.readTree(r.out());
+    assertThat(o.get("podsPlaced").asLong()).isPositive();
+    assertThat(o.get("identicalDecisions").asBoolean()).isTrue();
+  }
+
+  @Test
+  void gpuDomainsThatDoNotDivideTheNodesGpusAreAUsageError() {
+    CliRunner bad = CliRunner.run("bench", "--nodes", "10", "--gpu-domains", "3");
+
+    assertThat(bad.exitCode()).isEqualTo(2);
+    assertThat(bad.err())
+        .contains("gpu-domains must divide gpus-per-node (8) into domains of equal size, got 3");
+  }
+
   private static String[] concat(String[] a, String... b) {
     String[] out = new String[a.length + b.length];
     System.arraycopy(a, 0, out, 0, a.length);

@@ -50,6 +50,7 @@ class ExamplesTest {
           Map.entry("mig-mixed.yaml", new Expected(0, "every expectation held")),
           Map.entry("mig-single.yaml", new Expected(0, "every expectation held")),
           Map.entry("nvlink-domains.yaml", new Expected(0, "every expectation held")),
+          Map.entry("nvlink-node-choice.yaml", new Expected(0, "every expectation held")),
           Map.entry("pipelined-at-start.yaml", new Expected(0, "every expectation held")),
           Map.entry("workload-pytorchjob.yaml", new Expected(0, "every expectation held")),
           Map.entry("workload-jobset.yaml", new Expected(0, "every expectation held")),

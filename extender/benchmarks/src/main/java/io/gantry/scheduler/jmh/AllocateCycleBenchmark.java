@@ -42,7 +42,7 @@ public class AllocateCycleBenchmark {
   public void setUp() {
     snapshot =
         WorkloadGenerator.generate(
-            new BenchWorkload(200, 8, 0, 2, 7, 2_000, 1, 1, 0, 0.5, 0, 0, 0, 0, 13));
+            new BenchWorkload(200, 8, 0, 2, 7, 2_000, 1, 1, 0, 0.5, 0, 0, 0, 0, 0, 13));
     cycle = new SchedulerWiring().cycle(SchedulerConfig.DEFAULTS, strategy);
   }
 

@@ -47,7 +47,7 @@ public class NodeFitBenchmark {
   @Setup
   public void setUp() {
     BenchWorkload spec =
-        new BenchWorkload(500, 8, 0, 2, 7, 3_000, 1, 1, 0.45, 0.5, 0.1, 2_000, 0, 0, 13);
+        new BenchWorkload(500, 8, 0, 2, 7, 3_000, 1, 1, 0.45, 0.5, 0.1, 2_000, 0, 0, 0, 13);
     hooks = new PluginRegistry().build(Map.of(), Placement.DEFAULTS);
     session = Session.open(WorkloadGenerator.generate(spec), hooks);
     node = session.nodes().get(250);

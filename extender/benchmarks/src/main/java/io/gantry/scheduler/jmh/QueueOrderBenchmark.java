@@ -37,7 +37,7 @@ public class QueueOrderBenchmark {
 
   @Setup
   public void setUp() {
-    BenchWorkload spec = new BenchWorkload(200, 8, 0, 2, 7, 2_000, 1, 1, 0, 0.5, 0, 0, 0, 0, 13);
+    BenchWorkload spec = new BenchWorkload(200, 8, 0, 2, 7, 2_000, 1, 1, 0, 0.5, 0, 0, 0, 0, 0, 13);
     ClusterSnapshot snapshot = WorkloadGenerator.generate(spec);
     ResourceVector total =
         ResourceVector.of(Resources.of(200 * 128_000L, 200L << 40, GpuAmount.ofDevices(1_600)));

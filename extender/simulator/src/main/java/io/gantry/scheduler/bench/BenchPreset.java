@@ -108,6 +108,7 @@ public enum BenchPreset {
         runningPods,
         0,
         0,
+        0,
         13);
   }
 }

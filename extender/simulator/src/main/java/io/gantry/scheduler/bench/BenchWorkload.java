@@ -22,6 +22,8 @@ package io.gantry.scheduler.bench;
  *     a quota of the pending pods' GPUs and the pending jobs, {@code victims} with the rest of the
  *     cluster as quota and the running pods, over its quota by this many GPUs fewer than the
  *     pending pods need, so reclaim must search and cannot succeed
+ * @param gpuDomainsPerNode NVLink domains each GPU node publishes, of equal size, GPUs in index
+ *     order (0: the nodes publish none)
  * @param seed seeds every random choice
  */
 public record BenchWorkload(
@@ -39,6 +41,7 @@ public record BenchWorkload(
     int runningPods,
     int topologyLevels,
     int reclaimShortfallGpus,
+    int gpuDomainsPerNode,
     long seed) {
 
   public BenchWorkload {
@@ -63,6 +66,14 @@ public record BenchWorkload(
     atLeast("running-pods", runningPods, 0);
     atLeast("topology-levels", topologyLevels, 0);
     atLeast("reclaim-shortfall", reclaimShortfallGpus, 0);
+    atLeast("gpu-domains", gpuDomainsPerNode, 0);
+    if (gpuDomainsPerNode > 0 && gpusPerNode % gpuDomainsPerNode != 0) {
+      throw new IllegalArgumentException(
+          "gpu-domains must divide gpus-per-node ("
+              + gpusPerNode
+              + ") into domains of equal size, got "
+              + gpuDomainsPerNode);
+    }
     if (Math.pow(queueWidth, queueDepth) > 10_000) {
       throw new IllegalArgumentException(
           "queue-width^queue-depth must be at most 10000 leaf queues, got "
@@ -93,6 +104,7 @@ public record BenchWorkload(
         runningPods,
         topologyLevels,
         reclaimShortfallGpus,
+        gpuDomainsPerNode,
         seed);
   }
 
@@ -112,6 +124,7 @@ public record BenchWorkload(
         runningPods,
         topologyLevels,
         reclaimShortfallGpus,
+        gpuDomainsPerNode,
         seed);
   }
 
@@ -131,6 +144,7 @@ public record BenchWorkload(
         runningPods,
         levels,
         reclaimShortfallGpus,
+        gpuDomainsPerNode,
         seed);
   }
 
@@ -150,6 +164,7 @@ public record BenchWorkload(
         runningPods,
         topologyLevels,
         gpus,
+        gpuDomainsPerNode,
         seed);
   }
 

@@ -5,6 +5,7 @@ import com.google.common.collect.ImmutableSortedMap;
 import io.gantry.gpusharing.GpuAmount;
 import io.gantry.gpusharing.GpuSharingRequest;
 import io.gantry.scheduler.model.ClusterSnapshot;
+import io.gantry.scheduler.model.GpuTopology;
 import io.gantry.scheduler.model.JobInfo;
 import io.gantry.scheduler.model.NodeInfo;
 import io.gantry.scheduler.model.PodSet;
@@ -105,9 +106,27 @@ public final class WorkloadGenerator {
               true,
               250,
               false,
-              true));
+              true,
+              cpuOnly ? GpuTopology.NONE : gpuDomains(spec)));
     }
     return out;
+  }
+
+  /** {@code gpuDomainsPerNode} domains of equal size, GPUs in index order. */
+  private static GpuTopology gpuDomains(BenchWorkload spec) {
+    if (spec.gpuDomainsPerNode() == 0) {
+      return GpuTopology.NONE;
+    }
+    int size = spec.gpusPerNode() / spec.gpuDomainsPerNode();
+    List<List<Integer>> domains = new ArrayList<>();
+    for (int d = 0; d < spec.gpuDomainsPerNode(); d++) {
+      List<Integer> devices = new ArrayList<>();
+      for (int i = d * size; i < (d + 1) * size; i++) {
+        devices.add(i);
+      }
+      domains.add(devices);
+    }
+    return GpuTopology.of(domains);
   }
 
   /**
