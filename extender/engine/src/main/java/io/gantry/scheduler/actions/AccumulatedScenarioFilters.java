@@ -34,6 +34,8 @@ final class AccumulatedScenarioFilters {
   private GpuAmount victimGpus = GpuAmount.ZERO;
   private GpuAmount largestNodeCapacity = GpuAmount.ZERO;
 
+  private final Set<TaskState> counted = new HashSet<>();
+
   /** What the victims free: a DRA GPU claim they share counts once all its holders are in. */
   private final QuotaGpuTally freed;
 
@@ -74,7 +76,7 @@ final class AccumulatedScenarioFilters {
   }
 
   private void addVictim(TaskState t) {
-    if (freed.contains(t)) {
+    if (!counted.add(t)) {
       return;
     }
     GpuAmount g = freed.add(t);

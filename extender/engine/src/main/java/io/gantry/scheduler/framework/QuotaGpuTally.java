@@ -1,10 +1,8 @@
 package io.gantry.scheduler.framework;
 
 import io.gantry.gpusharing.GpuAmount;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.IdentityHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -15,9 +13,8 @@ import java.util.function.Function;
  * GPUs (whole, fractional, MIG), and each shared DRA GPU claim once, when no task outside the set
  * holds it on that node any more (kai-reference §8). So evicting one of two pods that share a claim
  * frees nothing and evicting both frees it once; a task not placed adds a claim nobody holds, once
- * however many tasks of the set use it, and nothing for a claim a placed task already holds. Adding
- * a task twice adds nothing the second time. Reads the session as it stands; one instance serves
- * one sum.
+ * however many tasks of the set use it, and nothing for a claim a placed task already holds. Each
+ * task is told once. Reads the session as it stands; one instance serves one sum.
  */
 public final class QuotaGpuTally {
   /** A claim's use on one node; a task not placed uses the node {@code ""}. */
@@ -25,10 +22,10 @@ public final class QuotaGpuTally {
 
   private final SharedGpuClaims shared;
   private final Function<TaskState, GpuAmount> ownGpus;
-  private final Set<TaskState> added = Collections.newSetFromMap(new IdentityHashMap<>());
-  // looked up, never iterated
-  private final Map<Unit, Integer> holdersSeen = new HashMap<>();
-  private final Set<Unit> counted = new HashSet<>();
+  // made when the first task with GPU claims is told, since most sums have none; looked up, never
+  // iterated
+  private Map<Unit, Integer> holdersSeen;
+  private Set<Unit> counted;
 
   QuotaGpuTally(SharedGpuClaims shared, Function<TaskState, GpuAmount> ownGpus) {
     this.shared = shared;
@@ -37,10 +34,14 @@ public final class QuotaGpuTally {
 
   /** The GPUs the set counts for beyond what it counted before the task joined. */
   public GpuAmount add(TaskState task) {
-    if (!added.add(task)) {
-      return GpuAmount.ZERO;
-    }
     GpuAmount gpus = ownGpus.apply(task);
+    if (shared.claims(task).isEmpty()) {
+      return gpus;
+    }
+    if (counted == null) {
+      holdersSeen = new HashMap<>();
+      counted = new HashSet<>();
+    }
     long devices = 0;
     Optional<String> holding = SharedGpuClaims.holdingNode(task);
     for (SharedGpuClaims.ClaimGpus c : shared.claims(task)) {
@@ -60,11 +61,6 @@ public final class QuotaGpuTally {
       }
     }
     return devices == 0 ? gpus : gpus.plus(GpuAmount.ofDevices(devices));
-  }
-
-  /** Whether the task was added. */
-  public boolean contains(TaskState task) {
-    return added.contains(task);
   }
 
   /** Adds every task; returns what they count for together beyond what the set counted before. */

@@ -243,6 +243,9 @@ public final class Session implements SessionView {
    */
   @Override
   public GpuAmount quotaGpus(TaskState task) {
+    if (task.info().resourceClaims().isEmpty()) {
+      return ownQuotaGpus(task);
+    }
     return quotaGpuTally().add(task);
   }
 

@@ -77,8 +77,12 @@ public final class ProportionPlugin
     final List<TaskState> pending = new ArrayList<>();
   }
 
-  /** A job's request as of one {@link JobState#version()}; looked up, never iterated. */
-  private record JobRequest(long version, Resources request) {}
+  /**
+   * A job's request as of one {@link JobState#version()}; looked up, never iterated. {@code
+   * withClaims}: some task has DRA claims, whose GPUs it needs only while no other job's pod holds
+   * them, which the job's version does not follow.
+   */
+  private record JobRequest(long version, Resources request, boolean withClaims) {}
 
   private final IdentityHashMap<JobState, JobRequest> jobRequests = new IdentityHashMap<>();
 
@@ -344,24 +348,29 @@ public final class ProportionPlugin
 
   /**
    * What the job's next pass counts for in its queue; asked on every queue comparison, so cached
-   * per job version (the baseline strategy recomputes it each time).
+   * per job version (the baseline strategy recomputes it each time, and so does a job with DRA
+   * claims).
    */
   private Resources jobRequest(JobState job) {
     if (session.strategy() == SearchStrategy.BASELINE) {
-      return computeJobRequest(job);
+      return computeJobRequest(job).request();
     }
     JobRequest cached = jobRequests.get(job);
-    if (cached != null && cached.version() == job.version()) {
+    if (cached != null && cached.version() == job.version() && !cached.withClaims()) {
       return cached.request();
     }
-    Resources request = computeJobRequest(job);
-    jobRequests.put(job, new JobRequest(job.version(), request));
-    return request;
+    JobRequest fresh = computeJobRequest(job);
+    jobRequests.put(job, fresh);
+    return fresh.request();
   }
 
-  private Resources computeJobRequest(JobState job) {
+  private JobRequest computeJobRequest(JobState job) {
     List<TaskState> tasks = tasksToAllocate.of(job);
-    return counted(tasks, session.quotaGpus(tasks));
+    boolean withClaims = false;
+    for (TaskState t : tasks) {
+      withClaims |= !t.info().resourceClaims().isEmpty();
+    }
+    return new JobRequest(job.version(), counted(tasks, session.quotaGpus(tasks)), withClaims);
   }
 
   private static ResourceVector deserved(QueueAttributes q) {

@@ -54,6 +54,15 @@ class SharedGpuClaimsTest {
     return Jobs.job(job).queue("q").task(task.cpu("1").claim("gpu", "shared")).build();
   }
 
+  /** Two pending pods of one job that share the 2-GPU claim {@code fresh}, which nobody holds. */
+  private static JobInfo freshClaimGang() {
+    return Jobs.job("gang")
+        .queue("q")
+        .task(Tasks.task("t0").cpu("1").claim("gpu", "fresh"))
+        .task(Tasks.task("t1").cpu("1").claim("gpu", "fresh"))
+        .build();
+  }
+
   private final ProportionPlugin proportion = new ProportionPlugin(ProportionArgs.DEFAULTS);
 
   private Session twoRunningSharers(JobInfo... more) {
@@ -89,14 +98,7 @@ class SharedGpuClaimsTest {
 
   @Test
   void aPendingPodJoiningAHeldClaimNeedsNoGpusAndTwoOnAFreshClaimNeedItOnce() {
-    Session s =
-        twoRunningSharers(
-            sharer("c", Tasks.task("t")),
-            Jobs.job("gang")
-                .queue("q")
-                .task(Tasks.task("t0").cpu("1").claim("gpu", "fresh"))
-                .task(Tasks.task("t1").cpu("1").claim("gpu", "fresh"))
-                .build());
+    Session s = twoRunningSharers(sharer("c", Tasks.task("t")), freshClaimGang());
     List<TaskState> gang = List.of(s.task("ns/gang/t0"), s.task("ns/gang/t1"));
 
     assertThat(
@@ -131,14 +133,7 @@ class SharedGpuClaimsTest {
 
   @Test
   void aGangThatRollsBackLeavesTheCountsAsTheyWere() {
-    Session s =
-        twoRunningSharers(
-            sharer("c", Tasks.task("t")),
-            Jobs.job("gang")
-                .queue("q")
-                .task(Tasks.task("t0").cpu("1").claim("gpu", "fresh"))
-                .task(Tasks.task("t1").cpu("1").claim("gpu", "fresh"))
-                .build());
+    Session s = twoRunningSharers(sharer("c", Tasks.task("t")), freshClaimGang());
     var before = s.sharedClaims().holdersView();
 
     try (Statement st = s.statement()) {
@@ -150,6 +145,27 @@ class SharedGpuClaimsTest {
 
     assertThat(queueGpus()).isEqualTo(1);
     assertThat(s.sharedClaims().holdersView()).isEqualTo(before);
+  }
+
+  @Test
+  void aJobStopsNeedingASharedClaimOnceAnotherJobsPodHoldsIt() {
+    Session s =
+        Sessions.open(
+            withClaims(
+                List.of(Nodes.node("n1").cpu("8").build()),
+                List.of(Queues.queue("q").gpu(1, 1, -1).build()),
+                List.of(sharer("a", Tasks.task("t")), sharer("b", Tasks.task("t"))),
+                List.of(claim("shared", exactly("gpu", 1)))),
+            proportion);
+    JobState b = s.job("ns/b");
+
+    // fair share 1 GPU: b fits with its claim's GPU before a holds it, and after
+    assertThat(proportion.canReclaimResources(b)).isTrue();
+    try (Statement st = s.statement()) {
+      st.allocate(s.task("ns/a/t"), s.node("n1"), List.of(), GpuAmount.ZERO);
+
+      assertThat(proportion.canReclaimResources(b)).isTrue();
+    }
   }
 
   @Test

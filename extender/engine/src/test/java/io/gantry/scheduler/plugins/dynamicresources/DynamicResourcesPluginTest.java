@@ -241,13 +241,6 @@ class DynamicResourcesPluginTest {
                 .namespace("ns")
                 .queue("q")
                 .task(Tasks.task("t0").cpu("1").claim("gpu", "shared"))
-                .build(),
-            Jobs.job("gang")
-                .namespace("ns")
-                .queue("q")
-                .minMember(2)
-                .task(Tasks.task("t0").cpu("1").claim("gpu", "shared"))
-                .task(Tasks.task("t1").cpu("1").claim("gpu", "shared"))
                 .build());
 
     CycleResult result =
@@ -262,9 +255,7 @@ class DynamicResourcesPluginTest {
         .extracting(BindDecision::taskId, BindDecision::claimAllocations)
         .containsExactly(
             tuple("ns/server/t0", ImmutableList.of(onDevice("shared", "n1", "d0"))),
-            tuple("ns/sidecar/t0", ImmutableList.of(onDevice("shared", "n1", "d0"))),
-            tuple("ns/gang/t0", ImmutableList.of(onDevice("shared", "n1", "d0"))),
-            tuple("ns/gang/t1", ImmutableList.of(onDevice("shared", "n1", "d0"))));
+            tuple("ns/sidecar/t0", ImmutableList.of(onDevice("shared", "n1", "d0"))));
     assertThat(result.queues().get(0).allocated().gpus()).isEqualTo(1);
   }
 
