@@ -3,6 +3,7 @@ package io.gantry.scheduler.actions;
 import io.gantry.gpusharing.GpuAmount;
 import io.gantry.scheduler.framework.AccumulatedScenario;
 import io.gantry.scheduler.framework.NodeState;
+import io.gantry.scheduler.framework.QuotaGpuTally;
 import io.gantry.scheduler.framework.Session;
 import io.gantry.scheduler.framework.TaskState;
 import io.gantry.scheduler.framework.VictimBatch;
@@ -32,7 +33,11 @@ final class AccumulatedScenarioFilters {
   private final GpuAmount largestPendingTask;
   private GpuAmount victimGpus = GpuAmount.ZERO;
   private GpuAmount largestNodeCapacity = GpuAmount.ZERO;
+
   private final Set<TaskState> counted = new HashSet<>();
+
+  /** What the victims free: a DRA GPU claim they share counts once all its holders are in. */
+  private final QuotaGpuTally freed;
 
   AccumulatedScenarioFilters(Session session, List<TaskState> pendingTasks) {
     this.session = session;
@@ -45,15 +50,13 @@ final class AccumulatedScenarioFilters {
       }
     }
     this.clusterFree = free;
-    GpuAmount demand = GpuAmount.ZERO;
     GpuAmount largest = GpuAmount.ZERO;
     for (TaskState t : pendingTasks) {
-      GpuAmount g = session.quotaGpus(t);
-      demand = demand.plus(g);
-      largest = largest.max(g);
+      largest = largest.max(session.quotaGpus(t));
     }
-    this.pendingDemand = demand;
+    this.pendingDemand = session.quotaGpus(pendingTasks);
     this.largestPendingTask = largest;
+    this.freed = session.quotaGpuTally();
   }
 
   /** Whether the accumulated scenario may be worth simulating. */
@@ -76,7 +79,7 @@ final class AccumulatedScenarioFilters {
     if (!counted.add(t)) {
       return;
     }
-    GpuAmount g = session.quotaGpus(t);
+    GpuAmount g = freed.add(t);
     victimGpus = victimGpus.plus(g);
     String node = t.nodeName().orElseThrow();
     GpuAmount onNode = victimGpusByNode.merge(node, g, GpuAmount::plus);

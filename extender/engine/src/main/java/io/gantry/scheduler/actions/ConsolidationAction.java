@@ -112,10 +112,7 @@ public final class ConsolidationAction implements Action {
 
   /** The cluster's idle and releasing GPUs cover what the job's next pass asks for. */
   private static boolean enoughFreeGpus(Session session, List<TaskState> tasks) {
-    GpuAmount requested = GpuAmount.ZERO;
-    for (TaskState t : tasks) {
-      requested = requested.plus(session.quotaGpus(t));
-    }
+    GpuAmount requested = session.quotaGpus(tasks);
     GpuAmount free = GpuAmount.ZERO;
     for (NodeState n : session.nodes()) {
       if (n.info().ready()) {

@@ -244,12 +244,7 @@ final class JobSolver {
     }
 
     private Resources request(List<TaskState> pending) {
-      Resources sum = Resources.ZERO;
-      for (TaskState t : pending) {
-        Resources r = t.info().request();
-        sum = sum.plus(Resources.of(r.cpuMillis(), r.memoryBytes(), session.quotaGpus(t)));
-      }
-      return sum;
+      return TaskState.queueAmounts(pending, session.quotaGpus(pending));
     }
   }
 }

@@ -8,6 +8,7 @@ import io.gantry.scheduler.framework.ReclaimCeiling;
 import io.gantry.scheduler.framework.Session;
 import io.gantry.scheduler.framework.TaskState;
 import io.gantry.scheduler.model.TaskInfo;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -48,7 +49,7 @@ final class ReclaimReach {
     Map<String, ReclaimCeiling.VictimGpus> victims = new TreeMap<>();
     for (JobState job : victimJobs) {
       GpuAmount whole = GpuAmount.ZERO;
-      GpuAmount quota = GpuAmount.ZERO;
+      List<TaskState> jobVictims = new ArrayList<>();
       for (TaskState t : job.tasks()) {
         if (!VictimAccumulator.isVictimTask(t)) {
           continue;
@@ -61,10 +62,12 @@ final class ReclaimReach {
         } else {
           whole = whole.plus(t.info().request().gpus());
         }
-        quota = quota.plus(session.quotaGpus(t));
+        jobVictims.add(t);
       }
       double wholeGpus = whole.toDouble();
-      double jobGpus = quota.toDouble();
+      // everything the job holds, a DRA GPU claim it shares with another job included: a chunk
+      // that takes the claim's last holder frees it, so no chunk of the job frees more
+      double jobGpus = session.heldGpus(jobVictims).toDouble();
       victims.merge(
           job.info().queue(),
           new ReclaimCeiling.VictimGpus(wholeGpus, jobGpus),

@@ -2,6 +2,7 @@ package io.gantry.scheduler.actions;
 
 import com.google.common.collect.ImmutableList;
 import io.gantry.scheduler.framework.JobState;
+import io.gantry.scheduler.framework.QuotaGpuTally;
 import io.gantry.scheduler.framework.Session;
 import io.gantry.scheduler.framework.TaskState;
 import io.gantry.scheduler.framework.TasksToEvict;
@@ -29,6 +30,12 @@ final class VictimAccumulator {
   private final Map<JobState, Set<TaskState>> remaining = new LinkedHashMap<>();
   private final JobsOrderByQueues queue;
 
+  /**
+   * What the batches popped so far free: a DRA GPU claim shared by victims of several batches is
+   * freed by the batch that takes its last holder.
+   */
+  private final QuotaGpuTally freed;
+
   VictimAccumulator(Session session, List<JobState> victimJobs, Set<TaskState> recorded) {
     this.session = session;
     this.tasksToEvict = new TasksToEvict(session.hooks());
@@ -46,6 +53,7 @@ final class VictimAccumulator {
       }
     }
     this.queue = JobsOrderByQueues.victims(session.hooks(), session.snapshot().queues(), withTasks);
+    this.freed = session.quotaGpuTally();
   }
 
   /** A task that holds a place since before this cycle and may be taken as a victim. */
@@ -64,11 +72,7 @@ final class VictimAccumulator {
     Set<TaskState> left = remaining.get(job);
     List<TaskState> batch = tasksToEvict.next(job, left);
     batch.forEach(left::remove);
-    Resources taken = Resources.ZERO;
-    for (TaskState t : batch) {
-      Resources r = t.info().request();
-      taken = taken.plus(Resources.of(r.cpuMillis(), r.memoryBytes(), session.quotaGpus(t)));
-    }
+    Resources taken = TaskState.queueAmounts(batch, freed.addAll(batch));
     queue.finishVictim(job, taken, !left.isEmpty());
     return Optional.of(new VictimBatch(job, ImmutableList.copyOf(batch)));
   }

@@ -9,14 +9,17 @@ import io.gantry.scheduler.framework.TaskState;
 import io.gantry.scheduler.model.QueueInfo;
 import io.gantry.scheduler.model.ResourceVector;
 import io.gantry.scheduler.model.Resources;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 /**
  * What each queue's subtree holds at the end of a cycle: every allocated task (kai-reference §4.2)
- * counts toward its leaf queue and every ancestor, shared tasks with portion × devices GPUs.
+ * counts toward its leaf queue and every ancestor, shared tasks with portion × devices GPUs, a DRA
+ * GPU claim once per queue and node however many of its pods use it (§8).
  */
 final class QueueUsage {
   private final Map<String, QueueInfo> byName = new HashMap<>();
@@ -30,25 +33,32 @@ final class QueueUsage {
   static ImmutableList<QueueOutcome> of(Session session) {
     QueueUsage usage = new QueueUsage(session);
     Optional<FairShares> fairShares = session.state().read(FairShares.KEY);
-    // summed per leaf first (exact sums, so the order does not matter), then added up the tree
-    Map<String, Resources> leafAll = new LinkedHashMap<>();
-    Map<String, Resources> leafNonPreemptible = new LinkedHashMap<>();
+    // gathered per leaf first (a shared DRA GPU claim counts once in its queue), then added up the
+    // tree
+    Map<String, List<TaskState>> leafAll = new LinkedHashMap<>();
+    Map<String, List<TaskState>> leafNonPreemptible = new LinkedHashMap<>();
     for (JobState job : session.jobs()) {
       for (TaskState task : job.tasks()) {
         if (task.status().isAllocated()) {
-          Resources request = task.info().request();
-          Resources counted =
-              Resources.of(request.cpuMillis(), request.memoryBytes(), session.quotaGpus(task));
-          leafAll.merge(job.info().queue(), counted, Resources::plus);
+          leafAll.computeIfAbsent(job.info().queue(), q -> new ArrayList<>()).add(task);
           if (!job.info().preemptible()) {
-            leafNonPreemptible.merge(job.info().queue(), counted, Resources::plus);
+            leafNonPreemptible
+                .computeIfAbsent(job.info().queue(), q -> new ArrayList<>())
+                .add(task);
           }
         }
       }
     }
-    leafAll.forEach((queue, sum) -> usage.add(queue, sum, usage.allocated));
+    leafAll.forEach(
+        (queue, tasks) ->
+            usage.add(
+                queue, TaskState.queueAmounts(tasks, session.heldGpus(tasks)), usage.allocated));
     leafNonPreemptible.forEach(
-        (queue, sum) -> usage.add(queue, sum, usage.allocatedNonPreemptible));
+        (queue, tasks) ->
+            usage.add(
+                queue,
+                TaskState.queueAmounts(tasks, session.heldGpus(tasks)),
+                usage.allocatedNonPreemptible));
     ImmutableList.Builder<QueueOutcome> out = ImmutableList.builder();
     for (QueueInfo q : session.snapshot().queues()) {
       out.add(

@@ -5,7 +5,6 @@ import io.gantry.gpusharing.GpuAmount;
 import io.gantry.gpusharing.GpuMemoryRange;
 import io.gantry.gpusharing.GpuSharingRequest;
 import io.gantry.scheduler.api.config.SearchStrategy;
-import io.gantry.scheduler.api.kai.DraGpuClaims;
 import io.gantry.scheduler.api.result.CycleEvent;
 import io.gantry.scheduler.api.result.Decision;
 import io.gantry.scheduler.framework.fit.JobFitReason;
@@ -16,8 +15,10 @@ import io.gantry.scheduler.model.NodeInfo;
 import io.gantry.scheduler.model.TaskStatus;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -40,6 +41,7 @@ public final class Session implements SessionView {
   private final Map<String, JobState> jobsById;
   private final Map<String, TaskState> tasksById;
   private final GpuMemoryRange gpuMemoryRange;
+  private final SharedGpuClaims sharedClaims;
   private final List<Decision> decisions = new ArrayList<>();
   private final List<CycleEvent> events = new ArrayList<>();
   private final CycleState state = new CycleState();
@@ -68,6 +70,7 @@ public final class Session implements SessionView {
     this.nodes = nodeList.build();
     this.nodesByName = byName;
     this.gpuMemoryRange = GpuMemoryRange.over(gpuNodeMemoriesMib);
+    this.sharedClaims = new SharedGpuClaims(snapshot.dynamicResources());
     ImmutableList.Builder<JobState> jobList =
         ImmutableList.builderWithExpectedSize(snapshot.jobs().size());
     Map<String, JobState> jobMap = new HashMap<>();
@@ -235,13 +238,64 @@ public final class Session implements SessionView {
 
   /**
    * GPUs a task counts for in its queue: where it is placed, its actual portion; pending, its
-   * request (memory requests converted with the smallest node GPU memory, kai-reference §5.2).
+   * request (memory requests converted with the smallest node GPU memory, kai-reference §5.2); a
+   * DRA GPU claim it shares counted as {@link QuotaGpuTally} counts it for the task alone.
    */
   @Override
   public GpuAmount quotaGpus(TaskState task) {
+    if (task.info().resourceClaims().isEmpty()) {
+      return ownQuotaGpus(task);
+    }
+    return quotaGpuTally().add(task);
+  }
+
+  /** GPUs the tasks count for together in their queues, each shared DRA GPU claim once. */
+  @Override
+  public GpuAmount quotaGpus(Collection<TaskState> tasks) {
+    return quotaGpuTally().addAll(tasks);
+  }
+
+  /**
+   * GPUs pending tasks count for together in limit checks (memory converted with the largest node);
+   * a DRA GPU claim a placed task already holds needs no room.
+   */
+  @Override
+  public GpuAmount limitCheckGpus(Collection<TaskState> tasks) {
+    return new QuotaGpuTally(sharedClaims, this::ownLimitCheckGpus).addAll(tasks);
+  }
+
+  /** An empty sum of {@link #quotaGpus(TaskState)} that counts each shared claim once. */
+  @Override
+  public QuotaGpuTally quotaGpuTally() {
+    return new QuotaGpuTally(sharedClaims, this::ownQuotaGpus);
+  }
+
+  /**
+   * GPUs placed tasks hold together: each its own, and each DRA GPU claim once per queue and node
+   * however many of them use it. What a queue's usage shows.
+   */
+  @Override
+  public GpuAmount heldGpus(Collection<TaskState> placed) {
+    GpuAmount sum = GpuAmount.ZERO;
+    Set<List<Object>> claimsSeen = new HashSet<>();
+    long devices = 0;
+    for (TaskState t : placed) {
+      sum = sum.plus(ownQuotaGpus(t));
+      String node = t.nodeName().orElse("");
+      for (SharedGpuClaims.ClaimGpus c : sharedClaims.claims(t)) {
+        if (claimsSeen.add(List.of(c.use(), node))) {
+          devices += c.devices();
+        }
+      }
+    }
+    return sum.plus(GpuAmount.ofDevices(devices));
+  }
+
+  /** The task's own GPUs for quota and fair share: whole, fractional and MIG, without claims. */
+  private GpuAmount ownQuotaGpus(TaskState task) {
     Optional<GpuSharingRequest> sharing = task.info().gpuSharing();
     if (sharing.isEmpty()) {
-      return task.info().request().quotaGpus().plus(claimGpus(task));
+      return task.info().request().quotaGpus();
     }
     if (task.gpuPortion().isPositive()) {
       return sharing.get().quotaGpusAt(task.gpuPortion());
@@ -249,22 +303,18 @@ public final class Session implements SessionView {
     return gpuMemoryRange.requestGpus(sharing.get());
   }
 
-  /** GPUs a pending task counts for in limit checks (memory converted with the largest node). */
-  @Override
-  public GpuAmount limitCheckGpus(TaskState task) {
+  /** The task's own GPUs for limit checks, without claims. */
+  private GpuAmount ownLimitCheckGpus(TaskState task) {
     Optional<GpuSharingRequest> sharing = task.info().gpuSharing();
     if (sharing.isEmpty()) {
-      return task.info().request().quotaGpus().plus(claimGpus(task));
+      return task.info().request().quotaGpus();
     }
     return gpuMemoryRange.capacityCheckGpus(sharing.get());
   }
 
-  /** GPU devices of the task's DRA claims (kai-reference §8); fractional tasks have none. */
-  private GpuAmount claimGpus(TaskState task) {
-    if (task.info().resourceClaims().isEmpty()) {
-      return GpuAmount.ZERO;
-    }
-    return DraGpuClaims.gpusOf(task.info(), snapshot.dynamicResources());
+  /** The shared-claim holder counts, for tests that recount them from scratch. */
+  SharedGpuClaims sharedClaims() {
+    return sharedClaims;
   }
 
   /**
@@ -314,8 +364,13 @@ public final class Session implements SessionView {
     placementVersion++;
     task.job().changed();
     TaskPlacement current = task.placement();
-    boolean wasCounted = counted(current.status());
-    GpuAmount gpusBefore = quotaGpus(task);
+    boolean wasCounted = countsAsAllocated(current.status());
+    GpuAmount gpusFreed = GpuAmount.ZERO;
+    if (wasCounted) {
+      // the task's own portion is read before it moves; its claims go with their last holder
+      long claimDevicesFreed = sharedClaims.release(task, current.nodeName().orElseThrow());
+      gpusFreed = ownQuotaGpus(task).plus(GpuAmount.ofDevices(claimDevicesFreed));
+    }
     Optional<TaskPlacement> footprint = current.evictedFrom();
     boolean restore = footprint.isPresent() && footprint.get().equals(target);
     boolean keepCurrent =
@@ -367,10 +422,13 @@ public final class Session implements SessionView {
     }
     task.apply(applied);
     if (open && wasCounted) {
-      hooks.notifyDeallocate(task, gpusBefore);
+      hooks.notifyDeallocate(task, gpusFreed);
     }
-    if (open && counted(applied.status())) {
-      hooks.notifyAllocate(task, quotaGpus(task));
+    if (countsAsAllocated(applied.status())) {
+      long claimDevicesAdded = sharedClaims.hold(task, applied.nodeName().orElseThrow());
+      if (open) {
+        hooks.notifyAllocate(task, ownQuotaGpus(task).plus(GpuAmount.ofDevices(claimDevicesAdded)));
+      }
     }
   }
 
@@ -385,7 +443,8 @@ public final class Session implements SessionView {
     nodeIndex.update(from);
   }
 
-  private static boolean counted(TaskStatus status) {
+  /** Whether a task in this status counts toward its queue's allocation (pipelined included). */
+  static boolean countsAsAllocated(TaskStatus status) {
     return status.isAllocated() || status == TaskStatus.PIPELINED;
   }
 }

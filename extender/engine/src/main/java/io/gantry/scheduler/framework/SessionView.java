@@ -5,6 +5,7 @@ import io.gantry.gpusharing.GpuAmount;
 import io.gantry.scheduler.api.config.SearchStrategy;
 import io.gantry.scheduler.model.ClusterSnapshot;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.Optional;
 
 /**
@@ -47,9 +48,31 @@ public interface SessionView {
    */
   boolean evictedInOpenStatement(TaskState task);
 
-  /** GPUs the task counts for in its queue (kai-reference §5.2). */
+  /**
+   * GPUs the task counts for in its queue (kai-reference §5.2): placed, what it alone frees by
+   * leaving; not placed, what placing it adds. A DRA GPU claim counts once per queue and node
+   * however many pods share it (§8), so sum a set of tasks with {@link #quotaGpus(Collection)} or a
+   * {@link #quotaGpuTally()}, never by adding up each task's.
+   */
   GpuAmount quotaGpus(TaskState task);
 
-  /** GPUs a pending task counts for in limit checks (memory converted with the largest node). */
-  GpuAmount limitCheckGpus(TaskState task);
+  /**
+   * GPUs the tasks count for together: their own, and each shared DRA GPU claim once, when no task
+   * outside them holds it (see {@link QuotaGpuTally}).
+   */
+  GpuAmount quotaGpus(Collection<TaskState> tasks);
+
+  /**
+   * The same for limit checks of pending tasks (memory requests converted with the largest node).
+   */
+  GpuAmount limitCheckGpus(Collection<TaskState> tasks);
+
+  /** An empty sum of {@link #quotaGpus(TaskState)}, for tasks told one by one. */
+  QuotaGpuTally quotaGpuTally();
+
+  /**
+   * GPUs placed tasks hold together: their own, and each DRA GPU claim once per queue and node
+   * however many of them use it.
+   */
+  GpuAmount heldGpus(Collection<TaskState> placed);
 }

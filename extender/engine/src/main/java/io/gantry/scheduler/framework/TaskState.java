@@ -3,8 +3,10 @@ package io.gantry.scheduler.framework;
 import com.google.common.collect.ImmutableList;
 import io.gantry.gpusharing.GpuAmount;
 import io.gantry.scheduler.framework.fit.PodSchedulingFailure;
+import io.gantry.scheduler.model.Resources;
 import io.gantry.scheduler.model.TaskInfo;
 import io.gantry.scheduler.model.TaskStatus;
+import java.util.Collection;
 import java.util.Optional;
 
 /** The mutable view of one task during a session; changed only by {@link Session}. */
@@ -26,6 +28,20 @@ public final class TaskState {
     this.nodeName = info.nodeName().orElse(null);
     this.gpuGroups = info.gpuGroups();
     this.gpuPortion = info.gpuPortion();
+  }
+
+  /**
+   * What tasks count for together in their queue: their CPU and memory requests, and {@code gpus}
+   * (which a session sums, since shared DRA GPU claims count once).
+   */
+  public static Resources queueAmounts(Collection<TaskState> tasks, GpuAmount gpus) {
+    long cpuMillis = 0;
+    long memoryBytes = 0;
+    for (TaskState t : tasks) {
+      cpuMillis += t.info.request().cpuMillis();
+      memoryBytes += t.info.request().memoryBytes();
+    }
+    return Resources.of(cpuMillis, memoryBytes, gpus);
   }
 
   public TaskInfo info() {

@@ -4,6 +4,7 @@ import io.gantry.gpusharing.GpuAmount;
 import io.gantry.scheduler.api.config.SearchBudgets;
 import io.gantry.scheduler.framework.AccumulatedScenario;
 import io.gantry.scheduler.framework.NodeState;
+import io.gantry.scheduler.framework.QuotaGpuTally;
 import io.gantry.scheduler.framework.ScenarioGenerator;
 import io.gantry.scheduler.framework.SessionView;
 import io.gantry.scheduler.framework.TaskState;
@@ -39,16 +40,18 @@ public final class MultiNodeGangPlugin implements ScenarioGenerator {
 
   @Override
   public List<List<TaskState>> scenarios(AccumulatedScenario base, SessionView session) {
-    long demand = 0;
+    long demand = session.quotaGpus(base.pendingTasks()).hundredths();
     long smallestTask = -1;
     for (TaskState t : base.pendingTasks()) {
       long g = session.quotaGpus(t).hundredths();
-      demand += g;
       smallestTask = smallestTask < 0 ? g : Math.min(smallestTask, g);
     }
+    // one tally, recorded victims first: a DRA GPU claim the victims share counts on its node once
+    // its last holder is in
+    QuotaGpuTally freed = session.quotaGpuTally();
     Map<String, Long> recordedFreed = new TreeMap<>();
     for (TaskState t : base.recorded()) {
-      recordedFreed.merge(t.nodeName().orElseThrow(), session.quotaGpus(t).hundredths(), Long::sum);
+      recordedFreed.merge(t.nodeName().orElseThrow(), freed.add(t).hundredths(), Long::sum);
     }
     List<VictimBatch> batches = base.potential();
     Map<String, List<Integer>> nodeBatches = new LinkedHashMap<>();
@@ -60,7 +63,7 @@ public final class MultiNodeGangPlugin implements ScenarioGenerator {
         if (!onNode.contains(i)) {
           onNode.add(i);
         }
-        capacity.merge(node, session.quotaGpus(t).hundredths(), Long::sum);
+        capacity.merge(node, freed.add(t).hundredths(), Long::sum);
       }
     }
     List<String> firstSeen = new ArrayList<>(nodeBatches.keySet());

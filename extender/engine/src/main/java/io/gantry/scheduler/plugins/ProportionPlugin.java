@@ -20,6 +20,7 @@ import io.gantry.scheduler.framework.JobState;
 import io.gantry.scheduler.framework.NodeState;
 import io.gantry.scheduler.framework.QueueOrder;
 import io.gantry.scheduler.framework.QueueShares;
+import io.gantry.scheduler.framework.QuotaGpuTally;
 import io.gantry.scheduler.framework.ReclaimCeiling;
 import io.gantry.scheduler.framework.ScenarioValidator;
 import io.gantry.scheduler.framework.SessionOpenHook;
@@ -69,15 +70,19 @@ public final class ProportionPlugin
   private ReclaimRules reclaimRules;
   private ImmutableMap<String, QueueSnapshot> solutionStart = ImmutableMap.of();
 
-  /** What one leaf queue's tasks add up to at session open. */
-  private static final class QueueSums {
-    Resources allocatedPreemptible = Resources.ZERO;
-    Resources allocatedNonPreemptible = Resources.ZERO;
-    Resources request = Resources.ZERO;
+  /** One leaf queue's tasks at session open, by what they count toward. */
+  private static final class QueueTasks {
+    final List<TaskState> allocatedPreemptible = new ArrayList<>();
+    final List<TaskState> allocatedNonPreemptible = new ArrayList<>();
+    final List<TaskState> pending = new ArrayList<>();
   }
 
-  /** A job's request as of one {@link JobState#version()}; looked up, never iterated. */
-  private record JobRequest(long version, Resources request) {}
+  /**
+   * A job's request as of one {@link JobState#version()}; looked up, never iterated. {@code
+   * withClaims}: some task has DRA claims, whose GPUs it needs only while no other job's pod holds
+   * them, which the job's version does not follow.
+   */
+  private record JobRequest(long version, Resources request, boolean withClaims) {}
 
   private final IdentityHashMap<JobState, JobRequest> jobRequests = new IdentityHashMap<>();
 
@@ -118,33 +123,33 @@ public final class ProportionPlugin
     }
     this.tree = new QueueTree(session.snapshot().queues(), total);
     this.orderRule = new QueueOrderRule(total);
-    // summed per leaf first (exact sums, so the order does not matter), then added up the tree
-    Map<String, QueueSums> sums = new LinkedHashMap<>();
+    // summed per leaf first (exact sums, so the order does not matter; a shared DRA GPU claim
+    // counts once in its queue), then added up the tree
+    Map<String, QueueTasks> byQueue = new LinkedHashMap<>();
     for (JobState job : session.jobs()) {
       String queue = job.info().queue();
       if (tree.find(queue).isEmpty()) {
         continue;
       }
-      QueueSums q = sums.computeIfAbsent(queue, k -> new QueueSums());
+      QueueTasks q = byQueue.computeIfAbsent(queue, k -> new QueueTasks());
       for (TaskState task : job.tasks()) {
         if (task.status().isAllocated() || task.status() == TaskStatus.PIPELINED) {
-          Resources counted = counted(task, session.quotaGpus(task));
-          if (job.info().preemptible()) {
-            q.allocatedPreemptible = q.allocatedPreemptible.plus(counted);
-          } else {
-            q.allocatedNonPreemptible = q.allocatedNonPreemptible.plus(counted);
-          }
-          q.request = q.request.plus(counted);
+          (job.info().preemptible() ? q.allocatedPreemptible : q.allocatedNonPreemptible).add(task);
         } else if (task.status() == TaskStatus.PENDING) {
-          q.request = q.request.plus(counted(task, session.quotaGpus(task)));
+          q.pending.add(task);
         }
       }
     }
-    sums.forEach(
+    byQueue.forEach(
         (queue, q) -> {
-          tree.addAllocated(queue, q.allocatedPreemptible, false);
-          tree.addAllocated(queue, q.allocatedNonPreemptible, true);
-          tree.addRequest(queue, q.request);
+          Resources preemptible =
+              counted(q.allocatedPreemptible, session.heldGpus(q.allocatedPreemptible));
+          Resources nonPreemptible =
+              counted(q.allocatedNonPreemptible, session.heldGpus(q.allocatedNonPreemptible));
+          Resources pending = counted(q.pending, session.quotaGpus(q.pending));
+          tree.addAllocated(queue, preemptible, false);
+          tree.addAllocated(queue, nonPreemptible, true);
+          tree.addRequest(queue, preemptible.plus(nonPreemptible).plus(pending));
         });
     tree.computeFairShares(new FairShareDivider(args.kValue()), session.snapshot().queueUsage());
     this.reclaimRules = new ReclaimRules(args.reclaimerSaturationMultiplier());
@@ -217,11 +222,8 @@ public final class ProportionPlugin
     if (job.info().preemptible()) {
       return false;
     }
-    Resources request = Resources.ZERO;
-    for (TaskState t : tasks) {
-      request = request.plus(counted(t, session.quotaGpus(t)));
-    }
-    return CapacityChecks.nonPreemptibleOverQuota(tree.pathToRoot(job.info().queue()), request);
+    return CapacityChecks.nonPreemptibleOverQuota(
+        tree.pathToRoot(job.info().queue()), counted(tasks, session.quotaGpus(tasks)));
   }
 
   /** Reclaim only: the victim's queue passes the §5.6.2 pre-filter for the reclaimer. */
@@ -255,9 +257,12 @@ public final class ProportionPlugin
       return true;
     }
     Map<String, List<ResourceVector>> chunks = new LinkedHashMap<>();
+    // one tally for the scenario: a DRA GPU claim shared by victims of several chunks is freed by
+    // the chunk that takes its last holder
+    QuotaGpuTally freed = session.quotaGpuTally();
     for (List<TaskState> victimTasks : scenario.victimsByJob()) {
       JobState victim = victimTasks.get(0).job();
-      List<ResourceVector> jobChunks = victimChunks(victim, victimTasks, scenario);
+      List<ResourceVector> jobChunks = victimChunks(victim, victimTasks, scenario, freed);
       if (!jobChunks.isEmpty()) {
         chunks.computeIfAbsent(victim.info().queue(), q -> new ArrayList<>()).addAll(jobChunks);
       }
@@ -280,13 +285,15 @@ public final class ProportionPlugin
   }
 
   private List<ResourceVector> victimChunks(
-      JobState victim, List<TaskState> victimTasks, EvictionScenario scenario) {
+      JobState victim,
+      List<TaskState> victimTasks,
+      EvictionScenario scenario,
+      QuotaGpuTally freed) {
     Map<String, Integer> seenPerPodSet = new TreeMap<>();
     Map<String, Integer> minMember = new TreeMap<>();
     victim.podSets().forEach(p -> minMember.put(p.name(), p.minMember()));
     List<ResourceVector> out = new ArrayList<>();
-    Resources core = Resources.ZERO;
-    boolean anyCore = false;
+    List<TaskState> core = new ArrayList<>();
     for (TaskState t : victimTasks) {
       String podSet = t.info().podSetName();
       int index = seenPerPodSet.merge(podSet, 1, Integer::sum);
@@ -295,28 +302,24 @@ public final class ProportionPlugin
       if (reclaimsNothing) {
         continue;
       }
-      Resources amounts = counted(t, session.quotaGpus(t));
       if (index > minMember.getOrDefault(podSet, 0)) {
-        out.add(ResourceVector.of(amounts));
+        out.add(ResourceVector.of(counted(List.of(t), freed.add(t))));
       } else {
-        core = core.plus(amounts);
-        anyCore = true;
+        core.add(t);
       }
     }
-    if (anyCore) {
-      out.add(ResourceVector.of(core));
+    if (!core.isEmpty()) {
+      out.add(ResourceVector.of(counted(core, freed.addAll(core))));
     }
     return out;
   }
 
   @Override
   public Optional<CapacityExceeded> checkJob(JobState job, List<TaskState> tasks) {
-    Resources request = Resources.ZERO;
-    for (TaskState t : tasks) {
-      request = request.plus(counted(t, session.limitCheckGpus(t)));
-    }
     return CapacityChecks.check(
-        tree.pathToRoot(job.info().queue()), request, !job.info().preemptible());
+        tree.pathToRoot(job.info().queue()),
+        counted(tasks, session.limitCheckGpus(tasks)),
+        !job.info().preemptible());
   }
 
   @Override
@@ -345,27 +348,29 @@ public final class ProportionPlugin
 
   /**
    * What the job's next pass counts for in its queue; asked on every queue comparison, so cached
-   * per job version (the baseline strategy recomputes it each time).
+   * per job version (the baseline strategy recomputes it each time, and so does a job with DRA
+   * claims).
    */
   private Resources jobRequest(JobState job) {
     if (session.strategy() == SearchStrategy.BASELINE) {
-      return computeJobRequest(job);
+      return computeJobRequest(job).request();
     }
     JobRequest cached = jobRequests.get(job);
-    if (cached != null && cached.version() == job.version()) {
+    if (cached != null && cached.version() == job.version() && !cached.withClaims()) {
       return cached.request();
     }
-    Resources request = computeJobRequest(job);
-    jobRequests.put(job, new JobRequest(job.version(), request));
-    return request;
+    JobRequest fresh = computeJobRequest(job);
+    jobRequests.put(job, fresh);
+    return fresh.request();
   }
 
-  private Resources computeJobRequest(JobState job) {
-    Resources request = Resources.ZERO;
-    for (TaskState t : tasksToAllocate.of(job)) {
-      request = request.plus(counted(t, session.quotaGpus(t)));
+  private JobRequest computeJobRequest(JobState job) {
+    List<TaskState> tasks = tasksToAllocate.of(job);
+    boolean withClaims = false;
+    for (TaskState t : tasks) {
+      withClaims |= !t.info().resourceClaims().isEmpty();
     }
-    return request;
+    return new JobRequest(job.version(), counted(tasks, session.quotaGpus(tasks)), withClaims);
   }
 
   private static ResourceVector deserved(QueueAttributes q) {
@@ -386,7 +391,10 @@ public final class ProportionPlugin
 
   /** What a task counts for in its queue: its CPU and memory, and {@code gpus}. */
   private static Resources counted(TaskState task, GpuAmount gpus) {
-    Resources request = task.info().request();
-    return Resources.of(request.cpuMillis(), request.memoryBytes(), gpus);
+    return TaskState.queueAmounts(List.of(task), gpus);
+  }
+
+  private static Resources counted(List<TaskState> tasks, GpuAmount gpus) {
+    return TaskState.queueAmounts(tasks, gpus);
   }
 }

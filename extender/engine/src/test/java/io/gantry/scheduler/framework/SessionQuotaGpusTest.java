@@ -34,7 +34,7 @@ class SessionQuotaGpusTest {
     assertThat(session.minNodeGpuMemoryMib()).isEqualTo(40_960);
     assertThat(session.maxNodeGpuMemoryMib()).isEqualTo(81_920);
     assertThat(session.quotaGpus(task)).isEqualTo(ofHundredths(51));
-    assertThat(session.limitCheckGpus(task)).isEqualTo(ofHundredths(26));
+    assertThat(session.limitCheckGpus(List.of(task))).isEqualTo(ofHundredths(26));
   }
 
   @Test
@@ -52,7 +52,7 @@ class SessionQuotaGpusTest {
                         .build())));
     TaskState task = session.task("ns/p/t");
 
-    assertThat(List.of(session.quotaGpus(task), session.limitCheckGpus(task)))
+    assertThat(List.of(session.quotaGpus(task), session.limitCheckGpus(List.of(task))))
         .containsExactly(ofHundredths(200), ofHundredths(148));
   }
 

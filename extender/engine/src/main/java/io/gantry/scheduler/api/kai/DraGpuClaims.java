@@ -1,6 +1,6 @@
 package io.gantry.scheduler.api.kai;
 
-import io.gantry.gpusharing.GpuAmount;
+import com.google.common.collect.ImmutableSortedMap;
 import io.gantry.scheduler.model.TaskInfo;
 import io.gantry.scheduler.model.dra.AllocationMode;
 import io.gantry.scheduler.model.dra.DeviceRequest;
@@ -10,11 +10,15 @@ import io.gantry.scheduler.model.dra.PodClaim;
 import io.gantry.scheduler.model.dra.ResourceClaim;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * How KAI counts DRA claims in the GPU dimension of quotas and fair share (kai-reference §8): a
  * device class is a GPU class when its name contains {@code gpu} in any case; a claim counts, per
- * request of a GPU class, its {@code count} ({@code ExactCount}) or 1 ({@code All}).
+ * request of a GPU class, its {@code count} ({@code ExactCount}) or 1 ({@code All}). A claim's GPUs
+ * count once per queue and node however many pods use it (the session's {@code SharedGpuClaims}
+ * keeps the count of users).
  */
 public final class DraGpuClaims {
   private DraGpuClaims() {}
@@ -38,15 +42,24 @@ public final class DraGpuClaims {
     return devices;
   }
 
-  /** GPUs the task's claims count for; a claim missing from the snapshot counts nothing. */
-  public static GpuAmount gpusOf(TaskInfo task, DynamicResources resources) {
-    long devices = 0;
+  /**
+   * The task's claims that count GPUs, each once even if the pod names it twice: claim key ({@code
+   * <namespace>/<name>}) to its GPU devices, in key order. A claim missing from the snapshot counts
+   * nothing.
+   */
+  public static ImmutableSortedMap<String, Long> gpuClaims(
+      TaskInfo task, DynamicResources resources) {
+    ImmutableSortedMap.Builder<String, Long> out = ImmutableSortedMap.naturalOrder();
+    Set<String> seen = new TreeSet<>();
     for (PodClaim podClaim : task.resourceClaims()) {
       Optional<ResourceClaim> claim = resources.claim(task.namespace(), podClaim.claimName());
-      if (claim.isPresent()) {
-        devices += gpuDevices(claim.get());
+      if (claim.isPresent() && seen.add(claim.get().key())) {
+        long devices = gpuDevices(claim.get());
+        if (devices > 0) {
+          out.put(claim.get().key(), devices);
+        }
       }
     }
-    return GpuAmount.ofDevices(devices);
+    return out.buildOrThrow();
   }
 }

@@ -6,6 +6,7 @@ import static io.gantry.scheduler.testing.Dra.device;
 import static io.gantry.scheduler.testing.Dra.exactly;
 import static io.gantry.scheduler.testing.Dra.slice;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSortedMap;
@@ -224,6 +225,64 @@ class DynamicResourcesPluginTest {
 
     assertThat(binds(overLimit)).isEmpty();
     assertThat(binds(withinLimit)).hasSize(1);
+  }
+
+  @Test
+  void podsSharingOneClaimRunUnderAGpuLimitOfOneAndTheQueueUsesOneGpu() {
+    QueueInfo limited = Queues.queue("q").gpu(1, 1, 1).build();
+    List<JobInfo> jobs =
+        List.of(
+            Jobs.job("server")
+                .namespace("ns")
+                .queue("q")
+                .task(Tasks.task("t0").cpu("1").claim("gpu", "shared"))
+                .build(),
+            Jobs.job("sidecar")
+                .namespace("ns")
+                .queue("q")
+                .task(Tasks.task("t0").cpu("1").claim("gpu", "shared"))
+                .build());
+
+    CycleResult result =
+        run(
+            List.of(Nodes.node("n1").cpu("8").build()),
+            List.of(limited),
+            jobs,
+            List.of(slice("n1", device("d0"), device("d1"))),
+            List.of(claim("shared", exactly("gpu", 1))));
+
+    assertThat(binds(result))
+        .extracting(BindDecision::taskId, BindDecision::claimAllocations)
+        .containsExactly(
+            tuple("ns/server/t0", ImmutableList.of(onDevice("shared", "n1", "d0"))),
+            tuple("ns/sidecar/t0", ImmutableList.of(onDevice("shared", "n1", "d0"))));
+    assertThat(result.queues().get(0).allocated().gpus()).isEqualTo(1);
+  }
+
+  @Test
+  void aGangSharingAClaimNeedsItsGpusOnceUnderTheLimit() {
+    QueueInfo limited = Queues.queue("q").gpu(1, 1, 1).build();
+    JobInfo gang =
+        Jobs.job("gang")
+            .namespace("ns")
+            .queue("q")
+            .minMember(2)
+            .task(Tasks.task("t0").cpu("1").claim("gpu", "shared"))
+            .task(Tasks.task("t1").cpu("1").claim("gpu", "shared"))
+            .build();
+
+    CycleResult result =
+        run(
+            List.of(Nodes.node("n1").cpu("8").build()),
+            List.of(limited),
+            List.of(gang),
+            List.of(slice("n1", device("d0"))),
+            List.of(claim("shared", exactly("gpu", 1))));
+
+    assertThat(binds(result))
+        .extracting(BindDecision::taskId)
+        .containsExactly("ns/gang/t0", "ns/gang/t1");
+    assertThat(result.queues().get(0).allocated().gpus()).isEqualTo(1);
   }
 
   @Test
