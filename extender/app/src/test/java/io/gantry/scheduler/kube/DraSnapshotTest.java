@@ -107,6 +107,7 @@ class DraSnapshotTest {
                   .contains(
                       new AllocationResult(
                           ImmutableList.of(new DeviceResult("gpu", "gpu.gantry.io", "n1", "gpu-0")),
+                          ImmutableList.of(),
                           Optional.of("n1")));
               assertThat(dra.claim("ns", "held").orElseThrow().reservedFor())
                   .containsExactly("good");

@@ -40,6 +40,7 @@ class DraManifestsTest {
                             AllocationMode.EXACT_COUNT,
                             2))),
                 ImmutableList.of(),
+                ImmutableList.of(),
                 Optional.empty(),
                 ImmutableList.of()));
   }
@@ -52,7 +53,10 @@ class DraManifestsTest {
                 "{\"metadata\":{\"name\":\"gpu.gantry.io\"},\"spec\":{\"selectors\":"
                     + "[{\"cel\":{\"expression\":\"device.driver == 'gpu.gantry.io'\"}}]}}"))
         .isEqualTo(
-            new DeviceClass("gpu.gantry.io", ImmutableList.of("device.driver == 'gpu.gantry.io'")));
+            new DeviceClass(
+                "gpu.gantry.io",
+                ImmutableList.of("device.driver == 'gpu.gantry.io'"),
+                ImmutableList.of()));
     ResourceSlice slice =
         DraManifests.resourceSlice(
             "n1-gpu",
