@@ -48,8 +48,8 @@ public record SimulationResult(
   /**
    * One ResourceClaim ({@code namespace/name}) as the last cycle left it: its allocated devices
    * ({@code <request>: <driver>/<pool>/<device>}), the opaque configurations the allocation passes
-   * to the drivers ({@code <source> <requests>: <driver> <parameters JSON>}, the requests {@code
-   * *} for all), the node the allocation binds it to, and the pods in {@code reservedFor}.
+   * to the drivers ({@code <source> <requests>: <driver> <parameters JSON>}, the requests {@code *}
+   * for all), the node the allocation binds it to, and the pods in {@code reservedFor}.
    * Unallocated, {@code devices} and {@code config} are empty.
    */
   public record ClaimResult(

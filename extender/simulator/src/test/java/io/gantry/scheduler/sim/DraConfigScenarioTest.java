@@ -99,8 +99,7 @@ class DraConfigScenarioTest {
     SimWorld world = ScenarioCompiler.compile(ScenarioLoader.parse("dra.yaml", SCENARIO));
 
     assertThat(world.dynamicResources().claims().get("default/j-t-gpus").config())
-        .isEqualTo(
-            ScenarioLoader.parse("dra.yaml", SCENARIO).dra().templates().get(0).config());
+        .isEqualTo(ScenarioLoader.parse("dra.yaml", SCENARIO).dra().templates().get(0).config());
   }
 
   record BadInput(String name, String from, String to, String message) {

@@ -7,7 +7,8 @@ import java.util.Optional;
 
 /**
  * A ResourceClaim: its requests, constraints and opaque configurations ({@code config}), and its
- * status ({@code allocation} and the pods in {@code reservedFor}, by name in the claim's namespace).
+ * status ({@code allocation} and the pods in {@code reservedFor}, by name in the claim's
+ * namespace).
  */
 public record ResourceClaim(
     String namespace,

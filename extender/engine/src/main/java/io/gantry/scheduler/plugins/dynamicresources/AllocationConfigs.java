@@ -17,10 +17,10 @@ import java.util.function.Function;
 /**
  * The {@code devices.config} of a new allocation (protocols.md §4.5 item 6), in the order
  * Kubernetes' structured allocator writes it: first the configurations of each DeviceClass the
- * allocation used, a class's entries placed where its first request is and naming every request
- * (or {@code <request>/<subrequest>}) served from it; then the claim's own configurations, in the
- * claim's order, each that applies to an allocated request: one without request names, one naming
- * a request, or one naming the subrequest a {@code firstAvailable} request chose. A configuration
+ * allocation used, a class's entries placed where its first request is and naming every request (or
+ * {@code <request>/<subrequest>}) served from it; then the claim's own configurations, in the
+ * claim's order, each that applies to an allocated request: one without request names, one naming a
+ * request, or one naming the subrequest a {@code firstAvailable} request chose. A configuration
  * naming only subrequests that were not chosen is left out, as Kubernetes does.
  */
 final class AllocationConfigs {

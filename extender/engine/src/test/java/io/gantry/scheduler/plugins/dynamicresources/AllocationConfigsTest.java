@@ -162,7 +162,6 @@ class AllocationConfigsTest {
 
     assertThat(outcome).isInstanceOf(AllocationOutcome.Allocated.class);
     assertThat(((AllocationOutcome.Allocated) outcome).results().get(0).config())
-        .containsExactly(
-            fromClass(A100_DEFAULTS, "gpu/a100"), fromClaim(TIME_SLICING, "gpu/a100"));
+        .containsExactly(fromClass(A100_DEFAULTS, "gpu/a100"), fromClaim(TIME_SLICING, "gpu/a100"));
   }
 }

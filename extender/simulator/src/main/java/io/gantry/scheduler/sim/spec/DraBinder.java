@@ -21,14 +21,15 @@ import java.util.Optional;
  * Binds the DRA sections: each entry is a {@code name}, a {@code namespace} for claims and
  * templates (default {@code default}), and the {@code spec} of its {@code resource.k8s.io/v1}
  * object as in a manifest. Fields the engine does not act on (device taints, counters, admin
- * access, per-device node selection, slice node selectors) are refused by name rather than
- * ignored. Opaque {@code config} is read by {@link DraConfigBinder} and passed on unread.
+ * access, per-device node selection, slice node selectors) are refused by name rather than ignored.
+ * Opaque {@code config} is read by {@link DraConfigBinder} and passed on unread.
  */
 final class DraBinder {
   private static final ImmutableSet<String> NAMED_KEYS = ImmutableSet.of("name", "spec");
   private static final ImmutableSet<String> NAMESPACED_KEYS =
       ImmutableSet.of("name", "namespace", "spec");
-  private static final ImmutableSet<String> CLASS_SPEC_KEYS = ImmutableSet.of("selectors", "config");
+  private static final ImmutableSet<String> CLASS_SPEC_KEYS =
+      ImmutableSet.of("selectors", "config");
   private static final ImmutableSet<String> SELECTOR_KEYS = ImmutableSet.of("cel");
   private static final ImmutableSet<String> CEL_KEYS = ImmutableSet.of("expression");
   private static final ImmutableSet<String> SLICE_SPEC_KEYS =
@@ -83,9 +84,7 @@ final class DraBinder {
   static DeviceClass deviceClass(String name, Field specField) throws ScenarioException {
     MapReader spec = specField.asMap(CLASS_SPEC_KEYS);
     return new DeviceClass(
-        name,
-        selectors(spec.list("selectors")),
-        DraConfigBinder.classConfig(spec.list("config")));
+        name, selectors(spec.list("selectors")), DraConfigBinder.classConfig(spec.list("config")));
   }
 
   private static ImmutableList<String> selectors(List<Field> items) throws ScenarioException {
