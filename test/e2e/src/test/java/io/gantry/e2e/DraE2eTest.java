@@ -13,7 +13,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.gantry.fakekube.DeleteOptions;
 import io.gantry.fakekube.Json;
-import io.gantry.fakekube.PatchType;
 import io.gantry.fakekube.RequestCounts;
 import io.gantry.fakekube.ResourceKinds;
 import io.gantry.scheduler.kube.Schedulers;
@@ -45,14 +44,17 @@ class DraE2eTest {
   @BeforeEach
   void cluster() {
     cluster.node(gpuNode("gpu-0", 0));
-    cluster.create(deviceClass());
+    cluster.create(DraObjects.deviceClass());
     cluster.create(slice("gpu-0", "gpu-0", "gpu-1"));
     cluster.create(queue("root", null, 0));
     cluster.create(queue("team", "root", 0));
     cluster.create(podGroup(NS, "train", "team", 1));
-    cluster.create(template());
+    cluster.create(DraObjects.template(NS, "one-gpu"));
     cluster.create(
-        inGroup(withTemplateClaim(pod(NS, "worker", TestObjects.SCHEDULER, "1", 0)), "train"));
+        inGroup(
+            DraObjects.withTemplateClaim(
+                pod(NS, "worker", TestObjects.SCHEDULER, "1", 0), "one-gpu"),
+            "train"));
   }
 
   @AfterEach
@@ -158,56 +160,12 @@ class DraE2eTest {
     assertThat(claim().at("/status/reservedFor/0/name").asText()).isEqualTo("worker");
   }
 
-  /** What Kubernetes' resourceclaim controller does for the pod's template claim. */
   private void playResourceClaimController() {
-    JsonNode pod = cluster.pod(NS, "worker");
-    JsonNode template =
-        cluster
-            .kube
-            .store()
-            .get(ResourceKinds.RESOURCE_CLAIM_TEMPLATES, NS, "one-gpu")
-            .orElseThrow();
-    ObjectNode claim = Json.object();
-    claim.put("apiVersion", "resource.k8s.io/v1").put("kind", "ResourceClaim");
-    ObjectNode meta = claim.putObject("metadata").put("name", CLAIM).put("namespace", NS);
-    meta.putObject("annotations").put("resource.kubernetes.io/pod-claim-name", "gpu");
-    meta.putArray("ownerReferences")
-        .addObject()
-        .put("apiVersion", "v1")
-        .put("kind", "Pod")
-        .put("name", "worker")
-        .put("uid", pod.at("/metadata/uid").asText())
-        .put("controller", true)
-        .put("blockOwnerDeletion", true);
-    claim.set("spec", template.at("/spec/spec").deepCopy());
-    cluster.create(claim);
-    ObjectNode status = Json.object();
-    status
-        .putObject("status")
-        .putArray("resourceClaimStatuses")
-        .addObject()
-        .put("name", "gpu")
-        .put("resourceClaimName", CLAIM);
-    cluster
-        .kube
-        .store()
-        .patch(ResourceKinds.PODS, NS, "worker", PatchType.MERGE_PATCH, Json.write(status), true);
+    DraObjects.generateClaim(cluster, NS, "worker", "one-gpu", CLAIM);
   }
 
   private JsonNode claim() {
     return cluster.kube.store().get(ResourceKinds.RESOURCE_CLAIMS, NS, CLAIM).orElseThrow();
-  }
-
-  private static ObjectNode deviceClass() {
-    ObjectNode dc = Json.object();
-    dc.put("apiVersion", "resource.k8s.io/v1").put("kind", "DeviceClass");
-    dc.putObject("metadata").put("name", "gpu.gantry.io");
-    dc.putObject("spec")
-        .putArray("selectors")
-        .addObject()
-        .putObject("cel")
-        .put("expression", "device.driver == 'gpu.gantry.io'");
-    return dc;
   }
 
   /** A ResourceSlice of the node's GPUs, as the DRA driver publishes it. */
@@ -227,35 +185,5 @@ class DraE2eTest {
       device.putObject("capacity").putObject("memory").put("value", "80Gi");
     }
     return s;
-  }
-
-  private static ObjectNode template() {
-    ObjectNode t = Json.object();
-    t.put("apiVersion", "resource.k8s.io/v1").put("kind", "ResourceClaimTemplate");
-    t.putObject("metadata").put("name", "one-gpu").put("namespace", NS);
-    t.putObject("spec")
-        .putObject("spec")
-        .putObject("devices")
-        .putArray("requests")
-        .addObject()
-        .put("name", "gpu")
-        .putObject("exactly")
-        .put("deviceClassName", "gpu.gantry.io")
-        .put("allocationMode", "ExactCount")
-        .put("count", 1);
-    return t;
-  }
-
-  private static ObjectNode withTemplateClaim(ObjectNode pod) {
-    ObjectNode spec = (ObjectNode) pod.get("spec");
-    spec.putArray("resourceClaims")
-        .addObject()
-        .put("name", "gpu")
-        .put("resourceClaimTemplateName", "one-gpu");
-    ((ObjectNode) spec.get("containers").get(0).get("resources"))
-        .putArray("claims")
-        .addObject()
-        .put("name", "gpu");
-    return pod;
   }
 }

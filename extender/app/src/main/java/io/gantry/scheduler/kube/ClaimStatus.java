@@ -1,24 +1,31 @@
 package io.gantry.scheduler.kube;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.common.collect.ImmutableList;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
+import io.gantry.scheduler.model.dra.AllocationConfig;
 import io.gantry.scheduler.model.dra.AllocationResult;
 import io.gantry.scheduler.model.dra.DeviceResult;
+import io.gantry.scheduler.model.dra.OpaqueConfig;
 import io.kubernetes.client.util.generic.dynamic.DynamicKubernetesObject;
 import java.util.Optional;
 
 /**
  * A ResourceClaim's {@code status} in JSON and back (protocols.md §4.3, §4.5 item 6): the
- * allocation's device results and its node selector, which for node-local devices selects one node
- * by {@code metadata.name} (kube-scheduler's {@code createNodeSelector}), and {@code reservedFor}.
+ * allocation's device results, its opaque configurations ({@code devices.config}, whose {@code
+ * parameters} pass through as JSON), and its node selector, which for node-local devices selects
+ * one node by {@code metadata.name} (kube-scheduler's {@code createNodeSelector}), and {@code
+ * reservedFor}.
  */
 final class ClaimStatus {
   static final String FINALIZER = "resource.kubernetes.io/delete-protection";
+  private static final ObjectMapper JSON = new ObjectMapper();
 
   private ClaimStatus() {}
 
@@ -46,7 +53,41 @@ final class ClaimStatus {
               text(r, "device", field)));
     }
     return Optional.of(
-        new AllocationResult(devices.build(), node(allocation.path("nodeSelector"))));
+        new AllocationResult(
+            devices.build(),
+            configs(allocation.path("devices").path("config")),
+            node(allocation.path("nodeSelector"))));
+  }
+
+  private static ImmutableList<AllocationConfig> configs(JsonNode configs) {
+    ImmutableList.Builder<AllocationConfig> out = ImmutableList.builder();
+    for (int i = 0; i < configs.size(); i++) {
+      JsonNode c = configs.get(i);
+      String field = "status.allocation.devices.config[" + i + "]";
+      AllocationConfig.Source source;
+      try {
+        source = AllocationConfig.Source.parse(text(c, "source", field));
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(field + ".source: " + e.getMessage(), e);
+      }
+      ImmutableList.Builder<String> requests = ImmutableList.builder();
+      JsonNode names = c.path("requests");
+      for (int r = 0; r < names.size(); r++) {
+        requests.add(text(names, r, field + ".requests"));
+      }
+      JsonNode opaque = c.path("opaque");
+      JsonNode parameters = opaque.path("parameters");
+      if (!parameters.isObject()) {
+        throw new IllegalArgumentException(
+            field + ".opaque.parameters: expected a JSON object, got " + parameters);
+      }
+      out.add(
+          new AllocationConfig(
+              source,
+              requests.build(),
+              new OpaqueConfig(text(opaque, "driver", field + ".opaque"), parameters.toString())));
+    }
+    return out.build();
   }
 
   private static Optional<String> node(JsonNode selector) {
@@ -115,6 +156,20 @@ final class ClaimStatus {
           .put("pool", d.pool())
           .put("device", d.device());
     }
+    if (!allocation.config().isEmpty()) {
+      ArrayNode configs = ((ObjectNode) out.get("devices")).putArray("config");
+      for (AllocationConfig c : allocation.config()) {
+        ObjectNode config = configs.addObject().put("source", c.source().apiName());
+        if (!c.requests().isEmpty()) {
+          ArrayNode requests = config.putArray("requests");
+          c.requests().forEach(requests::add);
+        }
+        config
+            .putObject("opaque")
+            .put("driver", c.opaque().driver())
+            .set("parameters", parameters(c.opaque()));
+      }
+    }
     if (allocation.nodeName().isPresent()) {
       ObjectNode field =
           out.putObject("nodeSelector")
@@ -132,6 +187,23 @@ final class ClaimStatus {
   static ObjectNode podConsumer(String name, String uid) {
     ObjectNode out = JsonNodeFactory.instance.objectNode();
     return out.put("resource", "pods").put("name", name).put("uid", uid);
+  }
+
+  private static JsonNode parameters(OpaqueConfig opaque) {
+    try {
+      return JSON.readTree(opaque.parametersJson());
+    } catch (JsonProcessingException e) {
+      // the binders make the text from a JSON object; text that is not JSON is a bug here
+      throw new IllegalStateException("parameters are not JSON: " + opaque.parametersJson(), e);
+    }
+  }
+
+  private static String text(JsonNode node, int index, String field) {
+    JsonNode v = node.path(index);
+    if (!v.isTextual() || v.asText().isEmpty()) {
+      throw new IllegalArgumentException(field + "[" + index + "]: expected a non-empty string");
+    }
+    return v.asText();
   }
 
   private static String text(JsonNode node, String key, String field) {

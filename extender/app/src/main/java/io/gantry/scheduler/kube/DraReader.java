@@ -155,14 +155,7 @@ final class DraReader {
       ResourceClaim spec = DraManifests.resourceClaim(meta.getNamespace(), meta.getName(), json);
       Optional<AllocationResult> allocation = ClaimStatus.allocation(tree);
       return new ClaimOrProblem(
-          Optional.of(
-              new ResourceClaim(
-                  spec.namespace(),
-                  spec.name(),
-                  spec.requests(),
-                  spec.constraints(),
-                  allocation,
-                  ClaimStatus.reservedPods(tree))),
+          Optional.of(spec.withStatus(allocation, ClaimStatus.reservedPods(tree))),
           Optional.empty());
     } catch (IllegalArgumentException e) {
       return new ClaimOrProblem(Optional.empty(), Optional.of(e.getMessage()));

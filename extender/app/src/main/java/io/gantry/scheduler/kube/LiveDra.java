@@ -45,13 +45,7 @@ record LiveDra(
           c.key(),
           c.allocation().isPresent() || assumed.isEmpty()
               ? c
-              : new ResourceClaim(
-                  c.namespace(),
-                  c.name(),
-                  c.requests(),
-                  c.constraints(),
-                  assumed,
-                  c.reservedFor()));
+              : c.withStatus(assumed, c.reservedFor()));
     }
     return new DynamicResources(resources.deviceClasses(), resources.slices(), claims.build());
   }

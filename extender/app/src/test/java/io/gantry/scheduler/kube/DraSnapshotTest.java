@@ -16,9 +16,11 @@ import io.gantry.fakekube.PatchType;
 import io.gantry.fakekube.ResourceKinds;
 import io.gantry.scheduler.api.usage.UsageSource;
 import io.gantry.scheduler.model.TaskInfo;
+import io.gantry.scheduler.model.dra.AllocationConfig;
 import io.gantry.scheduler.model.dra.AllocationResult;
 import io.gantry.scheduler.model.dra.DeviceResult;
 import io.gantry.scheduler.model.dra.DynamicResources;
+import io.gantry.scheduler.model.dra.OpaqueConfig;
 import io.gantry.scheduler.model.dra.PodClaim;
 import java.time.Clock;
 import java.time.Duration;
@@ -62,7 +64,9 @@ class DraSnapshotTest {
             PatchType.MERGE_PATCH,
             "{\"status\":"
                 + "{\"allocation\":{\"devices\":{\"results\":[{\"request\":\"gpu\",\"driver\":"
-                + "\"gpu.gantry.io\",\"pool\":\"n1\",\"device\":\"gpu-0\"}]},\"nodeSelector\":"
+                + "\"gpu.gantry.io\",\"pool\":\"n1\",\"device\":\"gpu-0\"}],\"config\":[{\"source\":"
+                + "\"FromClaim\",\"opaque\":{\"driver\":\"gpu.gantry.io\",\"parameters\":"
+                + "{\"computeMode\":\"mps\",\"fraction\":0.5}}}]},\"nodeSelector\":"
                 + "{\"nodeSelectorTerms\":[{\"matchFields\":[{\"key\":\"metadata.name\","
                 + "\"operator\":\"In\",\"values\":[\"n1\"]}]}]}},\"reservedFor\":[{\"resource\":"
                 + "\"pods\",\"name\":\"good\",\"uid\":\"u1\"}]}"
@@ -107,6 +111,14 @@ class DraSnapshotTest {
                   .contains(
                       new AllocationResult(
                           ImmutableList.of(new DeviceResult("gpu", "gpu.gantry.io", "n1", "gpu-0")),
+                          // kept as the status has it: neither the claim nor its class has config
+                          ImmutableList.of(
+                              new AllocationConfig(
+                                  AllocationConfig.Source.FROM_CLAIM,
+                                  ImmutableList.of(),
+                                  new OpaqueConfig(
+                                      "gpu.gantry.io",
+                                      "{\"computeMode\":\"mps\",\"fraction\":0.5}"))),
                           Optional.of("n1")));
               assertThat(dra.claim("ns", "held").orElseThrow().reservedFor())
                   .containsExactly("good");

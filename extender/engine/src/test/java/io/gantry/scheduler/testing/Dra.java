@@ -74,7 +74,7 @@ public final class Dra {
   }
 
   public static DeviceClass gpuClass() {
-    return new DeviceClass(GPU_CLASS, ImmutableList.of("driver==" + DRIVER));
+    return new DeviceClass(GPU_CLASS, ImmutableList.of("driver==" + DRIVER), ImmutableList.of());
   }
 
   public static DeviceSubRequest exactly(String name, long count, String... selectors) {
@@ -98,6 +98,7 @@ public final class Dra {
         name,
         ImmutableList.copyOf(requests),
         ImmutableList.copyOf(constraints),
+        ImmutableList.of(),
         Optional.empty(),
         ImmutableList.of());
   }

@@ -77,6 +77,7 @@ final class ClaimCompiler {
               generated,
               template.get().requests(),
               template.get().constraints(),
+              template.get().config(),
               Optional.empty(),
               ImmutableList.of());
       if (claims.putIfAbsent(claim.key(), claim) != null) {

@@ -8,6 +8,7 @@ import io.gantry.scheduler.api.result.NodeOutcome;
 import io.gantry.scheduler.api.result.QueueOutcome;
 import io.gantry.scheduler.model.QueueInfo;
 import io.gantry.scheduler.model.ResourceVector;
+import io.gantry.scheduler.model.dra.AllocationConfig;
 import io.gantry.scheduler.model.dra.DeviceResult;
 import io.gantry.scheduler.model.dra.ResourceClaim;
 import java.time.Instant;
@@ -93,14 +94,25 @@ final class ResultBuilder {
     ImmutableList.Builder<SimulationResult.ClaimResult> out = ImmutableList.builder();
     for (ResourceClaim c : Simulator.dynamicResources(world, now).claims().values()) {
       List<String> devices = new ArrayList<>();
+      List<String> config = new ArrayList<>();
       Optional<String> node = Optional.empty();
       if (c.allocation().isPresent()) {
         for (DeviceResult d : c.allocation().get().devices()) {
           devices.add(d.request() + ": " + d.deviceId());
         }
+        for (AllocationConfig a : c.allocation().get().config()) {
+          config.add(
+              a.source().apiName()
+                  + " "
+                  + (a.requests().isEmpty() ? "*" : String.join(",", a.requests()))
+                  + ": "
+                  + a.opaque().driver()
+                  + " "
+                  + a.opaque().parametersJson());
+        }
         node = c.allocation().get().nodeName();
       }
-      out.add(new SimulationResult.ClaimResult(c.key(), devices, node, c.reservedFor()));
+      out.add(new SimulationResult.ClaimResult(c.key(), devices, config, node, c.reservedFor()));
     }
     return out.build();
   }

@@ -47,14 +47,21 @@ public record SimulationResult(
 
   /**
    * One ResourceClaim ({@code namespace/name}) as the last cycle left it: its allocated devices
-   * ({@code <request>: <driver>/<pool>/<device>}), the node the allocation binds it to, and the
-   * pods in {@code reservedFor}. Unallocated, {@code devices} is empty.
+   * ({@code <request>: <driver>/<pool>/<device>}), the opaque configurations the allocation passes
+   * to the drivers ({@code <source> <requests>: <driver> <parameters JSON>}, the requests {@code *}
+   * for all), the node the allocation binds it to, and the pods in {@code reservedFor}.
+   * Unallocated, {@code devices} and {@code config} are empty.
    */
   public record ClaimResult(
-      String claim, List<String> devices, Optional<String> node, List<String> reservedFor) {
+      String claim,
+      List<String> devices,
+      List<String> config,
+      Optional<String> node,
+      List<String> reservedFor) {
     public ClaimResult {
       requireNonNull(claim, "claim is null");
       devices = ImmutableList.copyOf(devices);
+      config = ImmutableList.copyOf(config);
       requireNonNull(node, "node is null");
       reservedFor = ImmutableList.copyOf(reservedFor);
     }

@@ -141,11 +141,7 @@ public final class Simulator {
     for (ResourceClaim c : base.claims().values()) {
       claims.put(
           c.key(),
-          new ResourceClaim(
-              c.namespace(),
-              c.name(),
-              c.requests(),
-              c.constraints(),
+          c.withStatus(
               Optional.ofNullable(world.claimAllocations().get(c.key())),
               ImmutableList.copyOf(consumers.getOrDefault(c.key(), List.of()))));
     }

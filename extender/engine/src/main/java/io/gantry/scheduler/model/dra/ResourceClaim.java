@@ -6,14 +6,16 @@ import com.google.common.collect.ImmutableList;
 import java.util.Optional;
 
 /**
- * A ResourceClaim: its requests and constraints, and its status ({@code allocation} and the pods in
- * {@code reservedFor}, by name in the claim's namespace).
+ * A ResourceClaim: its requests, constraints and opaque configurations ({@code config}), and its
+ * status ({@code allocation} and the pods in {@code reservedFor}, by name in the claim's
+ * namespace).
  */
 public record ResourceClaim(
     String namespace,
     String name,
     ImmutableList<DeviceRequest> requests,
     ImmutableList<DeviceConstraint> constraints,
+    ImmutableList<ClaimConfig> config,
     Optional<AllocationResult> allocation,
     ImmutableList<String> reservedFor) {
 
@@ -22,8 +24,16 @@ public record ResourceClaim(
     requireNonNull(name, "name is null");
     requireNonNull(requests, "requests is null");
     requireNonNull(constraints, "constraints is null");
+    requireNonNull(config, "config is null");
     requireNonNull(allocation, "allocation is null");
     requireNonNull(reservedFor, "reservedFor is null");
+  }
+
+  /** This claim's spec with the given status. */
+  public ResourceClaim withStatus(
+      Optional<AllocationResult> allocation, ImmutableList<String> reservedFor) {
+    return new ResourceClaim(
+        namespace, name, requests, constraints, config, allocation, reservedFor);
   }
 
   /** {@code <namespace>/<name>}, how the snapshot keys claims. */

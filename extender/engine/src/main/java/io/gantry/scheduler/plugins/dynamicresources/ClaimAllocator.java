@@ -10,6 +10,7 @@ import io.gantry.scheduler.model.dra.DeviceResult;
 import io.gantry.scheduler.model.dra.DeviceSubRequest;
 import io.gantry.scheduler.model.dra.ResourceClaim;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -317,6 +318,12 @@ final class ClaimAllocator {
 
   private ImmutableList<AllocationResult> results() {
     ImmutableList.Builder<AllocationResult> out = ImmutableList.builder();
+    // every slot has at least one pick: ExactCount asks for one device or more, All finds one
+    DeviceSubRequest[] chosen = new DeviceSubRequest[slots.size()];
+    for (Pick p : picks) {
+      chosen[p.slot()] = p.choice();
+    }
+    int firstSlot = 0;
     for (int c = 0; c < claims.size(); c++) {
       ImmutableList.Builder<DeviceResult> devices = ImmutableList.builder();
       boolean nodeLocal = false;
@@ -331,8 +338,16 @@ final class ClaimAllocator {
                 s.request().resultName(p.choice()), d.driver(), d.pool(), d.device().name()));
         nodeLocal |= d.nodeLocal();
       }
+      int requests = claims.get(c).requests().size();
+      List<DeviceSubRequest> claimChoices =
+          Arrays.asList(chosen).subList(firstSlot, firstSlot + requests);
+      firstSlot += requests;
       out.add(
-          new AllocationResult(devices.build(), nodeLocal ? Optional.of(node) : Optional.empty()));
+          new AllocationResult(
+              devices.build(),
+              AllocationConfigs.of(
+                  claims.get(c), claimChoices, name -> matcher.deviceClass(name).orElseThrow()),
+              nodeLocal ? Optional.of(node) : Optional.empty()));
     }
     return out.build();
   }

@@ -50,7 +50,8 @@ class ClaimAllocatorTest {
       devices.add(new DeviceResult(requestAndDevice[i], DRIVER, pool, requestAndDevice[i + 1]));
     }
     return new AllocationOutcome.Allocated(
-        ImmutableList.of(new AllocationResult(devices.build(), Optional.of("n1"))));
+        ImmutableList.of(
+            new AllocationResult(devices.build(), ImmutableList.of(), Optional.of("n1"))));
   }
 
   @Test
@@ -131,6 +132,7 @@ class ClaimAllocatorTest {
                 ImmutableList.of(
                     new AllocationResult(
                         ImmutableList.of(new DeviceResult("gpu", DRIVER, "shared", "x0")),
+                        ImmutableList.of(),
                         Optional.empty()))));
   }
 
@@ -154,9 +156,11 @@ class ClaimAllocatorTest {
                 ImmutableList.of(
                     new AllocationResult(
                         ImmutableList.of(new DeviceResult("gpu", DRIVER, "n1", "d0")),
+                        ImmutableList.of(),
                         Optional.of("n1")),
                     new AllocationResult(
                         ImmutableList.of(new DeviceResult("gpu", DRIVER, "n1", "d1")),
+                        ImmutableList.of(),
                         Optional.of("n1")))));
   }
 
@@ -167,7 +171,9 @@ class ClaimAllocatorTest {
         new DeviceMatcher(
             Dra.SELECTORS,
             ImmutableMap.of(
-                Dra.GPU_CLASS, new DeviceClass(Dra.GPU_CLASS, ImmutableList.of("model==H100"))));
+                Dra.GPU_CLASS,
+                new DeviceClass(
+                    Dra.GPU_CLASS, ImmutableList.of("model==H100"), ImmutableList.of())));
 
     assertThat(allocate(List.of(s), Set.of(), claim("c", exactly("gpu", 1, "model==H100"))))
         .isEqualTo(allocated("n1", "gpu", "h100"));

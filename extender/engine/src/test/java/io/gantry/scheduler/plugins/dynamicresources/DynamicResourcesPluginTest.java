@@ -82,6 +82,7 @@ class DynamicResourcesPluginTest {
         claim,
         new AllocationResult(
             ImmutableList.of(new DeviceResult("gpu", DRIVER, node, deviceName)),
+            ImmutableList.of(),
             Optional.of(node)));
   }
 
@@ -162,12 +163,15 @@ class DynamicResourcesPluginTest {
   void aClaimAllocatedBeforeIsUsedOnlyOnItsNode() {
     AllocationResult onN2 =
         new AllocationResult(
-            ImmutableList.of(new DeviceResult("gpu", DRIVER, "n2", "d0")), Optional.of("n2"));
+            ImmutableList.of(new DeviceResult("gpu", DRIVER, "n2", "d0")),
+            ImmutableList.of(),
+            Optional.of("n2"));
     ResourceClaim shared =
         new ResourceClaim(
             "ns",
             "shared",
             claim("shared", exactly("gpu", 1)).requests(),
+            ImmutableList.of(),
             ImmutableList.of(),
             Optional.of(onN2),
             ImmutableList.of("other-pod"));

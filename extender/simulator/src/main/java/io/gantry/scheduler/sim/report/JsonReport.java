@@ -138,6 +138,11 @@ public final class JsonReport {
     c.node().ifPresent(n -> o.put("node", n));
     ArrayNode devices = o.putArray("devices");
     c.devices().forEach(devices::add);
+    if (!c.config().isEmpty()) {
+      // only when there is some, so the output of claims without config stays as it was
+      ArrayNode config = o.putArray("config");
+      c.config().forEach(config::add);
+    }
     ArrayNode reserved = o.putArray("reservedFor");
     c.reservedFor().forEach(reserved::add);
     return o;

@@ -16,6 +16,7 @@ import io.gantry.scheduler.sim.SimulationResult.TaskResult;
 import io.gantry.scheduler.sim.report.TextTable.Column;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.IntStream;
@@ -185,21 +186,28 @@ public final class TextReport {
     return table;
   }
 
+  /** The claims; a CONFIG column only when some allocation passes configuration on. */
   private static TextTable claims(SimulationResult r) {
-    TextTable table =
-        new TextTable(
-            List.of(
-                Column.left("CLAIM"),
-                Column.left("NODE"),
-                Column.left("DEVICES"),
-                Column.left("RESERVED FOR")));
+    boolean withConfig = r.claims().stream().anyMatch(c -> !c.config().isEmpty());
+    List<Column> columns = new ArrayList<>();
+    columns.add(Column.left("CLAIM"));
+    columns.add(Column.left("NODE"));
+    columns.add(Column.left("DEVICES"));
+    if (withConfig) {
+      columns.add(Column.left("CONFIG"));
+    }
+    columns.add(Column.left("RESERVED FOR"));
+    TextTable table = new TextTable(columns);
     for (ClaimResult c : r.claims()) {
-      table.row(
-          List.of(
-              c.claim(),
-              c.node().orElse(NONE),
-              c.devices().isEmpty() ? "(unallocated)" : String.join(", ", c.devices()),
-              c.reservedFor().isEmpty() ? NONE : String.join(", ", c.reservedFor())));
+      List<String> row = new ArrayList<>();
+      row.add(c.claim());
+      row.add(c.node().orElse(NONE));
+      row.add(c.devices().isEmpty() ? "(unallocated)" : String.join(", ", c.devices()));
+      if (withConfig) {
+        row.add(c.config().isEmpty() ? NONE : String.join("; ", c.config()));
+      }
+      row.add(c.reservedFor().isEmpty() ? NONE : String.join(", ", c.reservedFor()));
+      table.row(row);
     }
     return table;
   }

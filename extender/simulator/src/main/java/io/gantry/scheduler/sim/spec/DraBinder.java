@@ -21,14 +21,15 @@ import java.util.Optional;
  * Binds the DRA sections: each entry is a {@code name}, a {@code namespace} for claims and
  * templates (default {@code default}), and the {@code spec} of its {@code resource.k8s.io/v1}
  * object as in a manifest. Fields the engine does not act on (device taints, counters, admin
- * access, opaque config, per-device node selection, slice node selectors) are refused by name
- * rather than ignored.
+ * access, per-device node selection, slice node selectors) are refused by name rather than ignored.
+ * Opaque {@code config} is read by {@link DraConfigBinder} and passed on unread.
  */
 final class DraBinder {
   private static final ImmutableSet<String> NAMED_KEYS = ImmutableSet.of("name", "spec");
   private static final ImmutableSet<String> NAMESPACED_KEYS =
       ImmutableSet.of("name", "namespace", "spec");
-  private static final ImmutableSet<String> CLASS_SPEC_KEYS = ImmutableSet.of("selectors");
+  private static final ImmutableSet<String> CLASS_SPEC_KEYS =
+      ImmutableSet.of("selectors", "config");
   private static final ImmutableSet<String> SELECTOR_KEYS = ImmutableSet.of("cel");
   private static final ImmutableSet<String> CEL_KEYS = ImmutableSet.of("expression");
   private static final ImmutableSet<String> SLICE_SPEC_KEYS =
@@ -43,7 +44,7 @@ final class DraBinder {
   private static final ImmutableSet<String> TEMPLATE_SPEC_KEYS = ImmutableSet.of("spec");
   private static final ImmutableSet<String> CLAIM_SPEC_KEYS = ImmutableSet.of("devices");
   private static final ImmutableSet<String> DEVICES_KEYS =
-      ImmutableSet.of("requests", "constraints");
+      ImmutableSet.of("requests", "constraints", "config");
   private static final ImmutableSet<String> REQUEST_KEYS =
       ImmutableSet.of("name", "exactly", "firstAvailable");
   private static final ImmutableSet<String> EXACT_KEYS =
@@ -82,7 +83,8 @@ final class DraBinder {
   /** A DeviceClass from the {@code spec} of its manifest. */
   static DeviceClass deviceClass(String name, Field specField) throws ScenarioException {
     MapReader spec = specField.asMap(CLASS_SPEC_KEYS);
-    return new DeviceClass(name, selectors(spec.list("selectors")));
+    return new DeviceClass(
+        name, selectors(spec.list("selectors")), DraConfigBinder.classConfig(spec.list("config")));
   }
 
   private static ImmutableList<String> selectors(List<Field> items) throws ScenarioException {
@@ -227,6 +229,7 @@ final class DraBinder {
         name,
         bound,
         constraints(devices.list("constraints"), bound),
+        DraConfigBinder.claimConfig(devices.list("config"), bound),
         Optional.empty(),
         ImmutableList.of());
   }

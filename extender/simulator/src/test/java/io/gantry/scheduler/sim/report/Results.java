@@ -4,6 +4,7 @@ import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSortedMap;
 import io.gantry.scheduler.sim.SimulationResult;
 import io.gantry.scheduler.sim.SimulationResult.Amounts;
+import io.gantry.scheduler.sim.SimulationResult.ClaimResult;
 import io.gantry.scheduler.sim.SimulationResult.EventResult;
 import io.gantry.scheduler.sim.SimulationResult.JobResult;
 import io.gantry.scheduler.sim.SimulationResult.NodeResult;
@@ -62,6 +63,7 @@ final class Results {
     private final ImmutableList.Builder<QueueResult> queues = ImmutableList.builder();
     private final ImmutableList.Builder<NodeResult> nodes = ImmutableList.builder();
     private final ImmutableList.Builder<EventResult> events = ImmutableList.builder();
+    private final ImmutableList.Builder<ClaimResult> claims = ImmutableList.builder();
 
     private ResultBuilder(String scenario) {
       this.scenario = scenario;
@@ -101,6 +103,11 @@ final class Results {
       return this;
     }
 
+    ResultBuilder claims(ClaimResult... claims) {
+      this.claims.add(claims);
+      return this;
+    }
+
     SimulationResult build() {
       return new SimulationResult(
           scenario,
@@ -109,7 +116,8 @@ final class Results {
           jobs.build(),
           queues.build(),
           nodes.build(),
-          events.build());
+          events.build(),
+          claims.build());
     }
   }
 

@@ -11,6 +11,9 @@ import static io.gantry.scheduler.sim.report.Results.task;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gantry.scheduler.sim.SimulationResult;
+import io.gantry.scheduler.sim.SimulationResult.ClaimResult;
+import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class TextReportTest {
@@ -165,6 +168,37 @@ class TextReportTest {
         .containsSequence(
             "  NODE  IDLE GPUS  RELEASING GPUS  USED GPUS  SHARED GROUPS",
             "  n             6               1          1  -");
+  }
+
+  @Test
+  void claimsShowAConfigColumnOnlyWhenSomeAllocationPassesConfigOn() {
+    ClaimResult shared =
+        new ClaimResult(
+            "default/a",
+            List.of("gpu: gpu.gantry.io/n1/gpu-0"),
+            List.of("FromClaim gpu: gpu.gantry.io {\"computeMode\":\"mps\"}"),
+            Optional.of("n1"),
+            List.of("a-0"));
+    ClaimResult plain =
+        new ClaimResult(
+            "default/b",
+            List.of("gpu: gpu.gantry.io/n1/gpu-1"),
+            List.of(),
+            Optional.of("n1"),
+            List.of("b-0"));
+
+    String withConfig = TextReport.toText(result("dra").claims(shared, plain).build());
+    String without = TextReport.toText(result("dra").claims(plain).build());
+
+    assertThat(withConfig)
+        .containsPattern("CLAIM +NODE +DEVICES +CONFIG +RESERVED FOR")
+        .containsPattern(
+            "default/a +n1 +gpu: gpu.gantry.io/n1/gpu-0 +FromClaim gpu: gpu.gantry.io"
+                + " \\{\"computeMode\":\"mps\"\\} +a-0")
+        .containsPattern("default/b +n1 +gpu: gpu.gantry.io/n1/gpu-1 +- +b-0");
+    assertThat(without)
+        .containsPattern("CLAIM +NODE +DEVICES +RESERVED FOR")
+        .doesNotContain("CONFIG");
   }
 
   @Test

@@ -5,9 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.google.common.collect.ImmutableList;
 import io.gantry.scheduler.model.dra.AllocationMode;
+import io.gantry.scheduler.model.dra.ClaimConfig;
 import io.gantry.scheduler.model.dra.DeviceClass;
 import io.gantry.scheduler.model.dra.DeviceRequest;
 import io.gantry.scheduler.model.dra.DeviceSubRequest;
+import io.gantry.scheduler.model.dra.OpaqueConfig;
 import io.gantry.scheduler.model.dra.ResourceClaim;
 import io.gantry.scheduler.model.dra.ResourceSlice;
 import java.util.Optional;
@@ -40,6 +42,7 @@ class DraManifestsTest {
                             AllocationMode.EXACT_COUNT,
                             2))),
                 ImmutableList.of(),
+                ImmutableList.of(),
                 Optional.empty(),
                 ImmutableList.of()));
   }
@@ -52,7 +55,10 @@ class DraManifestsTest {
                 "{\"metadata\":{\"name\":\"gpu.gantry.io\"},\"spec\":{\"selectors\":"
                     + "[{\"cel\":{\"expression\":\"device.driver == 'gpu.gantry.io'\"}}]}}"))
         .isEqualTo(
-            new DeviceClass("gpu.gantry.io", ImmutableList.of("device.driver == 'gpu.gantry.io'")));
+            new DeviceClass(
+                "gpu.gantry.io",
+                ImmutableList.of("device.driver == 'gpu.gantry.io'"),
+                ImmutableList.of()));
     ResourceSlice slice =
         DraManifests.resourceSlice(
             "n1-gpu",
@@ -76,6 +82,42 @@ class DraManifestsTest {
                         + "\"exactly\":{\"count\":1}}]}}}"))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("spec.devices.requests[0].exactly.deviceClassName: is required");
+  }
+
+  @Test
+  void aClaimsConfigFromTheApiServerKeepsItsParametersAsJson() {
+    ResourceClaim claim =
+        DraManifests.resourceClaim(
+            "ml",
+            "c",
+            "{\"spec\":{\"devices\":{\"requests\":[{\"name\":\"gpu\",\"exactly\":"
+                + "{\"deviceClassName\":\"gpu.gantry.io\"}}],\"config\":[{\"requests\":"
+                + "[\"gpu\"],\"opaque\":{\"driver\":\"gpu.gantry.io\",\"parameters\":"
+                + "{\"computeMode\":\"mps\",\"memoryMiB\":20000,\"fraction\":0.25}}}]}}}");
+
+    assertThat(claim.config())
+        .containsExactly(
+            new ClaimConfig(
+                ImmutableList.of("gpu"),
+                new OpaqueConfig(
+                    "gpu.gantry.io",
+                    "{\"computeMode\":\"mps\",\"memoryMiB\":20000,\"fraction\":0.25}")));
+  }
+
+  @Test
+  void aClaimConfigNamingAnUnknownRequestNamesTheField() {
+    assertThatThrownBy(
+            () ->
+                DraManifests.resourceClaim(
+                    "ml",
+                    "c",
+                    "{\"spec\":{\"devices\":{\"requests\":[{\"name\":\"gpu\",\"exactly\":"
+                        + "{\"deviceClassName\":\"gpu.gantry.io\"}}],\"config\":[{\"requests\":"
+                        + "[\"gpus\"],\"opaque\":{\"driver\":\"d\",\"parameters\":{}}}]}}}"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "spec.devices.config[0].requests[0]: must be the name of a request in the claim or the"
+                + " name of a request and a subrequest separated by '/', got \"gpus\"");
   }
 
   @Test
