@@ -125,10 +125,10 @@ class KeepAliveCallerTest {
   /** Calls a one-shot server that reads the request and writes {@code answer}, then closes. */
   private static void callOnce(String answer) throws Exception {
     ExecutorService thread = Executors.newSingleThreadExecutor();
-    try (ServerSocket fake = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
-        KeepAliveCaller c =
-            new KeepAliveCaller(
-                new InetSocketAddress(InetAddress.getLoopbackAddress(), fake.getLocalPort()))) {
+    try (ServerSocket fake = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      KeepAliveCaller c =
+          new KeepAliveCaller(
+              new InetSocketAddress(InetAddress.getLoopbackAddress(), fake.getLocalPort()));
       Future<?> served =
           thread.submit(
               () -> {
@@ -148,6 +148,7 @@ class KeepAliveCallerTest {
       try {
         c.call(post("filter", "p"));
       } finally {
+        // the one-shot server reads until the caller closes: close before waiting for it
         c.close();
         served.get();
       }
