@@ -21,6 +21,7 @@ import io.kubernetes.client.openapi.models.V1PriorityClassList;
 import io.kubernetes.client.util.generic.GenericKubernetesApi;
 import java.time.Clock;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
@@ -70,6 +71,7 @@ public final class ClusterInformers implements AutoCloseable {
                     .buildCall(null),
             V1Pod.class,
             V1PodList.class);
+    pods.addIndexers(PodUidIndex.indexers());
     this.nodes =
         factory.sharedIndexInformerFor(
             params ->
@@ -163,6 +165,11 @@ public final class ClusterInformers implements AutoCloseable {
   /** The cached pod, or null. */
   V1Pod pod(String namespace, String name) {
     return new Lister<V1Pod>(pods.getIndexer()).namespace(namespace).get(name);
+  }
+
+  /** The key ({@code namespace/name}) of the cached pod with this UID, found by index. */
+  Optional<String> podKeyOfUid(String uid) {
+    return PodUidIndex.podKey(pods.getIndexer(), uid);
   }
 
   List<V1Node> nodes() {

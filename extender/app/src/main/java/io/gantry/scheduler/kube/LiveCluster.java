@@ -88,13 +88,7 @@ public final class LiveCluster implements AutoCloseable {
 
   /** The key ({@code namespace/name}, a task's id) of the cached pod with this UID. */
   public Optional<String> podKeyOfUid(String uid) {
-    for (V1Pod pod : informers.pods()) {
-      if (uid.equals(pod.getMetadata().getUid())) {
-        return Optional.of(
-            PodFacts.key(pod.getMetadata().getNamespace(), pod.getMetadata().getName()));
-      }
-    }
-    return Optional.empty();
+    return informers.podKeyOfUid(uid);
   }
 
   /**

@@ -97,6 +97,99 @@ class NodeNamesTest {
         .hasMessageStartingWith("request body: not valid JSON");
   }
 
+  @Test
+  void theFieldsAroundTheNamesAreReadInAnyOrder() throws Exception {
+    ExtenderArgs args =
+        WireCodec.extenderArgs(
+            ("{\"nodenames\":[\"x\"],\"NodeNames\":[\"a\",\"b\"],\"Extra\":{\"k\":[1,[2]]},"
+                    + "\"Pod\":{\"metadata\":{\"name\":\"p\",\"namespace\":\"n\"}},\"Nodes\":null,"
+                    + "\"NODENAMES\":[\"y\"]} \n")
+                .getBytes(StandardCharsets.UTF_8));
+    // the exact key wins over the other capitalisations, before or after it
+    assertThat(args.nodeNames()).containsExactly("a", "b");
+    assertThat(args.pod()).isEqualTo(new PodRef("n", "p", ""));
+    assertThat(WireCodec.extenderArgs((POD + "[]}").getBytes(StandardCharsets.UTF_8)).nodeNames())
+        .isEmpty();
+  }
+
+  @Test
+  void whatFollowsTheNamesIsStillChecked() {
+    assertThatThrownBy(() -> read("[\"a\"],\"Pod\":7"))
+        .isInstanceOf(BadRequest.class)
+        .hasMessage("Pod: expected a Pod object");
+    assertThatThrownBy(
+            () -> WireCodec.extenderArgs((POD + "[\"a\"]").getBytes(StandardCharsets.UTF_8)))
+        .isInstanceOf(BadRequest.class)
+        .hasMessageStartingWith("request body: not valid JSON: Unexpected end-of-input");
+    assertThatThrownBy(
+            () -> WireCodec.extenderArgs((POD + "[\"a\"]} {}").getBytes(StandardCharsets.UTF_8)))
+        .isInstanceOf(BadRequest.class)
+        .hasMessage("request body: not valid JSON: trailing content after the object");
+    assertThatThrownBy(
+            () -> WireCodec.extenderArgs((POD + "[\"a\" ").getBytes(StandardCharsets.UTF_8)))
+        .isInstanceOf(BadRequest.class)
+        .hasMessage("request body: not valid JSON: NodeNames[0]: the array is not closed");
+    assertThatThrownBy(() -> read("[\"a\"] \"b\"]"))
+        .isInstanceOf(BadRequest.class)
+        .hasMessageStartingWith("request body: not valid JSON");
+  }
+
+  static Stream<Case> invalid() {
+    return Stream.of(
+        new Case("unknown escape", "[\"a\\xb\"]", List.of("NodeNames[0]: unknown escape \\x")),
+        new Case(
+            "short unicode escape",
+            "[\"a\", \"\\u12\"]",
+            List.of("NodeNames[1]: \\u must be followed by four hex digits")),
+        new Case("unclosed string", "[\"a", List.of("NodeNames[0]: the string is not closed")),
+        new Case(
+            "array cut by the object's end",
+            "[\"a\"",
+            List.of("NodeNames[0]: expected ',' or ']' after it")),
+        new Case(
+            "no comma", "[\"a\" \"b\"]", List.of("NodeNames[0]: expected ',' or ']' after it")),
+        new Case(
+            "control character",
+            "[\"a\tb\"]",
+            List.of("NodeNames[0]: control character 9 must be escaped")));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("invalid")
+  void invalidJsonInTheNamesIsNamed(Case c) {
+    assertThatThrownBy(() -> read(c.json()))
+        .isInstanceOf(BadRequest.class)
+        .hasMessage("request body: not valid JSON: " + c.expected().get(0));
+  }
+
+  @Test
+  void bytesThatAreNotUtf8AreRefused() throws Exception {
+    int[][] bad = {
+      {0xC0, 0xAF}, // overlong '/'
+      {0xED, 0xA0, 0x80}, // a surrogate
+      {0xE2, 0x82}, // cut short before the quote
+      {0xF4, 0x90, 0x80, 0x80}, // past U+10FFFF
+      {0x80}, // a continuation byte alone
+      {0xFF}
+    };
+    for (int[] bytes : bad) {
+      byte[] head = (POD + "[\"ok\",\"").getBytes(StandardCharsets.UTF_8);
+      byte[] tail = "\"]}".getBytes(StandardCharsets.UTF_8);
+      byte[] body = new byte[head.length + bytes.length + tail.length];
+      System.arraycopy(head, 0, body, 0, head.length);
+      for (int i = 0; i < bytes.length; i++) {
+        body[head.length + i] = (byte) bytes[i];
+      }
+      System.arraycopy(tail, 0, body, head.length + bytes.length, tail.length);
+      assertThatThrownBy(() -> WireCodec.extenderArgs(body))
+          .as(java.util.Arrays.toString(bytes))
+          .isInstanceOf(BadRequest.class)
+          .hasMessageStartingWith("request body: not valid JSON: NodeNames[1]: ");
+    }
+    // the longest valid sequences pass
+    assertThat(read("[\"\uD83D\uDE00\u00E9\u20AC\"]")).containsExactly("\uD83D\uDE00\u00E9\u20AC");
+  }
+
   /**
    * Random names (quotes, backslashes, control characters, non-ASCII), written by Jackson with
    * random spacing, read back and echoed in an answer: every step keeps the list.
