@@ -20,8 +20,8 @@ import java.util.RandomAccess;
  * them. With {@code nodeCacheCapable} a request is mostly thousands of names, and most answers
  * either echo them all (a pod Gantry does not manage) or look for one (a pod with a reservation):
  * neither needs a {@link String} per name, so a name is decoded only when {@link #get} asks for it,
- * and {@link #writeAll} copies the literals' bytes, already JSON-escaped, into the answer in one
- * piece. An immutable list.
+ * and {@link #write} copies the literal's bytes, already JSON-escaped, into the answer. An
+ * immutable list.
  */
 public final class NodeNames extends AbstractList<String> implements RandomAccess {
   private static final JsonFactory JSON = new JsonFactory();
@@ -57,152 +57,60 @@ public final class NodeNames extends AbstractList<String> implements RandomAcces
       throw new UncheckedIOException(e);
     }
     byte[] json = out.toByteArray();
-    try {
-      return read(json, 0).names();
-    } catch (BadRequest e) {
+    try (JsonParser p = JSON.createParser(json)) {
+      p.nextToken();
+      return read(p, json);
+    } catch (IOException | BadRequest e) {
       throw new IllegalStateException("Jackson wrote an array of strings it cannot read back", e);
     }
   }
 
-  /** Names read from a request, and where the array they came from ends. */
-  record Read(NodeNames names, int end) {}
-
   /**
-   * Reads the array of strings that opens at {@code json[open]} ({@code [}), checking it as a JSON
-   * parser would: the structure, each string's escapes, that no control character is left
-   * unescaped, and that the bytes are UTF-8. A hand-written scan, one pass with no object per name:
-   * with {@code nodeCacheCapable} this array is most of every request.
+   * Reads the array at the parser's current token ({@code [}) from {@code json}, the parser's
+   * input. The parser checks the JSON (escapes, UTF-8, structure) as it skips each string without
+   * decoding it; where each literal lies comes from the token offsets.
    *
-   * @return the names, and the index just past the closing {@code ]}
-   * @throws BadRequest naming the first element that is not a string, or what is not valid JSON
+   * @throws BadRequest naming the first element that is not a string
+   * @throws IOException when the parser finds the JSON invalid
    */
-  static Read read(byte[] json, int open) throws BadRequest {
+  static NodeNames read(JsonParser p, byte[] json) throws IOException, BadRequest {
     int capacity = 64;
     int[] starts = new int[capacity];
     int[] ends = new int[capacity];
     int count = 0;
-    int i = spaces(json, open + 1);
-    if (i < json.length && json[i] == ']') {
-      return new Read(new NodeNames(json, new int[0], new int[0]), i + 1);
-    }
-    while (true) {
-      if (i >= json.length || json[i] != '"') {
+    for (JsonToken t = p.nextToken(); ; t = p.nextToken()) {
+      int at = Math.toIntExact(p.currentTokenLocation().getByteOffset());
+      if (count > 0 && ends[count - 1] < 0) {
+        ends[count - 1] = closingQuote(json, at);
+      }
+      if (t == JsonToken.END_ARRAY) {
+        break;
+      }
+      if (t != JsonToken.VALUE_STRING) {
         throw new BadRequest("NodeNames[" + count + "]: expected a string");
       }
-      int start = i + 1;
-      i = closingQuote(json, start, count);
       if (count == capacity) {
         capacity *= 2;
         starts = Arrays.copyOf(starts, capacity);
         ends = Arrays.copyOf(ends, capacity);
       }
-      starts[count] = start;
-      ends[count] = i;
+      starts[count] = at + 1;
+      ends[count] = -1;
       count++;
-      i = spaces(json, i + 1);
-      if (i >= json.length) {
-        throw invalid(count - 1, "the array is not closed");
-      }
-      if (json[i] == ']') {
-        return new Read(
-            new NodeNames(json, Arrays.copyOf(starts, count), Arrays.copyOf(ends, count)), i + 1);
-      }
-      if (json[i] != ',') {
-        throw invalid(count - 1, "expected ',' or ']' after it");
-      }
-      i = spaces(json, i + 1);
     }
-  }
-
-  /** The index of the quote that closes the string whose content starts at {@code from}. */
-  private static int closingQuote(byte[] json, int from, int element) throws BadRequest {
-    int i = from;
-    while (i < json.length) {
-      int b = json[i] & 0xFF;
-      if (b == '"') {
-        return i;
-      } else if (b == '\\') {
-        i = afterEscape(json, i, element);
-      } else if (b < 0x20) {
-        throw invalid(element, "control character " + b + " must be escaped");
-      } else if (b >= 0x80) {
-        i = afterUtf8(json, i, element);
-      } else {
-        i++;
-      }
-    }
-    throw invalid(element, "the string is not closed");
-  }
-
-  /** The index after the escape sequence at {@code json[at]} ({@code \}). */
-  private static int afterEscape(byte[] json, int at, int element) throws BadRequest {
-    if (at + 1 >= json.length) {
-      throw invalid(element, "the string is not closed");
-    }
-    switch (json[at + 1]) {
-      case '"', '\\', '/', 'b', 'f', 'n', 'r', 't' -> {
-        return at + 2;
-      }
-      case 'u' -> {
-        for (int k = at + 2; k < at + 6; k++) {
-          if (k >= json.length || Character.digit(json[k], 16) < 0) {
-            throw invalid(element, "\\u must be followed by four hex digits");
-          }
-        }
-        return at + 6;
-      }
-      default -> throw invalid(element, "unknown escape \\" + (char) (json[at + 1] & 0xFF));
-    }
+    return new NodeNames(json, Arrays.copyOf(starts, count), Arrays.copyOf(ends, count));
   }
 
   /**
-   * The index after the multi-byte UTF-8 sequence that starts at {@code json[at]}, checked as RFC
-   * 3629 has it (no overlong forms, no surrogates, nothing past U+10FFFF).
+   * The closing quote of the literal before the token at {@code next}: the parser accepted the
+   * array, so only spaces and one comma lie between them.
    */
-  private static int afterUtf8(byte[] json, int at, int element) throws BadRequest {
-    int lead = json[at] & 0xFF;
-    int length;
-    int secondMin = 0x80;
-    int secondMax = 0xBF;
-    if (lead >= 0xC2 && lead <= 0xDF) {
-      length = 2;
-    } else if (lead >= 0xE0 && lead <= 0xEF) {
-      length = 3;
-      secondMin = lead == 0xE0 ? 0xA0 : 0x80;
-      secondMax = lead == 0xED ? 0x9F : 0xBF;
-    } else if (lead >= 0xF0 && lead <= 0xF4) {
-      length = 4;
-      secondMin = lead == 0xF0 ? 0x90 : 0x80;
-      secondMax = lead == 0xF4 ? 0x8F : 0xBF;
-    } else {
-      throw invalid(element, "byte " + lead + " is not UTF-8");
-    }
-    if (at + length > json.length) {
-      throw invalid(element, "a UTF-8 sequence is cut short");
-    }
-    for (int k = 1; k < length; k++) {
-      int b = json[at + k] & 0xFF;
-      int min = k == 1 ? secondMin : 0x80;
-      int max = k == 1 ? secondMax : 0xBF;
-      if (b < min || b > max) {
-        throw invalid(element, "byte " + lead + " starts a UTF-8 sequence that is not valid");
-      }
-    }
-    return at + length;
-  }
-
-  /** The index of the first byte at or after {@code from} that is not JSON white space. */
-  private static int spaces(byte[] json, int from) {
-    int i = from;
-    while (i < json.length
-        && (json[i] == ' ' || json[i] == '\n' || json[i] == '\r' || json[i] == '\t')) {
-      i++;
+  private static int closingQuote(byte[] json, int next) {
+    int i = next - 1;
+    while (json[i] != '"') {
+      i--;
     }
     return i;
-  }
-
-  private static BadRequest invalid(int element, String why) {
-    return new BadRequest("request body: not valid JSON: NodeNames[" + element + "]: " + why);
   }
 
   @Override
@@ -272,15 +180,8 @@ public final class NodeNames extends AbstractList<String> implements RandomAcces
     return false;
   }
 
-  /**
-   * Writes every name, in order, as the elements of the array {@code g} has open, copying the
-   * request's bytes in one piece: the literals from the first one's content to the last one's, with
-   * the commas and spaces between them, read as one raw string are exactly the elements with their
-   * quotes.
-   */
-  void writeAll(JsonGenerator g) throws IOException {
-    if (!isEmpty()) {
-      g.writeRawUTF8String(json, starts[0], ends[ends.length - 1] - starts[0]);
-    }
+  /** Writes the name at {@code index} as a JSON string value, copying the request's bytes. */
+  void write(JsonGenerator g, int index) throws IOException {
+    g.writeRawUTF8String(json, starts[index], ends[index] - starts[index]);
   }
 }

@@ -13,13 +13,10 @@ import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSortedMap;
-import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.SequenceInputStream;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -38,9 +35,6 @@ import java.util.Set;
 public final class WireCodec {
   private static final ObjectMapper JSON =
       JsonMapper.builder().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).build();
-
-  /** The start of an object whose rest is a request's, after a value read without the parser. */
-  private static final byte[] RESUME = "{\"\":0".getBytes(StandardCharsets.US_ASCII);
 
   /** Reads one value inside a streamed body, where more of the body follows. */
   private static final ObjectReader SUBTREE =
@@ -76,8 +70,8 @@ public final class WireCodec {
    */
   public static ExtenderArgs extenderArgs(byte[] body) throws BadRequest {
     Fields fields;
-    try {
-      fields = topLevelFields(body);
+    try (JsonParser p = JSON.getFactory().createParser(body)) {
+      fields = topLevelFields(p, body);
     } catch (JsonProcessingException e) {
       throw new BadRequest("request body: not valid JSON: " + e.getOriginalMessage());
     } catch (IOException e) {
@@ -118,82 +112,56 @@ public final class WireCodec {
    */
   private record Fields(JsonNode pod, JsonNode nodes, Optional<NodeNames> nodeNames) {}
 
-  private static Fields topLevelFields(byte[] body) throws IOException, BadRequest {
-    JsonParser p = JSON.getFactory().createParser(body);
-    try {
-      if (p.nextToken() != JsonToken.START_OBJECT) {
-        throw new BadRequest("request body: expected a JSON object");
-      }
-      Map<String, JsonNode> exact = new HashMap<>();
-      Map<String, JsonNode> anyCase = new HashMap<>();
-      Optional<NodeNames> names = Optional.empty();
-      boolean namesSeen = false;
-      // where the parser's input starts in the body: a parser of the rest has a prefix of its own
-      long inputStart = 0;
-      while (p.nextToken() == JsonToken.FIELD_NAME) {
-        String key = p.currentName();
-        JsonToken value = p.nextToken();
-        if (key.equalsIgnoreCase("NodeNames")) {
-          // an exact key wins over any other capitalisation, which counts only the first time
-          if (key.equals("NodeNames") || !namesSeen) {
-            namesSeen = true;
-            if (value == JsonToken.VALUE_NULL) {
-              names = Optional.empty();
-            } else if (value != JsonToken.START_ARRAY) {
-              throw new BadRequest("NodeNames: expected an array of node names");
-            } else {
-              int open = Math.toIntExact(inputStart + p.currentTokenLocation().getByteOffset());
-              NodeNames.Read read = NodeNames.read(body, open);
-              names = Optional.of(read.names());
-              p.close();
-              p = afterValue(body, read.end());
-              inputStart = read.end() - (long) RESUME.length;
-            }
-          } else {
-            p.skipChildren();
-          }
-        } else if (key.equalsIgnoreCase("Pod") || key.equalsIgnoreCase("Nodes")) {
-          JsonNode tree = SUBTREE.readTree(p);
-          String canonical = key.equalsIgnoreCase("Pod") ? "Pod" : "Nodes";
-          if (key.equals(canonical)) {
-            exact.put(canonical, tree);
-          } else {
-            anyCase.putIfAbsent(canonical, tree);
-          }
+  private static Fields topLevelFields(JsonParser p, byte[] body) throws IOException, BadRequest {
+    if (p.nextToken() != JsonToken.START_OBJECT) {
+      throw new BadRequest("request body: expected a JSON object");
+    }
+    Map<String, JsonNode> exact = new HashMap<>();
+    Map<String, JsonNode> anyCase = new HashMap<>();
+    Optional<NodeNames> names = Optional.empty();
+    boolean namesSeen = false;
+    while (p.nextToken() == JsonToken.FIELD_NAME) {
+      String key = p.currentName();
+      p.nextToken();
+      if (key.equalsIgnoreCase("NodeNames")) {
+        // an exact key wins over any other capitalisation, which counts only the first time
+        if (key.equals("NodeNames") || !namesSeen) {
+          names = nodeNames(p, body);
+          namesSeen = true;
         } else {
           p.skipChildren();
         }
+      } else if (key.equalsIgnoreCase("Pod") || key.equalsIgnoreCase("Nodes")) {
+        JsonNode value = SUBTREE.readTree(p);
+        String canonical = key.equalsIgnoreCase("Pod") ? "Pod" : "Nodes";
+        if (key.equals(canonical)) {
+          exact.put(canonical, value);
+        } else {
+          anyCase.putIfAbsent(canonical, value);
+        }
+      } else {
+        p.skipChildren();
       }
-      if (p.nextToken() != null) {
-        throw new BadRequest("request body: not valid JSON: trailing content after the object");
-      }
-      return new Fields(
-          exact.getOrDefault("Pod", anyCase.get("Pod")),
-          exact.getOrDefault("Nodes", anyCase.get("Nodes")),
-          names);
-    } finally {
-      p.close();
     }
+    if (p.nextToken() != null) {
+      throw new BadRequest("request body: not valid JSON: trailing content after the object");
+    }
+    return new Fields(
+        exact.getOrDefault("Pod", anyCase.get("Pod")),
+        exact.getOrDefault("Nodes", anyCase.get("Nodes")),
+        names);
   }
 
-  /**
-   * A parser of the top-level object's rest, from {@code body[from]} just after a field's value
-   * that {@link NodeNames#read} read instead of the first parser: it reads a one-field object's
-   * start ({@link #RESUME}) and then the rest, so it stands where the first parser would stand
-   * after that value.
-   */
-  private static JsonParser afterValue(byte[] body, int from) throws IOException {
-    JsonParser p =
-        JSON.getFactory()
-            .createParser(
-                new SequenceInputStream(
-                    new ByteArrayInputStream(RESUME),
-                    new ByteArrayInputStream(body, from, body.length - from)));
-    for (int i = 0; i < 3; i++) {
-      // {, the field name, its value
-      p.nextToken();
+  /** The node names at the parser's current token (empty for {@code null}). */
+  private static Optional<NodeNames> nodeNames(JsonParser p, byte[] body)
+      throws IOException, BadRequest {
+    if (p.currentToken() == JsonToken.VALUE_NULL) {
+      return Optional.empty();
     }
-    return p;
+    if (p.currentToken() != JsonToken.START_ARRAY) {
+      throw new BadRequest("NodeNames: expected an array of node names");
+    }
+    return Optional.of(NodeNames.read(p, body));
   }
 
   public static PreemptionArgs preemptionArgs(byte[] body) throws BadRequest {
@@ -291,7 +259,9 @@ public final class WireCodec {
             g.writeNull();
           } else {
             g.writeStartArray();
-            r.passing().writeAll(g);
+            for (int i = 0; i < r.passing().size(); i++) {
+              r.passing().write(g, i);
+            }
             g.writeEndArray();
           }
           writeMap(g, "FailedNodes", r.failedNodes());
