@@ -105,9 +105,9 @@ class DraSnapshotTest {
               assertThat(dra.claims()).containsOnlyKeys("ns/held");
               assertThat(dra.claim("ns", "held").orElseThrow().allocation())
                   .contains(
-                      new AllocationResult(
+                      AllocationResult.onNode(
                           ImmutableList.of(new DeviceResult("gpu", "gpu.gantry.io", "n1", "gpu-0")),
-                          Optional.of("n1")));
+                          "n1"));
               assertThat(dra.claim("ns", "held").orElseThrow().reservedFor())
                   .containsExactly("good");
             });

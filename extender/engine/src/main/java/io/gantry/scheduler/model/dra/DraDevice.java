@@ -9,21 +9,24 @@ import java.util.Optional;
 /**
  * One device of a ResourceSlice. Attribute and capacity names are qualified names as written in the
  * manifest: a name without a domain belongs to the slice's driver. Capacity values are quantities
- * as written ({@code 80Gi}).
+ * as written ({@code 80Gi}). {@code nodes} is the device's own node selection, present only in a
+ * slice with {@code perDeviceNodeSelection}.
  */
 public record DraDevice(
     String name,
     ImmutableSortedMap<String, DeviceAttribute> attributes,
-    ImmutableSortedMap<String, String> capacity) {
+    ImmutableSortedMap<String, String> capacity,
+    Optional<DeviceNodes> nodes) {
 
   public DraDevice {
     requireNonNull(name, "name is null");
     requireNonNull(attributes, "attributes is null");
     requireNonNull(capacity, "capacity is null");
+    requireNonNull(nodes, "nodes is null");
   }
 
   public DraDevice(String name, Map<String, DeviceAttribute> attributes) {
-    this(name, ImmutableSortedMap.copyOf(attributes), ImmutableSortedMap.of());
+    this(name, ImmutableSortedMap.copyOf(attributes), ImmutableSortedMap.of(), Optional.empty());
   }
 
   /**

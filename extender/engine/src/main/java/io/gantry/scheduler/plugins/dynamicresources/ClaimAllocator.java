@@ -5,6 +5,7 @@ import io.gantry.scheduler.model.dra.AllocationMode;
 import io.gantry.scheduler.model.dra.AllocationResult;
 import io.gantry.scheduler.model.dra.DeviceAttribute;
 import io.gantry.scheduler.model.dra.DeviceConstraint;
+import io.gantry.scheduler.model.dra.DeviceNodes;
 import io.gantry.scheduler.model.dra.DeviceRequest;
 import io.gantry.scheduler.model.dra.DeviceResult;
 import io.gantry.scheduler.model.dra.DeviceSubRequest;
@@ -49,7 +50,6 @@ final class ClaimAllocator {
   }
 
   private final List<ResourceClaim> claims;
-  private final String node;
   private final List<CandidateDevice> reachable;
   private final Set<String> allocatedElsewhere;
   private final DeviceMatcher matcher;
@@ -62,18 +62,15 @@ final class ClaimAllocator {
   private String deepestReason = "";
 
   /**
-   * @param node the node the pod would run on, which node-local devices bind the claims to
    * @param reachable the devices a pod on the node reaches ({@link DevicePools})
    * @param allocatedElsewhere ids of devices other claims hold or were given this session
    */
   ClaimAllocator(
       List<ResourceClaim> claims,
-      String node,
       List<CandidateDevice> reachable,
       Set<String> allocatedElsewhere,
       DeviceMatcher matcher) {
     this.claims = claims;
-    this.node = node;
     this.reachable = reachable;
     this.allocatedElsewhere = allocatedElsewhere;
     this.matcher = matcher;
@@ -319,7 +316,7 @@ final class ClaimAllocator {
     ImmutableList.Builder<AllocationResult> out = ImmutableList.builder();
     for (int c = 0; c < claims.size(); c++) {
       ImmutableList.Builder<DeviceResult> devices = ImmutableList.builder();
-      boolean nodeLocal = false;
+      List<DeviceNodes> nodes = new ArrayList<>();
       for (Pick p : picks) {
         Slot s = slots.get(p.slot());
         if (s.claim() != c) {
@@ -329,10 +326,9 @@ final class ClaimAllocator {
         devices.add(
             new DeviceResult(
                 s.request().resultName(p.choice()), d.driver(), d.pool(), d.device().name()));
-        nodeLocal |= d.nodeLocal();
+        nodes.add(d.nodes());
       }
-      out.add(
-          new AllocationResult(devices.build(), nodeLocal ? Optional.of(node) : Optional.empty()));
+      out.add(new AllocationResult(devices.build(), AllocationNodeSelector.of(nodes)));
     }
     return out.build();
   }

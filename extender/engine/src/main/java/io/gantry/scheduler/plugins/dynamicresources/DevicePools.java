@@ -2,6 +2,7 @@ package io.gantry.scheduler.plugins.dynamicresources;
 
 import com.google.common.collect.ImmutableList;
 import io.gantry.scheduler.model.NodeInfo;
+import io.gantry.scheduler.model.dra.DeviceNodes;
 import io.gantry.scheduler.model.dra.DraDevice;
 import io.gantry.scheduler.model.dra.ResourceSlice;
 import java.util.HashMap;
@@ -12,8 +13,9 @@ import java.util.Map;
 /**
  * The devices of a snapshot's ResourceSlices by pool (protocols.md §4.5 items 1–2): only the slices
  * of a pool's highest generation count, a pool with fewer slices of that generation than its {@code
- * resourceSliceCount} is incomplete, and a node reaches a slice by name, selector or {@code
- * allNodes}. Devices keep slice order, then device order. Each node's list is computed once.
+ * resourceSliceCount} is incomplete, and a node reaches a device by name, selector or {@code
+ * allNodes} of its slice, or of the device itself under {@code perDeviceNodeSelection}. Devices
+ * keep slice order, then device order. Each node's list is computed once.
  */
 final class DevicePools {
   private record PoolKey(String driver, String pool) {}
@@ -51,12 +53,12 @@ final class DevicePools {
   private ImmutableList<CandidateDevice> collect(NodeInfo node) {
     ImmutableList.Builder<CandidateDevice> out = ImmutableList.builder();
     for (ResourceSlice s : current) {
-      if (!s.reaches(node.name(), node.labels())) {
-        continue;
-      }
       boolean poolComplete = complete.get(key(s));
       for (DraDevice d : s.devices()) {
-        out.add(new CandidateDevice(s.driver(), s.pool().name(), d, !s.allNodes(), poolComplete));
+        DeviceNodes nodes = s.nodesOf(d);
+        if (nodes.reaches(node.name(), node.labels())) {
+          out.add(new CandidateDevice(s.driver(), s.pool().name(), d, nodes, poolComplete));
+        }
       }
     }
     return out.build();

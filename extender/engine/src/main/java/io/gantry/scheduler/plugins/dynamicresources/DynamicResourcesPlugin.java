@@ -132,9 +132,14 @@ public final class DynamicResourcesPlugin
       }
       Optional<AllocationResult> existing = ledger.allocation(key);
       if (existing.isPresent()) {
-        if (!existing.get().usableOn(node.name())) {
+        if (!existing.get().usableOn(node.name(), node.info().labels())) {
           return Plan.failed(
-              key, "it is allocated on node " + existing.get().nodeName().orElseThrow());
+              key,
+              existing
+                  .get()
+                  .nodeName()
+                  .map(n -> "it is allocated on node " + n)
+                  .orElse("its allocation's node selector does not select the node"));
         }
         held.add(key);
       } else {
@@ -146,11 +151,7 @@ public final class DynamicResourcesPlugin
     }
     AllocationOutcome outcome =
         new ClaimAllocator(
-                toAllocate,
-                node.name(),
-                pools.reachableFrom(node.info()),
-                ledger.heldDevices(),
-                matcher)
+                toAllocate, pools.reachableFrom(node.info()), ledger.heldDevices(), matcher)
             .allocate();
     if (outcome instanceof AllocationOutcome.Failed f) {
       return Plan.failed(f.claim(), f.why());

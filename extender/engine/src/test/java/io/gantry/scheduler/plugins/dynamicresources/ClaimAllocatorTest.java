@@ -10,14 +10,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
+import com.google.common.collect.ImmutableSortedMap;
 import io.gantry.scheduler.model.NodeInfo;
 import io.gantry.scheduler.model.dra.AllocationMode;
 import io.gantry.scheduler.model.dra.AllocationResult;
 import io.gantry.scheduler.model.dra.DeviceClass;
 import io.gantry.scheduler.model.dra.DeviceConstraint;
+import io.gantry.scheduler.model.dra.DeviceNodes;
 import io.gantry.scheduler.model.dra.DeviceRequest;
 import io.gantry.scheduler.model.dra.DeviceResult;
 import io.gantry.scheduler.model.dra.DeviceSubRequest;
+import io.gantry.scheduler.model.dra.DraDevice;
 import io.gantry.scheduler.model.dra.ResourceClaim;
 import io.gantry.scheduler.model.dra.ResourcePool;
 import io.gantry.scheduler.model.dra.ResourceSlice;
@@ -40,7 +43,7 @@ class ClaimAllocatorTest {
     DeviceMatcher matcher =
         new DeviceMatcher(Dra.SELECTORS, ImmutableMap.of(Dra.GPU_CLASS, Dra.gpuClass()));
     return new ClaimAllocator(
-            List.of(claims), N1.name(), new DevicePools(slices).reachableFrom(N1), held, matcher)
+            List.of(claims), new DevicePools(slices).reachableFrom(N1), held, matcher)
         .allocate();
   }
 
@@ -50,7 +53,7 @@ class ClaimAllocatorTest {
       devices.add(new DeviceResult(requestAndDevice[i], DRIVER, pool, requestAndDevice[i + 1]));
     }
     return new AllocationOutcome.Allocated(
-        ImmutableList.of(new AllocationResult(devices.build(), Optional.of("n1"))));
+        ImmutableList.of(AllocationResult.onNode(devices.build(), "n1")));
   }
 
   @Test
@@ -86,52 +89,112 @@ class ClaimAllocatorTest {
                 "ns/c", "request gpu: no device of class gpu.example.com matches its selectors"));
   }
 
+  private static final NodeSelectorTerm ZONE_A =
+      NodeSelectorTerm.ofExpressions(NodeSelectorRequirement.of("zone", SelectorOperator.IN, "a"));
+  private static final NodeSelectorTerm ZONE_B =
+      NodeSelectorTerm.ofExpressions(NodeSelectorRequirement.of("zone", SelectorOperator.IN, "b"));
+
+  private static ResourceSlice sliceFor(String pool, DeviceNodes nodes, DraDevice... devices) {
+    return new ResourceSlice(
+        pool,
+        DRIVER,
+        new ResourcePool(pool, 1, 1),
+        Optional.of(nodes),
+        ImmutableList.copyOf(devices));
+  }
+
+  private static DraDevice deviceFor(String name, DeviceNodes nodes) {
+    return new DraDevice(
+        name, ImmutableSortedMap.of(), ImmutableSortedMap.of(), Optional.of(nodes));
+  }
+
+  private static AllocationOutcome allocatedWhere(
+      String pool, ImmutableList<NodeSelectorTerm> terms, String... requestAndDevice) {
+    ImmutableList.Builder<DeviceResult> devices = ImmutableList.builder();
+    for (int i = 0; i < requestAndDevice.length; i += 2) {
+      devices.add(new DeviceResult(requestAndDevice[i], DRIVER, pool, requestAndDevice[i + 1]));
+    }
+    return new AllocationOutcome.Allocated(
+        ImmutableList.of(new AllocationResult(devices.build(), terms)));
+  }
+
   @Test
-  void aSliceReachesNodesByItsSelectorAndAllNodesBindsNoNode() {
-    NodeSelectorTerm zoneB =
-        NodeSelectorTerm.ofExpressions(
-            new NodeSelectorRequirement("zone", SelectorOperator.IN, List.of("b")));
-    NodeSelectorTerm zoneA =
-        NodeSelectorTerm.ofExpressions(
-            new NodeSelectorRequirement("zone", SelectorOperator.IN, List.of("a")));
-    ResourcePool pool = new ResourcePool("shared", 1, 1);
-    ResourceSlice inB =
-        new ResourceSlice(
-            "b",
-            DRIVER,
-            new ResourcePool("zone-b", 1, 1),
-            Optional.empty(),
-            Optional.of(zoneB),
-            false,
-            ImmutableList.of(device("b0")));
-    ResourceSlice inA =
-        new ResourceSlice(
-            "a",
-            DRIVER,
-            new ResourcePool("zone-a", 1, 1),
-            Optional.empty(),
-            Optional.of(zoneA),
-            false,
-            ImmutableList.of(device("a0")));
-    ResourceSlice everywhere =
-        new ResourceSlice(
-            "all",
-            DRIVER,
-            pool,
-            Optional.empty(),
-            Optional.empty(),
-            true,
-            ImmutableList.of(device("x0")));
+  void aSliceSelectorReachesTheNodesItSelectsAndBecomesTheAllocationsSelector() {
+    ResourceSlice inB = sliceFor("zone-b", DeviceNodes.selector(ZONE_B), device("b0"));
+    ResourceSlice inA = sliceFor("zone-a", DeviceNodes.selector(ZONE_A), device("a0"));
 
     assertThat(allocate(List.of(inB, inA), Set.of(), claim("c", exactly("gpu", 1))))
-        .isEqualTo(allocated("zone-a", "gpu", "a0"));
+        .isEqualTo(allocatedWhere("zone-a", ImmutableList.of(ZONE_A), "gpu", "a0"));
+  }
+
+  @Test
+  void allNodesReachesEveryNodeAndBindsNone() {
+    ResourceSlice everywhere = sliceFor("shared", DeviceNodes.ALL_NODES, device("x0"));
+
     assertThat(allocate(List.of(everywhere), Set.of(), claim("c", exactly("gpu", 1))))
+        .isEqualTo(allocatedWhere("shared", ImmutableList.of(), "gpu", "x0"));
+  }
+
+  @Test
+  void perDeviceNodeSelectionReachesEachDeviceByItsOwnFields() {
+    ResourceSlice perDevice =
+        new ResourceSlice(
+            "mixed",
+            DRIVER,
+            new ResourcePool("mixed", 1, 1),
+            Optional.empty(),
+            ImmutableList.of(
+                deviceFor("on-n2", DeviceNodes.node("n2")),
+                deviceFor("in-b", DeviceNodes.selector(ZONE_B)),
+                deviceFor("in-a", DeviceNodes.selector(ZONE_A)),
+                deviceFor("on-n1", DeviceNodes.node("n1")),
+                deviceFor("anywhere", DeviceNodes.ALL_NODES)));
+
+    assertThat(allocate(List.of(perDevice), Set.of(), claim("c", exactly("gpu", 1))))
+        .isEqualTo(allocatedWhere("mixed", ImmutableList.of(ZONE_A), "gpu", "in-a"));
+    assertThat(allocate(List.of(perDevice), Set.of(), claim("c", exactly("gpu", 3))))
+        .isEqualTo(
+            allocatedWhere(
+                "mixed",
+                ImmutableList.of(DeviceNodes.nodeNameTerm("n1")),
+                "gpu",
+                "in-a",
+                "gpu",
+                "on-n1",
+                "gpu",
+                "anywhere"));
+  }
+
+  @Test
+  void theSelectorsOfSeveralDevicesAreAndedIntoOneTerm() {
+    NodeSelectorTerm gpuNodes =
+        NodeSelectorTerm.ofExpressions(NodeSelectorRequirement.of("gpu", SelectorOperator.EXISTS));
+    ResourceSlice inA = sliceFor("zone-a", DeviceNodes.selector(ZONE_A), device("a0"));
+    ResourceSlice onGpuNodes = sliceFor("fabric", DeviceNodes.selector(gpuNodes), device("f0"));
+    NodeInfo gpuNodeInA = Nodes.node("n1").label("zone", "a").label("gpu", "true").build();
+    DeviceMatcher matcher =
+        new DeviceMatcher(Dra.SELECTORS, ImmutableMap.of(Dra.GPU_CLASS, Dra.gpuClass()));
+
+    assertThat(
+            new ClaimAllocator(
+                    List.of(claim("c", exactly("gpu", 2))),
+                    new DevicePools(List.of(inA, onGpuNodes)).reachableFrom(gpuNodeInA),
+                    Set.of(),
+                    matcher)
+                .allocate())
         .isEqualTo(
             new AllocationOutcome.Allocated(
                 ImmutableList.of(
                     new AllocationResult(
-                        ImmutableList.of(new DeviceResult("gpu", DRIVER, "shared", "x0")),
-                        Optional.empty()))));
+                        ImmutableList.of(
+                            new DeviceResult("gpu", DRIVER, "zone-a", "a0"),
+                            new DeviceResult("gpu", DRIVER, "fabric", "f0")),
+                        ImmutableList.of(
+                            new NodeSelectorTerm(
+                                ImmutableList.of(
+                                    NodeSelectorRequirement.of("zone", SelectorOperator.IN, "a"),
+                                    NodeSelectorRequirement.of("gpu", SelectorOperator.EXISTS)),
+                                ImmutableList.of()))))));
   }
 
   @Test
@@ -152,12 +215,10 @@ class ClaimAllocatorTest {
         .isEqualTo(
             new AllocationOutcome.Allocated(
                 ImmutableList.of(
-                    new AllocationResult(
-                        ImmutableList.of(new DeviceResult("gpu", DRIVER, "n1", "d0")),
-                        Optional.of("n1")),
-                    new AllocationResult(
-                        ImmutableList.of(new DeviceResult("gpu", DRIVER, "n1", "d1")),
-                        Optional.of("n1")))));
+                    AllocationResult.onNode(
+                        ImmutableList.of(new DeviceResult("gpu", DRIVER, "n1", "d0")), "n1"),
+                    AllocationResult.onNode(
+                        ImmutableList.of(new DeviceResult("gpu", DRIVER, "n1", "d1")), "n1"))));
   }
 
   @Test
@@ -174,7 +235,6 @@ class ClaimAllocatorTest {
     assertThat(
             new ClaimAllocator(
                     List.of(claim("c", exactly("gpu", 1, "model==A100"))),
-                    "n1",
                     new DevicePools(List.of(s)).reachableFrom(N1),
                     Set.of(),
                     strictClass)

@@ -28,6 +28,9 @@ import io.gantry.scheduler.model.dra.DeviceResult;
 import io.gantry.scheduler.model.dra.DynamicResources;
 import io.gantry.scheduler.model.dra.ResourceClaim;
 import io.gantry.scheduler.model.dra.ResourceSlice;
+import io.gantry.scheduler.model.placement.NodeSelectorRequirement;
+import io.gantry.scheduler.model.placement.NodeSelectorTerm;
+import io.gantry.scheduler.model.placement.SelectorOperator;
 import io.gantry.scheduler.plugins.PluginRegistry;
 import io.gantry.scheduler.testing.Cycles;
 import io.gantry.scheduler.testing.Dra;
@@ -79,9 +82,27 @@ class DynamicResourcesPluginTest {
     return new ClaimAllocation(
         "gpu",
         claim,
-        new AllocationResult(
-            ImmutableList.of(new DeviceResult("gpu", DRIVER, node, deviceName)),
-            Optional.of(node)));
+        AllocationResult.onNode(
+            ImmutableList.of(new DeviceResult("gpu", DRIVER, node, deviceName)), node));
+  }
+
+  /** The claim "shared" with one GPU request, allocated and reserved for another pod. */
+  private static ResourceClaim heldBy(String pod, AllocationResult allocation) {
+    return new ResourceClaim(
+        "ns",
+        "shared",
+        claim("shared", exactly("gpu", 1)).requests(),
+        ImmutableList.of(),
+        Optional.of(allocation),
+        ImmutableList.of(pod));
+  }
+
+  private static JobInfo podUsing(String claim) {
+    return Jobs.job("j")
+        .namespace("ns")
+        .queue("q")
+        .task(Tasks.task("t0").cpu("1").claim("gpu", claim))
+        .build();
   }
 
   private static JobInfo gang(String name, int members) {
@@ -160,22 +181,10 @@ class DynamicResourcesPluginTest {
   @Test
   void aClaimAllocatedBeforeIsUsedOnlyOnItsNode() {
     AllocationResult onN2 =
-        new AllocationResult(
-            ImmutableList.of(new DeviceResult("gpu", DRIVER, "n2", "d0")), Optional.of("n2"));
-    ResourceClaim shared =
-        new ResourceClaim(
-            "ns",
-            "shared",
-            claim("shared", exactly("gpu", 1)).requests(),
-            ImmutableList.of(),
-            Optional.of(onN2),
-            ImmutableList.of("other-pod"));
-    JobInfo job =
-        Jobs.job("j")
-            .namespace("ns")
-            .queue("q")
-            .task(Tasks.task("t0").cpu("1").claim("gpu", "shared"))
-            .build();
+        AllocationResult.onNode(
+            ImmutableList.of(new DeviceResult("gpu", DRIVER, "n2", "d0")), "n2");
+    ResourceClaim shared = heldBy("other-pod", onN2);
+    JobInfo job = podUsing("shared");
 
     CycleResult result =
         run(
@@ -194,6 +203,41 @@ class DynamicResourcesPluginTest {
                 GpuAmount.ZERO,
                 ImmutableList.of(new ClaimAllocation("gpu", "shared", onN2)),
                 ImmutableList.of()));
+  }
+
+  @Test
+  void aClaimAllocatedBeforeWithANodeSelectorIsUsedOnlyOnTheNodesItSelects() {
+    AllocationResult inZoneB =
+        new AllocationResult(
+            ImmutableList.of(new DeviceResult("gpu", DRIVER, "fabric", "f0")),
+            ImmutableList.of(
+                NodeSelectorTerm.ofExpressions(
+                    NodeSelectorRequirement.of("zone", SelectorOperator.IN, "b"))));
+    ResourceClaim shared = heldBy("other-pod", inZoneB);
+    JobInfo job = podUsing("shared");
+    List<ResourceSlice> slices = List.of(slice("n1", device("d0")), slice("n2", device("d0")));
+
+    CycleResult onlyZoneA =
+        run(
+            List.of(Nodes.node("n1").cpu("8").label("zone", "a").build()),
+            List.of(QUEUE),
+            List.of(job),
+            slices,
+            List.of(shared));
+    CycleResult zoneB =
+        run(
+            List.of(
+                Nodes.node("n1").cpu("8").label("zone", "a").build(),
+                Nodes.node("n2").cpu("8").label("zone", "b").build()),
+            List.of(QUEUE),
+            List.of(job),
+            slices,
+            List.of(shared));
+
+    assertThat(binds(onlyZoneA)).isEmpty();
+    assertThat(Cycles.job(onlyZoneA, "ns/j").fitMessage().orElseThrow())
+        .contains("claim ns/shared: its allocation's node selector does not select the node");
+    assertThat(binds(zoneB)).extracting(BindDecision::nodeName).containsExactly("n2");
   }
 
   @Test

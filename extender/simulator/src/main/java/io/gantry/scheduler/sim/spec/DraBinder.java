@@ -8,12 +8,14 @@ import io.gantry.scheduler.model.dra.AllocationMode;
 import io.gantry.scheduler.model.dra.DeviceAttribute;
 import io.gantry.scheduler.model.dra.DeviceClass;
 import io.gantry.scheduler.model.dra.DeviceConstraint;
+import io.gantry.scheduler.model.dra.DeviceNodes;
 import io.gantry.scheduler.model.dra.DeviceRequest;
 import io.gantry.scheduler.model.dra.DeviceSubRequest;
 import io.gantry.scheduler.model.dra.DraDevice;
 import io.gantry.scheduler.model.dra.ResourceClaim;
 import io.gantry.scheduler.model.dra.ResourcePool;
 import io.gantry.scheduler.model.dra.ResourceSlice;
+import io.gantry.scheduler.model.placement.NodeSelectorTerm;
 import java.util.List;
 import java.util.Optional;
 
@@ -21,8 +23,7 @@ import java.util.Optional;
  * Binds the DRA sections: each entry is a {@code name}, a {@code namespace} for claims and
  * templates (default {@code default}), and the {@code spec} of its {@code resource.k8s.io/v1}
  * object as in a manifest. Fields the engine does not act on (device taints, counters, admin
- * access, opaque config, per-device node selection, slice node selectors) are refused by name
- * rather than ignored.
+ * access, opaque config) are refused by name rather than ignored.
  */
 final class DraBinder {
   private static final ImmutableSet<String> NAMED_KEYS = ImmutableSet.of("name", "spec");
@@ -32,11 +33,20 @@ final class DraBinder {
   private static final ImmutableSet<String> SELECTOR_KEYS = ImmutableSet.of("cel");
   private static final ImmutableSet<String> CEL_KEYS = ImmutableSet.of("expression");
   private static final ImmutableSet<String> SLICE_SPEC_KEYS =
-      ImmutableSet.of("driver", "pool", "nodeName", "allNodes", "devices");
+      ImmutableSet.of(
+          "driver",
+          "pool",
+          "nodeName",
+          "nodeSelector",
+          "allNodes",
+          "perDeviceNodeSelection",
+          "devices");
   private static final ImmutableSet<String> POOL_KEYS =
       ImmutableSet.of("name", "generation", "resourceSliceCount");
   private static final ImmutableSet<String> DEVICE_KEYS =
-      ImmutableSet.of("name", "attributes", "capacity");
+      ImmutableSet.of("name", "attributes", "capacity", "nodeName", "nodeSelector", "allNodes");
+  private static final ImmutableSet<String> NODE_SELECTOR_KEYS =
+      ImmutableSet.of("nodeSelectorTerms");
   private static final ImmutableSet<String> ATTRIBUTE_KEYS =
       ImmutableSet.of("int", "bool", "string", "version");
   private static final ImmutableSet<String> CAPACITY_KEYS = ImmutableSet.of("value");
@@ -117,10 +127,19 @@ final class DraBinder {
             pool.requiredString("name"),
             pool.required("generation").asLong(0),
             pool.required("resourceSliceCount").asLong(1));
-    Optional<String> nodeName = spec.optString("nodeName");
-    boolean allNodes = spec.booleanOr("allNodes", false);
-    if (nodeName.isPresent() == allNodes) {
-      throw specField.error("exactly one of nodeName and allNodes must be set");
+    boolean perDevice = spec.booleanOr("perDeviceNodeSelection", false);
+    Optional<DeviceNodes> sliceNodes =
+        perDevice
+            ? Optional.empty()
+            : Optional.of(
+                nodes(
+                    spec,
+                    specField,
+                    "exactly one of nodeName, nodeSelector, allNodes and"
+                        + " perDeviceNodeSelection must be set"));
+    if (perDevice && nodesGiven(spec) > 0) {
+      throw specField.error(
+          "exactly one of nodeName, nodeSelector, allNodes and perDeviceNodeSelection must be set");
     }
     ImmutableList.Builder<DraDevice> devices = ImmutableList.builder();
     UniqueNames deviceNames = new UniqueNames("device");
@@ -128,14 +147,75 @@ final class DraBinder {
       MapReader device = d.asMap(DEVICE_KEYS);
       Field deviceName = device.required("name");
       deviceNames.add(deviceName, deviceName.asNonEmptyString());
+      Optional<DeviceNodes> ownNodes = Optional.empty();
+      if (perDevice) {
+        ownNodes =
+            Optional.of(
+                nodes(
+                    device,
+                    d,
+                    "exactly one of nodeName, nodeSelector and allNodes must be set, as the"
+                        + " slice sets perDeviceNodeSelection"));
+      } else if (nodesGiven(device) > 0) {
+        throw d.error(
+            "nodeName, nodeSelector and allNodes of a device need perDeviceNodeSelection: true on"
+                + " the slice");
+      }
       devices.add(
           new DraDevice(
               deviceName.asNonEmptyString(),
               attributes(device.optional("attributes")),
-              capacity(device.optional("capacity"))));
+              capacity(device.optional("capacity")),
+              ownNodes));
     }
-    return new ResourceSlice(
-        name, driver, resourcePool, nodeName, Optional.empty(), allNodes, devices.build());
+    return new ResourceSlice(name, driver, resourcePool, sliceNodes, devices.build());
+  }
+
+  /** How many of nodeName, nodeSelector and allNodes (when true) the map sets. */
+  private static int nodesGiven(MapReader map) throws ScenarioException {
+    return (map.optString("nodeName").isPresent() ? 1 : 0)
+        + (map.optional("nodeSelector").isPresent() ? 1 : 0)
+        + (map.booleanOr("allNodes", false) ? 1 : 0);
+  }
+
+  /** The one of nodeName, nodeSelector and allNodes that the map sets. */
+  private static DeviceNodes nodes(MapReader map, Field owner, String problem)
+      throws ScenarioException {
+    if (nodesGiven(map) != 1) {
+      throw owner.error(problem);
+    }
+    Optional<String> nodeName = map.optString("nodeName");
+    if (nodeName.isPresent()) {
+      return DeviceNodes.node(nodeName.get());
+    }
+    Optional<Field> selector = map.optional("nodeSelector");
+    if (selector.isPresent()) {
+      return DeviceNodes.selector(nodeSelector(selector.get()));
+    }
+    return DeviceNodes.ALL_NODES;
+  }
+
+  /** A NodeSelector of a slice or device, which Kubernetes allows exactly one term. */
+  private static NodeSelectorTerm nodeSelector(Field field) throws ScenarioException {
+    ImmutableList<NodeSelectorTerm> terms = nodeSelectorTerms(field);
+    if (terms.size() != 1) {
+      throw field.error("nodeSelectorTerms must hold exactly one term, got " + terms.size());
+    }
+    return terms.get(0);
+  }
+
+  /** The terms of a NodeSelector, at least one; a node matches when one of them matches. */
+  static ImmutableList<NodeSelectorTerm> nodeSelectorTerms(Field field) throws ScenarioException {
+    Field terms = field.asMap(NODE_SELECTOR_KEYS).required("nodeSelectorTerms");
+    List<Field> items = terms.asList();
+    if (items.isEmpty()) {
+      throw terms.error("must list at least one term");
+    }
+    ImmutableList.Builder<NodeSelectorTerm> out = ImmutableList.builder();
+    for (Field item : items) {
+      out.add(AffinityBinder.nodeSelectorTerm(item).toTerm());
+    }
+    return out.build();
   }
 
   private static ImmutableSortedMap<String, DeviceAttribute> attributes(Optional<Field> field)

@@ -6,10 +6,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.google.common.collect.ImmutableList;
 import io.gantry.scheduler.model.dra.AllocationMode;
 import io.gantry.scheduler.model.dra.DeviceClass;
+import io.gantry.scheduler.model.dra.DeviceNodes;
 import io.gantry.scheduler.model.dra.DeviceRequest;
 import io.gantry.scheduler.model.dra.DeviceSubRequest;
+import io.gantry.scheduler.model.dra.DraDevice;
 import io.gantry.scheduler.model.dra.ResourceClaim;
 import io.gantry.scheduler.model.dra.ResourceSlice;
+import io.gantry.scheduler.model.placement.NodeSelectorRequirement;
+import io.gantry.scheduler.model.placement.NodeSelectorTerm;
+import io.gantry.scheduler.model.placement.SelectorOperator;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -60,9 +65,113 @@ class DraManifestsTest {
                 + "\"generation\":3,\"resourceSliceCount\":1},\"devices\":[{\"name\":\"gpu-0\","
                 + "\"attributes\":{\"index\":{\"int\":0}},\"capacity\":{\"memory\":"
                 + "{\"value\":\"80Gi\"}}}]}}");
-    assertThat(slice.nodeName()).contains("n1");
+    assertThat(slice.nodes()).contains(DeviceNodes.node("n1"));
     assertThat(slice.pool().generation()).isEqualTo(3);
     assertThat(slice.devices().get(0).capacity()).containsEntry("memory", "80Gi");
+  }
+
+  private static final String POOL =
+      "\"driver\":\"gpu.gantry.io\",\"pool\":{\"name\":\"p\",\"generation\":1,"
+          + "\"resourceSliceCount\":1}";
+  private static final String ZONE_A =
+      "{\"nodeSelectorTerms\":[{\"matchExpressions\":[{\"key\":\"zone\","
+          + "\"operator\":\"In\",\"values\":[\"a\"]}]}]}";
+  private static final NodeSelectorTerm ZONE_A_TERM =
+      NodeSelectorTerm.ofExpressions(NodeSelectorRequirement.of("zone", SelectorOperator.IN, "a"));
+
+  @Test
+  void aSliceNodeSelectorIsRead() {
+    ResourceSlice slice =
+        DraManifests.resourceSlice(
+            "s",
+            "{\"spec\":{"
+                + POOL
+                + ",\"nodeSelector\":"
+                + ZONE_A
+                + ",\"devices\":[{\"name\":\"d\"}]}}");
+
+    assertThat(slice.nodes()).contains(DeviceNodes.selector(ZONE_A_TERM));
+  }
+
+  @Test
+  void perDeviceNodeSelectionReadsEachDevicesOwnField() {
+    ResourceSlice slice =
+        DraManifests.resourceSlice(
+            "s",
+            "{\"spec\":{"
+                + POOL
+                + ",\"perDeviceNodeSelection\":true,\"devices\":[{\"name\":\"a\",\"nodeName\":\"n1\"},"
+                + "{\"name\":\"b\",\"nodeSelector\":"
+                + ZONE_A
+                + "},{\"name\":\"c\",\"allNodes\":true}]}}");
+
+    assertThat(slice.nodes()).isEmpty();
+    assertThat(slice.devices())
+        .extracting(DraDevice::nodes)
+        .containsExactly(
+            Optional.of(DeviceNodes.node("n1")),
+            Optional.of(DeviceNodes.selector(ZONE_A_TERM)),
+            Optional.of(DeviceNodes.ALL_NODES));
+  }
+
+  @Test
+  void badNodeSelectionNamesTheField() {
+    assertThatThrownBy(
+            () ->
+                DraManifests.resourceSlice(
+                    "s",
+                    "{\"spec\":{" + POOL + ",\"nodeSelector\":{\"nodeSelectorTerms\":[{},{}]}}}"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("spec.nodeSelector: nodeSelectorTerms must hold exactly one term, got 2");
+    assertThatThrownBy(
+            () ->
+                DraManifests.resourceSlice(
+                    "s", "{\"spec\":{" + POOL + ",\"nodeName\":\"n1\",\"allNodes\":true}}"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "spec: exactly one of nodeName, nodeSelector, allNodes and perDeviceNodeSelection"
+                + " must be set");
+    assertThatThrownBy(
+            () ->
+                DraManifests.resourceSlice(
+                    "s",
+                    "{\"spec\":{"
+                        + POOL
+                        + ",\"nodeName\":\"n1\",\"devices\":[{\"name\":\"a\",\"allNodes\":true}]}}"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "spec.devices[0]: nodeName, nodeSelector and allNodes of a device need"
+                + " perDeviceNodeSelection: true on the slice");
+    assertThatThrownBy(
+            () ->
+                DraManifests.resourceSlice(
+                    "s",
+                    "{\"spec\":{"
+                        + POOL
+                        + ",\"perDeviceNodeSelection\":true,\"devices\":[{\"name\":\"a\"}]}}"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "spec.devices[0]: exactly one of nodeName, nodeSelector and allNodes must be set, as"
+                + " the slice sets perDeviceNodeSelection");
+  }
+
+  @Test
+  void anAllocationNodeSelectorIsReadWithAllItsTerms() {
+    assertThat(
+            DraManifests.allocationNodeSelector(
+                "{\"nodeSelectorTerms\":[{\"matchFields\":[{\"key\":\"metadata.name\","
+                    + "\"operator\":\"In\",\"values\":[\"n1\"]}]},"
+                    + ZONE_A.substring(ZONE_A.indexOf('[') + 1, ZONE_A.length() - 2)
+                    + "]}"))
+        .containsExactly(DeviceNodes.nodeNameTerm("n1"), ZONE_A_TERM);
+    assertThatThrownBy(
+            () ->
+                DraManifests.allocationNodeSelector(
+                    "{\"nodeSelectorTerms\":[{\"matchExpressions\":[{\"key\":\"zone\","
+                        + "\"operator\":\"Near\"}]}]}"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith(
+            "status.allocation.nodeSelector.nodeSelectorTerms[0].matchExpressions[0].operator:");
   }
 
   @Test
