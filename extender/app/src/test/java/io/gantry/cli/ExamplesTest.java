@@ -62,7 +62,8 @@ class ExamplesTest {
           Map.entry("dra-h100-by-selector.yaml", new Expected(0, "every expectation held")),
           Map.entry("dra-gang-whole.yaml", new Expected(0, "every expectation held")),
           Map.entry("dra-claim-unmatched.yaml", new Expected(0, "every expectation held")),
-          Map.entry("dra-node-selection.yaml", new Expected(0, "every expectation held")));
+          Map.entry("dra-node-selection.yaml", new Expected(0, "every expectation held")),
+          Map.entry("dra-device-taints.yaml", new Expected(0, "every expectation held")));
 
   record Expected(int exitCode, String contains) {}
 

@@ -79,12 +79,22 @@ public final class Dra {
 
   public static DeviceSubRequest exactly(String name, long count, String... selectors) {
     return new DeviceSubRequest(
-        name, GPU_CLASS, ImmutableList.copyOf(selectors), AllocationMode.EXACT_COUNT, count);
+        name,
+        GPU_CLASS,
+        ImmutableList.copyOf(selectors),
+        AllocationMode.EXACT_COUNT,
+        count,
+        ImmutableList.of());
   }
 
   public static DeviceSubRequest all(String name, String... selectors) {
     return new DeviceSubRequest(
-        name, GPU_CLASS, ImmutableList.copyOf(selectors), AllocationMode.ALL, 0);
+        name,
+        GPU_CLASS,
+        ImmutableList.copyOf(selectors),
+        AllocationMode.ALL,
+        0,
+        ImmutableList.of());
   }
 
   public static ResourceClaim claim(String name, DeviceSubRequest request) {

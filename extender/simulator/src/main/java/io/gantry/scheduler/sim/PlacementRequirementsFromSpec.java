@@ -8,9 +8,7 @@ import io.gantry.scheduler.model.placement.LabelSelectorRequirement;
 import io.gantry.scheduler.model.placement.NodeSelectorTerm;
 import io.gantry.scheduler.model.placement.PodAffinityTerm;
 import io.gantry.scheduler.model.placement.PodPlacementRequirements;
-import io.gantry.scheduler.model.placement.TaintEffect;
 import io.gantry.scheduler.model.placement.Toleration;
-import io.gantry.scheduler.model.placement.TolerationOperator;
 import io.gantry.scheduler.sim.spec.AffinitySpec;
 import io.gantry.scheduler.sim.spec.LabelSelectorSpec;
 import io.gantry.scheduler.sim.spec.NodeSelectorTermSpec;
@@ -33,12 +31,7 @@ final class PlacementRequirementsFromSpec {
     try {
       ImmutableList.Builder<Toleration> tolerations = ImmutableList.builder();
       for (TolerationSpec t : task.tolerations()) {
-        tolerations.add(
-            new Toleration(
-                t.key().orElse(""),
-                TolerationOperator.parse(t.operator()),
-                t.value().orElse(""),
-                t.effect().map(TaintEffect::parse)));
+        tolerations.add(t.toToleration());
       }
       Affinity affinity =
           task.affinity().isPresent() ? affinity(task.affinity().get(), field) : Affinity.none();

@@ -10,6 +10,8 @@ import io.gantry.scheduler.model.dra.DeviceRequest;
 import io.gantry.scheduler.model.dra.DeviceResult;
 import io.gantry.scheduler.model.dra.DeviceSubRequest;
 import io.gantry.scheduler.model.dra.ResourceClaim;
+import io.gantry.scheduler.model.placement.Taint;
+import io.gantry.scheduler.plugins.predicates.TaintTolerationRule;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -25,7 +27,8 @@ import java.util.Set;
  * {@code ExactCount} choice takes the first {@code count} free matching devices that keep every
  * {@code matchAttribute} constraint, backtracking over earlier picks when a later request cannot be
  * met; an {@code All} choice takes every matching device the node reaches, which must all be free
- * and come from complete pools. One instance serves one question; not thread-safe.
+ * and come from complete pools. A device with a NoSchedule or NoExecute taint that the choice's
+ * tolerations do not tolerate is never taken. One instance serves one question; not thread-safe.
  */
 final class ClaimAllocator {
   /** Device picks one allocation may try before it gives up, so a hopeless search ends. */
@@ -248,6 +251,8 @@ final class ClaimAllocator {
     List<CandidateDevice> free = new ArrayList<>();
     int matching = 0;
     int taken = 0;
+    int tainted = 0;
+    String taintNote = "";
     Optional<String> incompletePool = Optional.empty();
     for (CandidateDevice d : reachable) {
       if (!matcher.matches(choice, d)) {
@@ -257,7 +262,13 @@ final class ClaimAllocator {
       if (!d.poolComplete() && incompletePool.isEmpty()) {
         incompletePool = Optional.of(d.driver() + "/" + d.pool());
       }
-      if (allocatedElsewhere.contains(d.id())) {
+      Optional<Taint> taint =
+          TaintTolerationRule.firstUntolerated(d.device().taints(), choice.tolerations());
+      if (taint.isPresent()) {
+        if (tainted++ == 0) {
+          taintNote = " (device " + d.id() + " has the taint " + taint.get() + ")";
+        }
+      } else if (allocatedElsewhere.contains(d.id())) {
         taken++;
       } else {
         free.add(d);
@@ -273,6 +284,15 @@ final class ClaimAllocator {
               "allocationMode All needs every device, but resource pool "
                   + incompletePool.get()
                   + " is incomplete");
+    } else if (choice.allocationMode() == AllocationMode.ALL && tainted > 0) {
+      unavailable =
+          Optional.of(
+              "allocationMode All needs every matching device, but "
+                  + tainted
+                  + " of "
+                  + matching
+                  + " have a taint the request does not tolerate"
+                  + taintNote);
     } else if (choice.allocationMode() == AllocationMode.ALL && taken > 0) {
       unavailable =
           Optional.of(
@@ -291,7 +311,13 @@ final class ClaimAllocator {
                   + choice.deviceClassName()
                   + ", "
                   + free.size()
-                  + " matching device(s) are free");
+                  + " matching device(s) are free"
+                  + (tainted == 0
+                      ? ""
+                      : ", "
+                          + tainted
+                          + " have a taint the request does not tolerate"
+                          + taintNote));
     }
     return new Options(free, unavailable);
   }

@@ -27,6 +27,10 @@ import io.gantry.scheduler.model.dra.ResourceSlice;
 import io.gantry.scheduler.model.placement.NodeSelectorRequirement;
 import io.gantry.scheduler.model.placement.NodeSelectorTerm;
 import io.gantry.scheduler.model.placement.SelectorOperator;
+import io.gantry.scheduler.model.placement.Taint;
+import io.gantry.scheduler.model.placement.TaintEffect;
+import io.gantry.scheduler.model.placement.Toleration;
+import io.gantry.scheduler.model.placement.TolerationOperator;
 import io.gantry.scheduler.testing.Dra;
 import io.gantry.scheduler.testing.Nodes;
 import java.util.List;
@@ -105,7 +109,11 @@ class ClaimAllocatorTest {
 
   private static DraDevice deviceFor(String name, DeviceNodes nodes) {
     return new DraDevice(
-        name, ImmutableSortedMap.of(), ImmutableSortedMap.of(), Optional.of(nodes));
+        name,
+        ImmutableSortedMap.of(),
+        ImmutableSortedMap.of(),
+        Optional.of(nodes),
+        ImmutableList.of());
   }
 
   private static AllocationOutcome allocatedWhere(
@@ -357,6 +365,79 @@ class ClaimAllocatorTest {
         .isEqualTo(allocated("n1", "a", "g1", "b", "g2"));
   }
 
+  private static DraDevice tainted(String name, Taint... taints) {
+    return new DraDevice(
+        name,
+        ImmutableSortedMap.of(),
+        ImmutableSortedMap.of(),
+        Optional.empty(),
+        ImmutableList.copyOf(taints));
+  }
+
+  private static DeviceSubRequest tolerating(DeviceSubRequest request, Toleration... tolerations) {
+    return new DeviceSubRequest(
+        request.name(),
+        request.deviceClassName(),
+        request.selectors(),
+        request.allocationMode(),
+        request.count(),
+        ImmutableList.copyOf(tolerations));
+  }
+
+  private static final Taint MAINTENANCE =
+      new Taint("maintenance", "true", TaintEffect.NO_SCHEDULE);
+
+  @Test
+  void aDeviceWithATaintTheRequestDoesNotTolerateIsNotTaken() {
+    ResourceSlice s = slice("n1", tainted("d0", MAINTENANCE), device("d1"));
+
+    assertThat(allocate(List.of(s), Set.of(), claim("c", exactly("gpu", 1))))
+        .isEqualTo(allocated("n1", "gpu", "d1"));
+    assertThat(allocate(List.of(s), Set.of(), claim("c", exactly("gpu", 2))))
+        .isEqualTo(
+            new AllocationOutcome.Failed(
+                "ns/c",
+                "request gpu: needs 2 device(s) of class gpu.example.com, 1 matching device(s) are"
+                    + " free, 1 have a taint the request does not tolerate (device"
+                    + " gpu.example.com/n1/d0 has the taint maintenance=true:NoSchedule)"));
+    assertThat(allocate(List.of(s), Set.of(), claim("c", all("gpu"))))
+        .isEqualTo(
+            new AllocationOutcome.Failed(
+                "ns/c",
+                "request gpu: allocationMode All needs every matching device, but 1 of 2 have a"
+                    + " taint the request does not tolerate (device gpu.example.com/n1/d0 has the"
+                    + " taint maintenance=true:NoSchedule)"));
+  }
+
+  @Test
+  void aToleratedTaintDoesNotKeepTheDeviceAndPreferNoScheduleNeverDoes() {
+    Taint draining = new Taint("draining", "", TaintEffect.NO_EXECUTE);
+    Taint soft = new Taint("busy", "", TaintEffect.PREFER_NO_SCHEDULE);
+    ResourceSlice s =
+        slice("n1", tainted("d0", MAINTENANCE), tainted("d1", draining), tainted("d2", soft));
+    Toleration maintenance =
+        new Toleration("maintenance", TolerationOperator.EQUAL, "true", Optional.empty());
+    Toleration drainingOnly =
+        new Toleration(
+            "draining", TolerationOperator.EXISTS, "", Optional.of(TaintEffect.NO_EXECUTE));
+    Toleration drainingWrongEffect =
+        new Toleration(
+            "draining", TolerationOperator.EXISTS, "", Optional.of(TaintEffect.NO_SCHEDULE));
+
+    assertThat(
+            allocate(
+                List.of(s),
+                Set.of(),
+                claim("c", tolerating(exactly("gpu", 3), maintenance, drainingOnly))))
+        .isEqualTo(allocated("n1", "gpu", "d0", "gpu", "d1", "gpu", "d2"));
+    assertThat(
+            allocate(
+                List.of(s),
+                Set.of(),
+                claim("c", tolerating(exactly("gpu", 3), maintenance, drainingWrongEffect))))
+        .isInstanceOf(AllocationOutcome.Failed.class);
+  }
+
   @Test
   void anUnknownDeviceClassFailsTheClaim() {
     ResourceSlice s = slice("n1", device("d0"));
@@ -364,7 +445,12 @@ class ClaimAllocatorTest {
         claim(
             "c",
             new DeviceSubRequest(
-                "gpu", "missing.example.com", ImmutableList.of(), AllocationMode.EXACT_COUNT, 1));
+                "gpu",
+                "missing.example.com",
+                ImmutableList.of(),
+                AllocationMode.EXACT_COUNT,
+                1,
+                ImmutableList.of()));
 
     assertThat(allocate(List.of(s), Set.of(), c))
         .isEqualTo(

@@ -16,14 +16,17 @@ import io.gantry.scheduler.model.dra.ResourceClaim;
 import io.gantry.scheduler.model.dra.ResourcePool;
 import io.gantry.scheduler.model.dra.ResourceSlice;
 import io.gantry.scheduler.model.placement.NodeSelectorTerm;
+import io.gantry.scheduler.model.placement.Taint;
+import io.gantry.scheduler.model.placement.TaintEffect;
+import io.gantry.scheduler.model.placement.Toleration;
 import java.util.List;
 import java.util.Optional;
 
 /**
  * Binds the DRA sections: each entry is a {@code name}, a {@code namespace} for claims and
  * templates (default {@code default}), and the {@code spec} of its {@code resource.k8s.io/v1}
- * object as in a manifest. Fields the engine does not act on (device taints, counters, admin
- * access, opaque config) are refused by name rather than ignored.
+ * object as in a manifest. Fields the engine does not act on (counters, admin access, opaque
+ * config) are refused by name rather than ignored.
  */
 final class DraBinder {
   private static final ImmutableSet<String> NAMED_KEYS = ImmutableSet.of("name", "spec");
@@ -44,7 +47,21 @@ final class DraBinder {
   private static final ImmutableSet<String> POOL_KEYS =
       ImmutableSet.of("name", "generation", "resourceSliceCount");
   private static final ImmutableSet<String> DEVICE_KEYS =
-      ImmutableSet.of("name", "attributes", "capacity", "nodeName", "nodeSelector", "allNodes");
+      ImmutableSet.of(
+          "name", "attributes", "capacity", "nodeName", "nodeSelector", "allNodes", "taints");
+  private static final ImmutableSet<String> TAINT_KEYS =
+      ImmutableSet.of("key", "value", "effect", "timeAdded");
+
+  /** The effects a device taint may have in resource.k8s.io/v1. */
+  private static final ImmutableList<String> DEVICE_TAINT_EFFECTS =
+      ImmutableList.of("NoSchedule", "NoExecute");
+
+  /** Kubernetes' {@code DeviceTaintsMaxLength}. */
+  private static final int MAX_TAINTS = 4;
+
+  /** Kubernetes' {@code DeviceTolerationsMaxLength}. */
+  private static final int MAX_TOLERATIONS = 16;
+
   private static final ImmutableSet<String> NODE_SELECTOR_KEYS =
       ImmutableSet.of("nodeSelectorTerms");
   private static final ImmutableSet<String> ATTRIBUTE_KEYS =
@@ -57,9 +74,10 @@ final class DraBinder {
   private static final ImmutableSet<String> REQUEST_KEYS =
       ImmutableSet.of("name", "exactly", "firstAvailable");
   private static final ImmutableSet<String> EXACT_KEYS =
-      ImmutableSet.of("deviceClassName", "selectors", "allocationMode", "count");
+      ImmutableSet.of("deviceClassName", "selectors", "allocationMode", "count", "tolerations");
   private static final ImmutableSet<String> SUB_REQUEST_KEYS =
-      ImmutableSet.of("name", "deviceClassName", "selectors", "allocationMode", "count");
+      ImmutableSet.of(
+          "name", "deviceClassName", "selectors", "allocationMode", "count", "tolerations");
   private static final ImmutableSet<String> CONSTRAINT_KEYS =
       ImmutableSet.of("requests", "matchAttribute");
 
@@ -166,9 +184,33 @@ final class DraBinder {
               deviceName.asNonEmptyString(),
               attributes(device.optional("attributes")),
               capacity(device.optional("capacity")),
-              ownNodes));
+              ownNodes,
+              taints(device.optional("taints"))));
     }
     return new ResourceSlice(name, driver, resourcePool, sliceNodes, devices.build());
+  }
+
+  /** A device's taints: a key, an optional value, NoSchedule or NoExecute, and when added. */
+  private static ImmutableList<Taint> taints(Optional<Field> field) throws ScenarioException {
+    if (field.isEmpty()) {
+      return ImmutableList.of();
+    }
+    List<Field> items = field.get().asList();
+    if (items.size() > MAX_TAINTS) {
+      throw field.get().error("must list at most " + MAX_TAINTS + " taints, got " + items.size());
+    }
+    ImmutableList.Builder<Taint> out = ImmutableList.builder();
+    for (Field item : items) {
+      MapReader taint = item.asMap(TAINT_KEYS);
+      // when the taint was added matters only to eviction, which this scheduler leaves to others
+      taint.optString("timeAdded");
+      out.add(
+          new Taint(
+              taint.requiredString("key"),
+              taint.optString("value").orElse(""),
+              TaintEffect.parse(taint.required("effect").asChoice(DEVICE_TAINT_EFFECTS))));
+    }
+    return out.build();
   }
 
   /** How many of nodeName, nodeSelector and allNodes (when true) the map sets. */
@@ -350,8 +392,24 @@ final class DraBinder {
     }
     long count =
         countField.isPresent() ? countField.get().asLong(1) : (mode == AllocationMode.ALL ? 0 : 1);
+    List<Field> tolerations = sub.list("tolerations");
+    if (tolerations.size() > MAX_TOLERATIONS) {
+      throw sub.required("tolerations")
+          .error(
+              "must list at most " + MAX_TOLERATIONS + " tolerations, got " + tolerations.size());
+    }
+    ImmutableList.Builder<Toleration> tolerated = ImmutableList.builder();
+    for (TolerationSpec t :
+        TaskBinder.tolerations(tolerations, TaskBinder.MANIFEST_TOLERATION_KEYS)) {
+      tolerated.add(t.toToleration());
+    }
     return new DeviceSubRequest(
-        name, sub.requiredString("deviceClassName"), selectors(sub.list("selectors")), mode, count);
+        name,
+        sub.requiredString("deviceClassName"),
+        selectors(sub.list("selectors")),
+        mode,
+        count,
+        tolerated.build());
   }
 
   private static ImmutableList<DeviceConstraint> constraints(

@@ -2,6 +2,7 @@ package io.gantry.scheduler.sim.cel;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSortedMap;
 import io.gantry.scheduler.api.dra.SelectorOutcome;
 import io.gantry.scheduler.model.dra.DeviceAttribute;
@@ -25,7 +26,8 @@ class CelDeviceSelectorsTest {
               "driverVersion", DeviceAttribute.ofVersion("550.54.15"),
               "resource.kubernetes.io/pciBusID", DeviceAttribute.ofString("0000:18:00.0")),
           ImmutableSortedMap.of("memory", "80Gi"),
-          Optional.empty());
+          Optional.empty(),
+          ImmutableList.of());
 
   private static final CelDeviceSelectors SELECTORS = new CelDeviceSelectors();
 

@@ -15,6 +15,10 @@ import io.gantry.scheduler.model.dra.ResourceSlice;
 import io.gantry.scheduler.model.placement.NodeSelectorRequirement;
 import io.gantry.scheduler.model.placement.NodeSelectorTerm;
 import io.gantry.scheduler.model.placement.SelectorOperator;
+import io.gantry.scheduler.model.placement.Taint;
+import io.gantry.scheduler.model.placement.TaintEffect;
+import io.gantry.scheduler.model.placement.Toleration;
+import io.gantry.scheduler.model.placement.TolerationOperator;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -43,7 +47,8 @@ class DraManifestsTest {
                             "gpu.gantry.io",
                             ImmutableList.of(),
                             AllocationMode.EXACT_COUNT,
-                            2))),
+                            2,
+                            ImmutableList.of()))),
                 ImmutableList.of(),
                 Optional.empty(),
                 ImmutableList.of()));
@@ -172,6 +177,47 @@ class DraManifestsTest {
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageStartingWith(
             "status.allocation.nodeSelector.nodeSelectorTerms[0].matchExpressions[0].operator:");
+  }
+
+  @Test
+  void deviceTaintsAndRequestTolerationsAreRead() {
+    ResourceSlice slice =
+        DraManifests.resourceSlice(
+            "s",
+            "{\"spec\":{"
+                + POOL
+                + ",\"nodeName\":\"n1\",\"devices\":[{\"name\":\"a\",\"taints\":[{\"key\":"
+                + "\"maintenance\",\"value\":\"true\",\"effect\":\"NoExecute\","
+                + "\"timeAdded\":\"2026-12-01T10:00:00Z\"}]}]}}");
+    ResourceClaim claim =
+        DraManifests.resourceClaim(
+            "ml",
+            "c",
+            "{\"spec\":{\"devices\":{\"requests\":[{\"name\":\"gpu\",\"firstAvailable\":"
+                + "[{\"name\":\"any\",\"deviceClassName\":\"g\",\"tolerations\":[{\"key\":"
+                + "\"maintenance\",\"operator\":\"Exists\",\"effect\":\"NoExecute\","
+                + "\"tolerationSeconds\":60}]}]}]}}}");
+
+    assertThat(slice.devices().get(0).taints())
+        .containsExactly(new Taint("maintenance", "true", TaintEffect.NO_EXECUTE));
+    assertThat(claim.requests().get(0).firstAvailable().get(0).tolerations())
+        .containsExactly(
+            new Toleration(
+                "maintenance", TolerationOperator.EXISTS, "", Optional.of(TaintEffect.NO_EXECUTE)));
+  }
+
+  @Test
+  void aDeviceTaintWithAPodOnlyEffectNamesTheField() {
+    assertThatThrownBy(
+            () ->
+                DraManifests.resourceSlice(
+                    "s",
+                    "{\"spec\":{"
+                        + POOL
+                        + ",\"nodeName\":\"n1\",\"devices\":[{\"name\":\"a\",\"taints\":"
+                        + "[{\"key\":\"k\",\"effect\":\"PreferNoSchedule\"}]}]}}"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("spec.devices[0].taints[0].effect:");
   }
 
   @Test
