@@ -63,7 +63,8 @@ class ExamplesTest {
           Map.entry("dra-gang-whole.yaml", new Expected(0, "every expectation held")),
           Map.entry("dra-claim-unmatched.yaml", new Expected(0, "every expectation held")),
           Map.entry("dra-node-selection.yaml", new Expected(0, "every expectation held")),
-          Map.entry("dra-device-taints.yaml", new Expected(0, "every expectation held")));
+          Map.entry("dra-device-taints.yaml", new Expected(0, "every expectation held")),
+          Map.entry("dra-shared-counters.yaml", new Expected(0, "every expectation held")));
 
   record Expected(int exitCode, String contains) {}
 

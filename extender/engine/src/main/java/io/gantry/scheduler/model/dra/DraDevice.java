@@ -13,14 +13,16 @@ import java.util.Optional;
  * manifest: a name without a domain belongs to the slice's driver. Capacity values are quantities
  * as written ({@code 80Gi}). {@code nodes} is the device's own node selection, present only in a
  * slice with {@code perDeviceNodeSelection}. {@code taints} (NoSchedule or NoExecute) keep the
- * device from requests that do not tolerate them.
+ * device from requests that do not tolerate them. {@code consumesCounters} is what an allocation of
+ * it takes from its pool's shared counters.
  */
 public record DraDevice(
     String name,
     ImmutableSortedMap<String, DeviceAttribute> attributes,
     ImmutableSortedMap<String, String> capacity,
     Optional<DeviceNodes> nodes,
-    ImmutableList<Taint> taints) {
+    ImmutableList<Taint> taints,
+    ImmutableList<DeviceCounterConsumption> consumesCounters) {
 
   public DraDevice {
     requireNonNull(name, "name is null");
@@ -28,6 +30,7 @@ public record DraDevice(
     requireNonNull(capacity, "capacity is null");
     requireNonNull(nodes, "nodes is null");
     requireNonNull(taints, "taints is null");
+    requireNonNull(consumesCounters, "consumesCounters is null");
   }
 
   public DraDevice(String name, Map<String, DeviceAttribute> attributes) {
@@ -36,6 +39,7 @@ public record DraDevice(
         ImmutableSortedMap.copyOf(attributes),
         ImmutableSortedMap.of(),
         Optional.empty(),
+        ImmutableList.of(),
         ImmutableList.of());
   }
 

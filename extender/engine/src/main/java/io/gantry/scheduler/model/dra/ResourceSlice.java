@@ -7,14 +7,16 @@ import java.util.Optional;
 
 /**
  * A ResourceSlice: some devices of one driver's pool, and the nodes that reach them: {@code nodes}
- * for the whole slice, or empty under {@code perDeviceNodeSelection}, where each device says.
+ * for the whole slice, or empty under {@code perDeviceNodeSelection}, where each device says; and
+ * the {@code sharedCounters} its pool's devices consume.
  */
 public record ResourceSlice(
     String name,
     String driver,
     ResourcePool pool,
     Optional<DeviceNodes> nodes,
-    ImmutableList<DraDevice> devices) {
+    ImmutableList<DraDevice> devices,
+    ImmutableList<CounterSet> sharedCounters) {
 
   public ResourceSlice {
     requireNonNull(name, "name is null");
@@ -22,6 +24,7 @@ public record ResourceSlice(
     requireNonNull(pool, "pool is null");
     requireNonNull(nodes, "nodes is null");
     requireNonNull(devices, "devices is null");
+    requireNonNull(sharedCounters, "sharedCounters is null");
     for (DraDevice d : devices) {
       if (d.nodes().isPresent() == nodes.isPresent()) {
         throw new IllegalArgumentException(
@@ -45,7 +48,8 @@ public record ResourceSlice(
       ResourcePool pool,
       String node,
       ImmutableList<DraDevice> devices) {
-    return new ResourceSlice(name, driver, pool, Optional.of(DeviceNodes.node(node)), devices);
+    return new ResourceSlice(
+        name, driver, pool, Optional.of(DeviceNodes.node(node)), devices, ImmutableList.of());
   }
 
   /** The nodes that reach one of the slice's devices: the slice's, or the device's own. */

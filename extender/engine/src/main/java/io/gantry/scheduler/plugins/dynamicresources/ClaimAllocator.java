@@ -1,6 +1,7 @@
 package io.gantry.scheduler.plugins.dynamicresources;
 
 import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableMap;
 import io.gantry.scheduler.model.dra.AllocationMode;
 import io.gantry.scheduler.model.dra.AllocationResult;
 import io.gantry.scheduler.model.dra.DeviceAttribute;
@@ -12,6 +13,7 @@ import io.gantry.scheduler.model.dra.DeviceSubRequest;
 import io.gantry.scheduler.model.dra.ResourceClaim;
 import io.gantry.scheduler.model.placement.Taint;
 import io.gantry.scheduler.plugins.predicates.TaintTolerationRule;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -28,7 +30,9 @@ import java.util.Set;
  * {@code matchAttribute} constraint, backtracking over earlier picks when a later request cannot be
  * met; an {@code All} choice takes every matching device the node reaches, which must all be free
  * and come from complete pools. A device with a NoSchedule or NoExecute taint that the choice's
- * tolerations do not tolerate is never taken. One instance serves one question; not thread-safe.
+ * tolerations do not tolerate is never taken, nor one whose shared counters, with what held devices
+ * and the earlier picks consume, would be overdrawn. One instance serves one question; not
+ * thread-safe.
  */
 final class ClaimAllocator {
   /** Device picks one allocation may try before it gives up, so a hopeless search ends. */
@@ -55,6 +59,9 @@ final class ClaimAllocator {
   private final List<ResourceClaim> claims;
   private final List<CandidateDevice> reachable;
   private final Set<String> allocatedElsewhere;
+  private final CounterBudget counters;
+  // what the picks so far take from shared counters; looked up, never iterated
+  private final Map<CounterBudget.CounterKey, BigDecimal> pickedCounters = new HashMap<>();
   private final DeviceMatcher matcher;
   private final List<Slot> slots = new ArrayList<>();
   private final List<Pick> picks = new ArrayList<>();
@@ -67,15 +74,18 @@ final class ClaimAllocator {
   /**
    * @param reachable the devices a pod on the node reaches ({@link DevicePools})
    * @param allocatedElsewhere ids of devices other claims hold or were given this session
+   * @param counters the pools' shared counters, with what those devices consume of them
    */
   ClaimAllocator(
       List<ResourceClaim> claims,
       List<CandidateDevice> reachable,
       Set<String> allocatedElsewhere,
+      CounterBudget counters,
       DeviceMatcher matcher) {
     this.claims = claims;
     this.reachable = reachable;
     this.allocatedElsewhere = allocatedElsewhere;
+    this.counters = counters;
     this.matcher = matcher;
   }
 
@@ -176,7 +186,7 @@ final class ClaimAllocator {
                 "no allocation found within " + MAX_STEPS + " device picks"));
       }
       CandidateDevice d = devices.get(i);
-      if (pickedIds.contains(d.id()) || !keepsConstraints(s, d)) {
+      if (pickedIds.contains(d.id()) || !keepsConstraints(s, d) || !fitsCounters(d)) {
         continue;
       }
       push(new Pick(slot, choice, d));
@@ -192,7 +202,7 @@ final class ClaimAllocator {
       throws Abort {
     int mark = picks.size();
     for (CandidateDevice d : devices) {
-      if (pickedIds.contains(d.id()) || !keepsConstraints(s, d)) {
+      if (pickedIds.contains(d.id()) || !keepsConstraints(s, d) || !fitsCounters(d)) {
         truncate(mark);
         return false;
       }
@@ -251,8 +261,8 @@ final class ClaimAllocator {
     List<CandidateDevice> free = new ArrayList<>();
     int matching = 0;
     int taken = 0;
-    int tainted = 0;
-    String taintNote = "";
+    Exclusion tainted = new Exclusion("have a taint the request does not tolerate");
+    Exclusion overdrawing = new Exclusion("would overdraw the shared counters of their pool");
     Optional<String> incompletePool = Optional.empty();
     for (CandidateDevice d : reachable) {
       if (!matcher.matches(choice, d)) {
@@ -264,17 +274,20 @@ final class ClaimAllocator {
       }
       Optional<Taint> taint =
           TaintTolerationRule.firstUntolerated(d.device().taints(), choice.tolerations());
+      Optional<CounterBudget.CounterKey> overdrawn =
+          counters.overdrawn(d.counterUses(), ImmutableMap.of());
       if (taint.isPresent()) {
-        if (tainted++ == 0) {
-          taintNote = " (device " + d.id() + " has the taint " + taint.get() + ")";
-        }
+        tainted.add("device " + d.id() + " has the taint " + taint.get());
       } else if (allocatedElsewhere.contains(d.id())) {
         taken++;
+      } else if (overdrawn.isPresent()) {
+        overdrawing.add("device " + d.id() + " would overdraw " + overdrawn.get());
       } else {
         free.add(d);
       }
     }
     Optional<String> unavailable = Optional.empty();
+    String all = "allocationMode All needs every matching device, but ";
     if (matching == 0) {
       unavailable =
           Optional.of("no device of class " + choice.deviceClassName() + " matches its selectors");
@@ -284,23 +297,12 @@ final class ClaimAllocator {
               "allocationMode All needs every device, but resource pool "
                   + incompletePool.get()
                   + " is incomplete");
-    } else if (choice.allocationMode() == AllocationMode.ALL && tainted > 0) {
-      unavailable =
-          Optional.of(
-              "allocationMode All needs every matching device, but "
-                  + tainted
-                  + " of "
-                  + matching
-                  + " have a taint the request does not tolerate"
-                  + taintNote);
+    } else if (choice.allocationMode() == AllocationMode.ALL && tainted.count() > 0) {
+      unavailable = Optional.of(all + tainted.count() + " of " + matching + " " + tainted);
     } else if (choice.allocationMode() == AllocationMode.ALL && taken > 0) {
-      unavailable =
-          Optional.of(
-              "allocationMode All needs every matching device, but "
-                  + taken
-                  + " of "
-                  + matching
-                  + " are allocated");
+      unavailable = Optional.of(all + taken + " of " + matching + " are allocated");
+    } else if (choice.allocationMode() == AllocationMode.ALL && overdrawing.count() > 0) {
+      unavailable = Optional.of(all + overdrawing.count() + " of " + matching + " " + overdrawing);
     } else if (free.size() < choice.count()
         && choice.allocationMode() == AllocationMode.EXACT_COUNT) {
       unavailable =
@@ -312,24 +314,61 @@ final class ClaimAllocator {
                   + ", "
                   + free.size()
                   + " matching device(s) are free"
-                  + (tainted == 0
-                      ? ""
-                      : ", "
-                          + tainted
-                          + " have a taint the request does not tolerate"
-                          + taintNote));
+                  + tainted.clause()
+                  + overdrawing.clause());
     }
     return new Options(free, unavailable);
+  }
+
+  /** Matching devices kept out for one reason: how many, and the first of them. */
+  private static final class Exclusion {
+    private final String reason;
+    private int count;
+    private String first = "";
+
+    Exclusion(String reason) {
+      this.reason = reason;
+    }
+
+    void add(String what) {
+      if (count++ == 0) {
+        first = what;
+      }
+    }
+
+    int count() {
+      return count;
+    }
+
+    /** {@code ", 2 <reason> (<first>)"}, or nothing when no device was kept out. */
+    String clause() {
+      return count == 0 ? "" : ", " + count + " " + this;
+    }
+
+    @Override
+    public String toString() {
+      return reason + " (" + first + ")";
+    }
+  }
+
+  private boolean fitsCounters(CandidateDevice d) {
+    return counters.overdrawn(d.counterUses(), pickedCounters).isEmpty();
   }
 
   private void push(Pick p) {
     picks.add(p);
     pickedIds.add(p.device().id());
+    for (CounterBudget.Use u : p.device().counterUses()) {
+      pickedCounters.merge(u.counter(), u.amount(), BigDecimal::add);
+    }
   }
 
   private void pop() {
     Pick p = picks.remove(picks.size() - 1);
     pickedIds.remove(p.device().id());
+    for (CounterBudget.Use u : p.device().counterUses()) {
+      pickedCounters.merge(u.counter(), u.amount().negate(), BigDecimal::add);
+    }
   }
 
   private void truncate(int size) {

@@ -45,6 +45,11 @@ final class DevicePools {
     }
   }
 
+  /** The slices of each pool's newest generation, in snapshot order. */
+  ImmutableList<ResourceSlice> current() {
+    return current;
+  }
+
   /** The devices a pod on this node can be given, whether allocated or not. */
   ImmutableList<CandidateDevice> reachableFrom(NodeInfo node) {
     return byNode.computeIfAbsent(node.name(), n -> collect(node));
@@ -57,7 +62,14 @@ final class DevicePools {
       for (DraDevice d : s.devices()) {
         DeviceNodes nodes = s.nodesOf(d);
         if (nodes.reaches(node.name(), node.labels())) {
-          out.add(new CandidateDevice(s.driver(), s.pool().name(), d, nodes, poolComplete));
+          out.add(
+              new CandidateDevice(
+                  s.driver(),
+                  s.pool().name(),
+                  d,
+                  nodes,
+                  poolComplete,
+                  CounterBudget.uses(s.driver(), s.pool().name(), d)));
         }
       }
     }

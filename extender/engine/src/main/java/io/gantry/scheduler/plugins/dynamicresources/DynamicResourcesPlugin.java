@@ -39,7 +39,8 @@ public final class DynamicResourcesPlugin
   private DynamicResources resources = DynamicResources.NONE;
   private DevicePools pools = new DevicePools(ImmutableList.of());
   private DeviceMatcher matcher;
-  private ClaimLedger ledger = new ClaimLedger(DynamicResources.NONE);
+  private ClaimLedger ledger =
+      new ClaimLedger(DynamicResources.NONE, new CounterBudget(ImmutableList.of()));
 
   public DynamicResourcesPlugin(DeviceSelectorEvaluator evaluator) {
     this.evaluator = evaluator;
@@ -57,7 +58,7 @@ public final class DynamicResourcesPlugin
     resources = session.snapshot().dynamicResources();
     pools = new DevicePools(resources.slices());
     matcher = new DeviceMatcher(evaluator, resources.deviceClasses());
-    ledger = new ClaimLedger(resources);
+    ledger = new ClaimLedger(resources, new CounterBudget(pools.current()));
   }
 
   @Override
@@ -151,7 +152,11 @@ public final class DynamicResourcesPlugin
     }
     AllocationOutcome outcome =
         new ClaimAllocator(
-                toAllocate, pools.reachableFrom(node.info()), ledger.heldDevices(), matcher)
+                toAllocate,
+                pools.reachableFrom(node.info()),
+                ledger.heldDevices(),
+                ledger.counters(),
+                matcher)
             .allocate();
     if (outcome instanceof AllocationOutcome.Failed f) {
       return Plan.failed(f.claim(), f.why());

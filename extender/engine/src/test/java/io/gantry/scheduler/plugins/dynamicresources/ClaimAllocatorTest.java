@@ -46,8 +46,10 @@ class ClaimAllocatorTest {
       List<ResourceSlice> slices, Set<String> held, ResourceClaim... claims) {
     DeviceMatcher matcher =
         new DeviceMatcher(Dra.SELECTORS, ImmutableMap.of(Dra.GPU_CLASS, Dra.gpuClass()));
-    return new ClaimAllocator(
-            List.of(claims), new DevicePools(slices).reachableFrom(N1), held, matcher)
+    DevicePools pools = new DevicePools(slices);
+    CounterBudget counters = new CounterBudget(pools.current());
+    held.forEach(counters::hold);
+    return new ClaimAllocator(List.of(claims), pools.reachableFrom(N1), held, counters, matcher)
         .allocate();
   }
 
@@ -104,7 +106,8 @@ class ClaimAllocatorTest {
         DRIVER,
         new ResourcePool(pool, 1, 1),
         Optional.of(nodes),
-        ImmutableList.copyOf(devices));
+        ImmutableList.copyOf(devices),
+        ImmutableList.of());
   }
 
   private static DraDevice deviceFor(String name, DeviceNodes nodes) {
@@ -113,6 +116,7 @@ class ClaimAllocatorTest {
         ImmutableSortedMap.of(),
         ImmutableSortedMap.of(),
         Optional.of(nodes),
+        ImmutableList.of(),
         ImmutableList.of());
   }
 
@@ -156,7 +160,8 @@ class ClaimAllocatorTest {
                 deviceFor("in-b", DeviceNodes.selector(ZONE_B)),
                 deviceFor("in-a", DeviceNodes.selector(ZONE_A)),
                 deviceFor("on-n1", DeviceNodes.node("n1")),
-                deviceFor("anywhere", DeviceNodes.ALL_NODES)));
+                deviceFor("anywhere", DeviceNodes.ALL_NODES)),
+            ImmutableList.of());
 
     assertThat(allocate(List.of(perDevice), Set.of(), claim("c", exactly("gpu", 1))))
         .isEqualTo(allocatedWhere("mixed", ImmutableList.of(ZONE_A), "gpu", "in-a"));
@@ -188,6 +193,7 @@ class ClaimAllocatorTest {
                     List.of(claim("c", exactly("gpu", 2))),
                     new DevicePools(List.of(inA, onGpuNodes)).reachableFrom(gpuNodeInA),
                     Set.of(),
+                    new CounterBudget(List.of(inA, onGpuNodes)),
                     matcher)
                 .allocate())
         .isEqualTo(
@@ -245,6 +251,7 @@ class ClaimAllocatorTest {
                     List.of(claim("c", exactly("gpu", 1, "model==A100"))),
                     new DevicePools(List.of(s)).reachableFrom(N1),
                     Set.of(),
+                    new CounterBudget(List.of(s)),
                     strictClass)
                 .allocate())
         .isEqualTo(
@@ -371,7 +378,8 @@ class ClaimAllocatorTest {
         ImmutableSortedMap.of(),
         ImmutableSortedMap.of(),
         Optional.empty(),
-        ImmutableList.copyOf(taints));
+        ImmutableList.copyOf(taints),
+        ImmutableList.of());
   }
 
   private static DeviceSubRequest tolerating(DeviceSubRequest request, Toleration... tolerations) {
@@ -435,6 +443,55 @@ class ClaimAllocatorTest {
                 List.of(s),
                 Set.of(),
                 claim("c", tolerating(exactly("gpu", 3), maintenance, drainingWrongEffect))))
+        .isInstanceOf(AllocationOutcome.Failed.class);
+  }
+
+  private static final ResourceSlice PARTITIONED = Dra.partitionedGpu("n1");
+
+  @Test
+  void devicesThatShareCountersAreAllocatedOnlyWithinThem() {
+    assertThat(allocate(List.of(PARTITIONED), Set.of(), claim("c", exactly("gpu", 2))))
+        .isEqualTo(allocated("n1", "gpu", "half-0", "gpu", "half-1"));
+    assertThat(allocate(List.of(PARTITIONED), Set.of(), claim("c", exactly("gpu", 3))))
+        .isEqualTo(
+            new AllocationOutcome.Failed(
+                "ns/c",
+                "request gpu: no 3 matching free device(s) of class gpu.example.com fit together"
+                    + " with the claims' other devices"));
+  }
+
+  @Test
+  void countersHeldByOtherClaimsAreNotGivenAgain() {
+    assertThat(
+            allocate(
+                List.of(PARTITIONED), Set.of(DRIVER + "/n1/half-1"), claim("c", exactly("gpu", 1))))
+        .isEqualTo(allocated("n1", "gpu", "half-0"));
+    assertThat(
+            allocate(
+                List.of(PARTITIONED),
+                Set.of(DRIVER + "/n1/half-0", DRIVER + "/n1/half-1"),
+                claim("c", exactly("gpu", 1))))
+        .isEqualTo(
+            new AllocationOutcome.Failed(
+                "ns/c",
+                "request gpu: needs 1 device(s) of class gpu.example.com, 0 matching device(s) are"
+                    + " free, 1 would overdraw the shared counters of their pool (device"
+                    + " gpu.example.com/n1/whole would overdraw counter memory of counter set gpu-0"
+                    + " in pool gpu.example.com/n1)"));
+  }
+
+  @Test
+  void aCounterThePoolDoesNotDefineHoldsNothing() {
+    ResourceSlice undefined =
+        new ResourceSlice(
+            "n1-partitions",
+            DRIVER,
+            new ResourcePool("n1", 1, 1),
+            Optional.of(DeviceNodes.node("n1")),
+            ImmutableList.of(Dra.partition("half-0", 40)),
+            ImmutableList.of());
+
+    assertThat(allocate(List.of(undefined), Set.of(), claim("c", exactly("gpu", 1))))
         .isInstanceOf(AllocationOutcome.Failed.class);
   }
 

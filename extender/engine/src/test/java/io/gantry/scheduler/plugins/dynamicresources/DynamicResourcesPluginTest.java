@@ -179,6 +179,43 @@ class DynamicResourcesPluginTest {
   }
 
   @Test
+  void sharedCountersTakenInTheCycleStopALaterPodAndAreGivenBackWithTheGang() {
+    JobInfo solo =
+        Jobs.job("solo")
+            .namespace("ns")
+            .queue("q")
+            .creationOrder(5)
+            .createdAt(Snapshots.T0.plusSeconds(60))
+            .task(Tasks.task("t0").cpu("1").claim("gpu", "solo-0"))
+            .build();
+
+    CycleResult result =
+        run(
+            List.of(Nodes.node("n1").cpu("8").build()),
+            List.of(QUEUE),
+            List.of(gang("g", 2), solo),
+            List.of(Dra.partitionedGpu("n1")),
+            List.of(
+                claim("g-0", exactly("gpu", 1)),
+                claim("g-1", exactly("gpu", 1)),
+                claim("solo-0", exactly("gpu", 1))));
+
+    assertThat(binds(result))
+        .containsExactly(
+            new BindDecision(
+                "ns/solo/t0",
+                "n1",
+                ImmutableList.of(),
+                GpuAmount.ZERO,
+                ImmutableList.of(onDevice("solo-0", "n1", "whole")),
+                ImmutableList.of()));
+    assertThat(Cycles.job(result, "ns/g").fitMessage().orElseThrow())
+        .contains(
+            "claim ns/g-1: request gpu: needs 1 device(s) of class gpu.example.com, 0 matching"
+                + " device(s) are free, 2 would overdraw the shared counters of their pool");
+  }
+
+  @Test
   void aClaimAllocatedBeforeIsUsedOnlyOnItsNode() {
     AllocationResult onN2 =
         AllocationResult.onNode(

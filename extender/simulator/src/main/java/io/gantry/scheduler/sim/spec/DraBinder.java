@@ -5,9 +5,11 @@ import com.google.common.collect.ImmutableSet;
 import com.google.common.collect.ImmutableSortedMap;
 import io.gantry.scheduler.model.Quantity;
 import io.gantry.scheduler.model.dra.AllocationMode;
+import io.gantry.scheduler.model.dra.CounterSet;
 import io.gantry.scheduler.model.dra.DeviceAttribute;
 import io.gantry.scheduler.model.dra.DeviceClass;
 import io.gantry.scheduler.model.dra.DeviceConstraint;
+import io.gantry.scheduler.model.dra.DeviceCounterConsumption;
 import io.gantry.scheduler.model.dra.DeviceNodes;
 import io.gantry.scheduler.model.dra.DeviceRequest;
 import io.gantry.scheduler.model.dra.DeviceSubRequest;
@@ -19,14 +21,15 @@ import io.gantry.scheduler.model.placement.NodeSelectorTerm;
 import io.gantry.scheduler.model.placement.Taint;
 import io.gantry.scheduler.model.placement.TaintEffect;
 import io.gantry.scheduler.model.placement.Toleration;
+import java.math.BigDecimal;
 import java.util.List;
 import java.util.Optional;
 
 /**
  * Binds the DRA sections: each entry is a {@code name}, a {@code namespace} for claims and
  * templates (default {@code default}), and the {@code spec} of its {@code resource.k8s.io/v1}
- * object as in a manifest. Fields the engine does not act on (counters, admin access, opaque
- * config) are refused by name rather than ignored.
+ * object as in a manifest. Fields the engine does not act on (admin access, opaque config,
+ * consumable capacity, binding conditions) are refused by name rather than ignored.
  */
 final class DraBinder {
   private static final ImmutableSet<String> NAMED_KEYS = ImmutableSet.of("name", "spec");
@@ -43,12 +46,24 @@ final class DraBinder {
           "nodeSelector",
           "allNodes",
           "perDeviceNodeSelection",
-          "devices");
+          "devices",
+          "sharedCounters");
+  private static final ImmutableSet<String> COUNTER_SET_KEYS = ImmutableSet.of("name", "counters");
+  private static final ImmutableSet<String> CONSUMPTION_KEYS =
+      ImmutableSet.of("counterSet", "counters");
+  private static final ImmutableSet<String> COUNTER_KEYS = ImmutableSet.of("value");
   private static final ImmutableSet<String> POOL_KEYS =
       ImmutableSet.of("name", "generation", "resourceSliceCount");
   private static final ImmutableSet<String> DEVICE_KEYS =
       ImmutableSet.of(
-          "name", "attributes", "capacity", "nodeName", "nodeSelector", "allNodes", "taints");
+          "name",
+          "attributes",
+          "capacity",
+          "nodeName",
+          "nodeSelector",
+          "allNodes",
+          "taints",
+          "consumesCounters");
   private static final ImmutableSet<String> TAINT_KEYS =
       ImmutableSet.of("key", "value", "effect", "timeAdded");
 
@@ -185,9 +200,11 @@ final class DraBinder {
               attributes(device.optional("attributes")),
               capacity(device.optional("capacity")),
               ownNodes,
-              taints(device.optional("taints"))));
+              taints(device.optional("taints")),
+              consumesCounters(device.list("consumesCounters"))));
     }
-    return new ResourceSlice(name, driver, resourcePool, sliceNodes, devices.build());
+    return new ResourceSlice(
+        name, driver, resourcePool, sliceNodes, devices.build(), sharedCounters(spec));
   }
 
   /** A device's taints: a key, an optional value, NoSchedule or NoExecute, and when added. */
@@ -209,6 +226,46 @@ final class DraBinder {
               taint.requiredString("key"),
               taint.optString("value").orElse(""),
               TaintEffect.parse(taint.required("effect").asChoice(DEVICE_TAINT_EFFECTS))));
+    }
+    return out.build();
+  }
+
+  private static ImmutableList<CounterSet> sharedCounters(MapReader spec) throws ScenarioException {
+    ImmutableList.Builder<CounterSet> out = ImmutableList.builder();
+    UniqueNames names = new UniqueNames("counter set");
+    for (Field item : spec.list("sharedCounters")) {
+      MapReader set = item.asMap(COUNTER_SET_KEYS);
+      Field name = set.required("name");
+      names.add(name, name.asNonEmptyString());
+      out.add(new CounterSet(name.asNonEmptyString(), counters(set.required("counters"))));
+    }
+    return out.build();
+  }
+
+  private static ImmutableList<DeviceCounterConsumption> consumesCounters(List<Field> items)
+      throws ScenarioException {
+    ImmutableList.Builder<DeviceCounterConsumption> out = ImmutableList.builder();
+    for (Field item : items) {
+      MapReader consumption = item.asMap(CONSUMPTION_KEYS);
+      out.add(
+          new DeviceCounterConsumption(
+              consumption.requiredString("counterSet"),
+              counters(consumption.required("counters"))));
+    }
+    return out.build();
+  }
+
+  /** Counters by name, each {@code {value: <quantity>}}, as numbers. */
+  private static ImmutableSortedMap<String, BigDecimal> counters(Field field)
+      throws ScenarioException {
+    ImmutableSortedMap.Builder<String, BigDecimal> out = ImmutableSortedMap.naturalOrder();
+    for (Field c : field.asOpenMap().fields()) {
+      Field value = c.asMap(COUNTER_KEYS).required("value");
+      try {
+        out.put(c.key(), Quantity.parse(value.asString()));
+      } catch (IllegalArgumentException e) {
+        throw value.error(e.getMessage());
+      }
     }
     return out.build();
   }

@@ -27,6 +27,7 @@ class CelDeviceSelectorsTest {
               "resource.kubernetes.io/pciBusID", DeviceAttribute.ofString("0000:18:00.0")),
           ImmutableSortedMap.of("memory", "80Gi"),
           Optional.empty(),
+          ImmutableList.of(),
           ImmutableList.of());
 
   private static final CelDeviceSelectors SELECTORS = new CelDeviceSelectors();

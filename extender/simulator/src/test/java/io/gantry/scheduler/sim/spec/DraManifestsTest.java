@@ -4,8 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableSortedMap;
 import io.gantry.scheduler.model.dra.AllocationMode;
+import io.gantry.scheduler.model.dra.CounterSet;
 import io.gantry.scheduler.model.dra.DeviceClass;
+import io.gantry.scheduler.model.dra.DeviceCounterConsumption;
 import io.gantry.scheduler.model.dra.DeviceNodes;
 import io.gantry.scheduler.model.dra.DeviceRequest;
 import io.gantry.scheduler.model.dra.DeviceSubRequest;
@@ -19,6 +22,7 @@ import io.gantry.scheduler.model.placement.Taint;
 import io.gantry.scheduler.model.placement.TaintEffect;
 import io.gantry.scheduler.model.placement.Toleration;
 import io.gantry.scheduler.model.placement.TolerationOperator;
+import java.math.BigDecimal;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -221,6 +225,40 @@ class DraManifestsTest {
   }
 
   @Test
+  void sharedCountersAndTheirConsumptionAreRead() {
+    ResourceSlice slice =
+        DraManifests.resourceSlice(
+            "s",
+            "{\"spec\":{"
+                + POOL
+                + ",\"nodeName\":\"n1\",\"sharedCounters\":[{\"name\":\"gpu-0\",\"counters\":"
+                + "{\"memory\":{\"value\":\"80Gi\"}}}],\"devices\":[{\"name\":\"mig\","
+                + "\"consumesCounters\":[{\"counterSet\":\"gpu-0\",\"counters\":{\"memory\":"
+                + "{\"value\":\"40Gi\"}}}]}]}}");
+
+    assertThat(slice.sharedCounters())
+        .containsExactly(
+            new CounterSet(
+                "gpu-0", ImmutableSortedMap.of("memory", BigDecimal.valueOf(80L << 30))));
+    assertThat(slice.devices().get(0).consumesCounters())
+        .containsExactly(
+            new DeviceCounterConsumption(
+                "gpu-0", ImmutableSortedMap.of("memory", BigDecimal.valueOf(40L << 30))));
+    assertThatThrownBy(
+            () ->
+                DraManifests.resourceSlice(
+                    "s",
+                    "{\"spec\":{"
+                        + POOL
+                        + ",\"nodeName\":\"n1\",\"sharedCounters\":[{\"name\":\"gpu-0\","
+                        + "\"counters\":{\"memory\":{\"value\":\"lots\"}}}]}}"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "spec.sharedCounters[0].counters.memory.value: expected a quantity such as 500m, 8"
+                + " or 64Gi, got \"lots\"");
+  }
+
+  @Test
   void aBadClaimNamesTheField() {
     assertThatThrownBy(
             () ->
@@ -240,9 +278,10 @@ class DraManifestsTest {
                 DraManifests.resourceSlice(
                     "s",
                     "{\"spec\":{\"driver\":\"d\",\"nodeName\":\"n\",\"pool\":{\"name\":\"p\","
-                        + "\"generation\":1,\"resourceSliceCount\":1},\"sharedCounters\":[]}}"))
+                        + "\"generation\":1,\"resourceSliceCount\":1},\"devices\":[{\"name\":\"a\","
+                        + "\"bindsToNode\":true}]}}"))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("spec.sharedCounters: unknown field");
+        .hasMessage("spec.devices[0].bindsToNode: unknown field");
   }
 
   @Test
