@@ -64,7 +64,10 @@ class ExamplesTest {
           Map.entry("dra-gang-whole.yaml", new Expected(0, "every expectation held")),
           Map.entry("dra-claim-unmatched.yaml", new Expected(0, "every expectation held")),
           Map.entry("dra-shared-claim.yaml", new Expected(0, "every expectation held")),
-          Map.entry("dra-sharing-config.yaml", new Expected(0, "every expectation held")));
+          Map.entry("dra-sharing-config.yaml", new Expected(0, "every expectation held")),
+          Map.entry("dra-node-selection.yaml", new Expected(0, "every expectation held")),
+          Map.entry("dra-device-taints.yaml", new Expected(0, "every expectation held")),
+          Map.entry("dra-shared-counters.yaml", new Expected(0, "every expectation held")));
 
   record Expected(int exitCode, String contains) {}
 

@@ -13,15 +13,18 @@ import io.gantry.scheduler.model.dra.AllocationConfig;
 import io.gantry.scheduler.model.dra.AllocationResult;
 import io.gantry.scheduler.model.dra.DeviceResult;
 import io.gantry.scheduler.model.dra.OpaqueConfig;
+import io.gantry.scheduler.model.placement.NodeSelectorTerm;
+import io.gantry.scheduler.sim.NodeSelectorJson;
+import io.gantry.scheduler.sim.spec.DraManifests;
 import io.kubernetes.client.util.generic.dynamic.DynamicKubernetesObject;
 import java.util.Optional;
 
 /**
  * A ResourceClaim's {@code status} in JSON and back (protocols.md §4.3, §4.5 item 6): the
  * allocation's device results, its opaque configurations ({@code devices.config}, whose {@code
- * parameters} pass through as JSON), and its node selector, which for node-local devices selects
- * one node by {@code metadata.name} (kube-scheduler's {@code createNodeSelector}), and {@code
- * reservedFor}.
+ * parameters} pass through as JSON), and its node selector (for node-local devices one node by
+ * {@code metadata.name}, for selected devices their selectors' requirements, as kube-scheduler's
+ * {@code createNodeSelector} builds it), and {@code reservedFor}.
  */
 final class ClaimStatus {
   static final String FINALIZER = "resource.kubernetes.io/delete-protection";
@@ -56,7 +59,7 @@ final class ClaimStatus {
         new AllocationResult(
             devices.build(),
             configs(allocation.path("devices").path("config")),
-            node(allocation.path("nodeSelector"))));
+            nodeSelector(allocation.path("nodeSelector"))));
   }
 
   private static ImmutableList<AllocationConfig> configs(JsonNode configs) {
@@ -90,26 +93,11 @@ final class ClaimStatus {
     return out.build();
   }
 
-  private static Optional<String> node(JsonNode selector) {
+  private static ImmutableList<NodeSelectorTerm> nodeSelector(JsonNode selector) {
     if (selector.isMissingNode() || selector.isNull()) {
-      return Optional.empty();
+      return ImmutableList.of();
     }
-    JsonNode terms = selector.path("nodeSelectorTerms");
-    JsonNode fields = terms.path(0).path("matchFields");
-    JsonNode values = fields.path(0).path("values");
-    if (terms.size() != 1
-        || fields.size() != 1
-        || terms.path(0).path("matchExpressions").size() != 0
-        || !fields.path(0).path("key").asText().equals("metadata.name")
-        || !fields.path(0).path("operator").asText().equals("In")
-        || values.size() != 1
-        || !values.get(0).isTextual()) {
-      throw new IllegalArgumentException(
-          "status.allocation.nodeSelector: expected one term selecting one node by metadata.name"
-              + " (matchFields key metadata.name, operator In, one value), got "
-              + selector);
-    }
-    return Optional.of(values.get(0).asText());
+    return DraManifests.allocationNodeSelector(selector.toString());
   }
 
   /** The names of the pods in {@code status.reservedFor}. */
@@ -170,15 +158,10 @@ final class ClaimStatus {
             .set("parameters", parameters(c.opaque()));
       }
     }
-    if (allocation.nodeName().isPresent()) {
-      ObjectNode field =
-          out.putObject("nodeSelector")
-              .putArray("nodeSelectorTerms")
-              .addObject()
-              .putArray("matchFields")
-              .addObject();
-      field.put("key", "metadata.name").put("operator", "In");
-      field.putArray("values").add(allocation.nodeName().get());
+    if (!allocation.nodeSelectorTerms().isEmpty()) {
+      NodeSelectorJson.writeTerms(
+          out.putObject("nodeSelector").putArray("nodeSelectorTerms"),
+          allocation.nodeSelectorTerms());
     }
     return out;
   }

@@ -109,7 +109,7 @@ class DraSnapshotTest {
               assertThat(dra.claims()).containsOnlyKeys("ns/held");
               assertThat(dra.claim("ns", "held").orElseThrow().allocation())
                   .contains(
-                      new AllocationResult(
+                      AllocationResult.onNode(
                           ImmutableList.of(new DeviceResult("gpu", "gpu.gantry.io", "n1", "gpu-0")),
                           // kept as the status has it: neither the claim nor its class has config
                           ImmutableList.of(
@@ -119,7 +119,7 @@ class DraSnapshotTest {
                                   new OpaqueConfig(
                                       "gpu.gantry.io",
                                       "{\"computeMode\":\"mps\",\"fraction\":0.5}"))),
-                          Optional.of("n1")));
+                          "n1"));
               assertThat(dra.claim("ns", "held").orElseThrow().reservedFor())
                   .containsExactly("good");
             });

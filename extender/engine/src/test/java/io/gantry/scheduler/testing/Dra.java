@@ -5,9 +5,12 @@ import com.google.common.collect.ImmutableSortedMap;
 import io.gantry.scheduler.api.dra.DeviceSelectorEvaluator;
 import io.gantry.scheduler.api.dra.SelectorOutcome;
 import io.gantry.scheduler.model.dra.AllocationMode;
+import io.gantry.scheduler.model.dra.CounterSet;
 import io.gantry.scheduler.model.dra.DeviceAttribute;
 import io.gantry.scheduler.model.dra.DeviceClass;
 import io.gantry.scheduler.model.dra.DeviceConstraint;
+import io.gantry.scheduler.model.dra.DeviceCounterConsumption;
+import io.gantry.scheduler.model.dra.DeviceNodes;
 import io.gantry.scheduler.model.dra.DeviceRequest;
 import io.gantry.scheduler.model.dra.DeviceSubRequest;
 import io.gantry.scheduler.model.dra.DraDevice;
@@ -15,6 +18,7 @@ import io.gantry.scheduler.model.dra.DynamicResources;
 import io.gantry.scheduler.model.dra.ResourceClaim;
 import io.gantry.scheduler.model.dra.ResourcePool;
 import io.gantry.scheduler.model.dra.ResourceSlice;
+import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -73,18 +77,57 @@ public final class Dra {
     return slice(node, 1, 1, devices);
   }
 
+  /** A partition of the GPU gpu-0 that takes {@code memoryGi} of its shared memory counter. */
+  public static DraDevice partition(String name, long memoryGi) {
+    return new DraDevice(
+        name,
+        ImmutableSortedMap.of(),
+        ImmutableSortedMap.of(),
+        Optional.empty(),
+        ImmutableList.of(),
+        ImmutableList.of(
+            new DeviceCounterConsumption(
+                "gpu-0", ImmutableSortedMap.of("memory", BigDecimal.valueOf(memoryGi << 30)))));
+  }
+
+  /**
+   * The node's pool with one GPU of 80Gi that its partitions share: the whole GPU ({@code whole})
+   * and two halves ({@code half-0}, {@code half-1}).
+   */
+  public static ResourceSlice partitionedGpu(String node) {
+    return new ResourceSlice(
+        node + "-partitions",
+        DRIVER,
+        new ResourcePool(node, 1, 1),
+        Optional.of(DeviceNodes.node(node)),
+        ImmutableList.of(partition("whole", 80), partition("half-0", 40), partition("half-1", 40)),
+        ImmutableList.of(
+            new CounterSet(
+                "gpu-0", ImmutableSortedMap.of("memory", BigDecimal.valueOf(80L << 30)))));
+  }
+
   public static DeviceClass gpuClass() {
     return new DeviceClass(GPU_CLASS, ImmutableList.of("driver==" + DRIVER), ImmutableList.of());
   }
 
   public static DeviceSubRequest exactly(String name, long count, String... selectors) {
     return new DeviceSubRequest(
-        name, GPU_CLASS, ImmutableList.copyOf(selectors), AllocationMode.EXACT_COUNT, count);
+        name,
+        GPU_CLASS,
+        ImmutableList.copyOf(selectors),
+        AllocationMode.EXACT_COUNT,
+        count,
+        ImmutableList.of());
   }
 
   public static DeviceSubRequest all(String name, String... selectors) {
     return new DeviceSubRequest(
-        name, GPU_CLASS, ImmutableList.copyOf(selectors), AllocationMode.ALL, 0);
+        name,
+        GPU_CLASS,
+        ImmutableList.copyOf(selectors),
+        AllocationMode.ALL,
+        0,
+        ImmutableList.of());
   }
 
   public static ResourceClaim claim(String name, DeviceSubRequest request) {

@@ -5,23 +5,18 @@ import com.google.common.collect.ImmutableSortedMap;
 import io.gantry.scheduler.model.placement.Affinity;
 import io.gantry.scheduler.model.placement.LabelSelector;
 import io.gantry.scheduler.model.placement.LabelSelectorRequirement;
-import io.gantry.scheduler.model.placement.NodeSelectorRequirement;
 import io.gantry.scheduler.model.placement.NodeSelectorTerm;
 import io.gantry.scheduler.model.placement.PodAffinityTerm;
 import io.gantry.scheduler.model.placement.PodPlacementRequirements;
-import io.gantry.scheduler.model.placement.TaintEffect;
 import io.gantry.scheduler.model.placement.Toleration;
-import io.gantry.scheduler.model.placement.TolerationOperator;
 import io.gantry.scheduler.sim.spec.AffinitySpec;
 import io.gantry.scheduler.sim.spec.LabelSelectorSpec;
-import io.gantry.scheduler.sim.spec.NodeSelectorRequirementSpec;
 import io.gantry.scheduler.sim.spec.NodeSelectorTermSpec;
 import io.gantry.scheduler.sim.spec.PodAffinitySpec;
 import io.gantry.scheduler.sim.spec.PodAffinityTermSpec;
 import io.gantry.scheduler.sim.spec.ScenarioException;
 import io.gantry.scheduler.sim.spec.TaskSpec;
 import io.gantry.scheduler.sim.spec.TolerationSpec;
-import java.util.List;
 import java.util.Optional;
 
 /** Converts a task's nodeSelector, tolerations and affinity stanza into engine values. */
@@ -36,12 +31,7 @@ final class PlacementRequirementsFromSpec {
     try {
       ImmutableList.Builder<Toleration> tolerations = ImmutableList.builder();
       for (TolerationSpec t : task.tolerations()) {
-        tolerations.add(
-            new Toleration(
-                t.key().orElse(""),
-                TolerationOperator.parse(t.operator()),
-                t.value().orElse(""),
-                t.effect().map(TaintEffect::parse)));
+        tolerations.add(t.toToleration());
       }
       Affinity affinity =
           task.affinity().isPresent() ? affinity(task.affinity().get(), field) : Affinity.none();
@@ -62,9 +52,7 @@ final class PlacementRequirementsFromSpec {
       }
       ImmutableList.Builder<NodeSelectorTerm> terms = ImmutableList.builder();
       for (NodeSelectorTermSpec t : na.required()) {
-        terms.add(
-            new NodeSelectorTerm(
-                requirements(t.matchExpressions()), requirements(t.matchFields())));
+        terms.add(t.toTerm());
       }
       nodeTerms = terms.build();
     }
@@ -105,13 +93,6 @@ final class PlacementRequirementsFromSpec {
     s.matchExpressions()
         .forEach(r -> reqs.add(new LabelSelectorRequirement(r.key(), r.operator(), r.values())));
     return new LabelSelector(ImmutableSortedMap.copyOf(s.matchLabels()), reqs.build());
-  }
-
-  private static ImmutableList<NodeSelectorRequirement> requirements(
-      List<NodeSelectorRequirementSpec> specs) {
-    ImmutableList.Builder<NodeSelectorRequirement> out = ImmutableList.builder();
-    specs.forEach(r -> out.add(new NodeSelectorRequirement(r.key(), r.operator(), r.values())));
-    return out.build();
   }
 
   private ScenarioException preferredUnsupported(int line, String field) {

@@ -2,6 +2,7 @@ package io.gantry.scheduler.sim;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSortedMap;
+import com.google.common.collect.Iterables;
 import io.gantry.scheduler.api.result.CycleResult;
 import io.gantry.scheduler.api.result.JobOutcome;
 import io.gantry.scheduler.api.result.NodeOutcome;
@@ -9,8 +10,11 @@ import io.gantry.scheduler.api.result.QueueOutcome;
 import io.gantry.scheduler.model.QueueInfo;
 import io.gantry.scheduler.model.ResourceVector;
 import io.gantry.scheduler.model.dra.AllocationConfig;
+import io.gantry.scheduler.model.dra.AllocationResult;
 import io.gantry.scheduler.model.dra.DeviceResult;
 import io.gantry.scheduler.model.dra.ResourceClaim;
+import io.gantry.scheduler.model.placement.NodeSelectorRequirement;
+import io.gantry.scheduler.model.placement.NodeSelectorTerm;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -110,11 +114,35 @@ final class ResultBuilder {
                   + " "
                   + a.opaque().parametersJson());
         }
-        node = c.allocation().get().nodeName();
+        node = where(c.allocation().get());
       }
       out.add(new SimulationResult.ClaimResult(c.key(), devices, config, node, c.reservedFor()));
     }
     return out.build();
+  }
+
+  /**
+   * The node an allocation is bound to, or for a broader node selector its terms ({@code nodes
+   * where zone In [a], gpu Exists}, terms joined by {@code or}); empty when it has none.
+   */
+  private static Optional<String> where(AllocationResult allocation) {
+    if (allocation.nodeSelectorTerms().isEmpty() || allocation.nodeName().isPresent()) {
+      return allocation.nodeName();
+    }
+    List<String> terms = new ArrayList<>();
+    for (NodeSelectorTerm term : allocation.nodeSelectorTerms()) {
+      List<String> requirements = new ArrayList<>();
+      for (NodeSelectorRequirement r :
+          Iterables.concat(term.matchExpressions(), term.matchFields())) {
+        requirements.add(
+            r.key()
+                + " "
+                + r.operator().k8sName()
+                + (r.values().isEmpty() ? "" : " [" + String.join(", ", r.values()) + "]"));
+      }
+      terms.add(String.join(", ", requirements));
+    }
+    return Optional.of("nodes where " + String.join(" or ", terms));
   }
 
   private ImmutableList<SimulationResult.QueueResult> queues() {

@@ -30,8 +30,6 @@ import io.gantry.scheduler.model.dra.DynamicResources;
 import io.gantry.scheduler.model.placement.Affinity;
 import io.gantry.scheduler.model.placement.LabelSelector;
 import io.gantry.scheduler.model.placement.LabelSelectorRequirement;
-import io.gantry.scheduler.model.placement.NodeSelectorRequirement;
-import io.gantry.scheduler.model.placement.NodeSelectorTerm;
 import io.gantry.scheduler.model.placement.PodAffinityTerm;
 import io.gantry.scheduler.model.placement.Taint;
 import io.gantry.scheduler.model.placement.Toleration;
@@ -329,15 +327,7 @@ public final class ScenarioWriter {
           out.putObject("nodeAffinity")
               .putObject("requiredDuringSchedulingIgnoredDuringExecution")
               .putArray("nodeSelectorTerms");
-      for (NodeSelectorTerm term : a.requiredNodeTerms()) {
-        ObjectNode t = terms.addObject();
-        if (!term.matchExpressions().isEmpty()) {
-          requirements(t.putArray("matchExpressions"), term.matchExpressions());
-        }
-        if (!term.matchFields().isEmpty()) {
-          requirements(t.putArray("matchFields"), term.matchFields());
-        }
-      }
+      NodeSelectorJson.writeTerms(terms, a.requiredNodeTerms());
     }
     if (!a.requiredPodAffinity().isEmpty()) {
       podTerms(
@@ -349,16 +339,6 @@ public final class ScenarioWriter {
           out.putObject("podAntiAffinity")
               .putArray("requiredDuringSchedulingIgnoredDuringExecution"),
           a.requiredPodAntiAffinity());
-    }
-  }
-
-  private static void requirements(ArrayNode out, List<NodeSelectorRequirement> requirements) {
-    for (NodeSelectorRequirement r : requirements) {
-      ObjectNode o = out.addObject().put("key", r.key()).put("operator", r.operator().k8sName());
-      if (!r.values().isEmpty()) {
-        ArrayNode values = o.putArray("values");
-        r.values().forEach(values::add);
-      }
     }
   }
 

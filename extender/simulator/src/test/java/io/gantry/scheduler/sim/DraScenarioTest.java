@@ -114,8 +114,8 @@ class DraScenarioTest {
             "slice with nodeName and allNodes",
             "      nodeName: n0\n",
             "      nodeName: n0\n      allNodes: true\n",
-            "dra.yaml:11: resourceSlices[0].spec: exactly one of nodeName and allNodes must be"
-                + " set"),
+            "dra.yaml:11: resourceSlices[0].spec: exactly one of nodeName, nodeSelector, allNodes"
+                + " and perDeviceNodeSelection must be set"),
         new BadInput(
             "attribute with two values",
             "index: {int: 0}",

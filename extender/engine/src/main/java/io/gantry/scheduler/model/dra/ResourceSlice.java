@@ -3,38 +3,41 @@ package io.gantry.scheduler.model.dra;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
-import com.google.common.collect.ImmutableSortedMap;
-import io.gantry.scheduler.model.placement.NodeSelectorTerm;
 import java.util.Optional;
 
 /**
- * A ResourceSlice: some devices of one driver's pool, and the nodes that reach them (exactly one of
- * {@code nodeName}, {@code nodeSelector} and {@code allNodes}).
+ * A ResourceSlice: some devices of one driver's pool, and the nodes that reach them: {@code nodes}
+ * for the whole slice, or empty under {@code perDeviceNodeSelection}, where each device says; and
+ * the {@code sharedCounters} its pool's devices consume.
  */
 public record ResourceSlice(
     String name,
     String driver,
     ResourcePool pool,
-    Optional<String> nodeName,
-    Optional<NodeSelectorTerm> nodeSelector,
-    boolean allNodes,
-    ImmutableList<DraDevice> devices) {
+    Optional<DeviceNodes> nodes,
+    ImmutableList<DraDevice> devices,
+    ImmutableList<CounterSet> sharedCounters) {
 
   public ResourceSlice {
     requireNonNull(name, "name is null");
     requireNonNull(driver, "driver is null");
     requireNonNull(pool, "pool is null");
-    requireNonNull(nodeName, "nodeName is null");
-    requireNonNull(nodeSelector, "nodeSelector is null");
+    requireNonNull(nodes, "nodes is null");
     requireNonNull(devices, "devices is null");
-    int ways =
-        (nodeName.isPresent() ? 1 : 0) + (nodeSelector.isPresent() ? 1 : 0) + (allNodes ? 1 : 0);
-    if (ways != 1) {
-      throw new IllegalArgumentException(
-          "ResourceSlice "
-              + name
-              + ": exactly one of nodeName, nodeSelector and allNodes must be set, got "
-              + ways);
+    requireNonNull(sharedCounters, "sharedCounters is null");
+    for (DraDevice d : devices) {
+      if (d.nodes().isPresent() == nodes.isPresent()) {
+        throw new IllegalArgumentException(
+            "ResourceSlice "
+                + name
+                + ", device "
+                + d.name()
+                + (nodes.isPresent()
+                    ? ": nodeName, nodeSelector and allNodes of a device need"
+                        + " perDeviceNodeSelection"
+                    : ": under perDeviceNodeSelection each device needs one of nodeName,"
+                        + " nodeSelector and allNodes"));
+      }
     }
   }
 
@@ -46,17 +49,11 @@ public record ResourceSlice(
       String node,
       ImmutableList<DraDevice> devices) {
     return new ResourceSlice(
-        name, driver, pool, Optional.of(node), Optional.empty(), false, devices);
+        name, driver, pool, Optional.of(DeviceNodes.node(node)), devices, ImmutableList.of());
   }
 
-  /** Whether a pod on this node reaches the slice's devices. */
-  public boolean reaches(String node, ImmutableSortedMap<String, String> nodeLabels) {
-    if (allNodes) {
-      return true;
-    }
-    if (nodeName.isPresent()) {
-      return nodeName.get().equals(node);
-    }
-    return nodeSelector.orElseThrow().matches(nodeLabels, node);
+  /** The nodes that reach one of the slice's devices: the slice's, or the device's own. */
+  public DeviceNodes nodesOf(DraDevice device) {
+    return nodes.or(device::nodes).orElseThrow();
   }
 }

@@ -1,14 +1,19 @@
 package io.gantry.scheduler.plugins.dynamicresources;
 
 import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableMap;
 import io.gantry.scheduler.model.dra.AllocationMode;
 import io.gantry.scheduler.model.dra.AllocationResult;
 import io.gantry.scheduler.model.dra.DeviceAttribute;
 import io.gantry.scheduler.model.dra.DeviceConstraint;
+import io.gantry.scheduler.model.dra.DeviceNodes;
 import io.gantry.scheduler.model.dra.DeviceRequest;
 import io.gantry.scheduler.model.dra.DeviceResult;
 import io.gantry.scheduler.model.dra.DeviceSubRequest;
 import io.gantry.scheduler.model.dra.ResourceClaim;
+import io.gantry.scheduler.model.placement.Taint;
+import io.gantry.scheduler.plugins.predicates.TaintTolerationRule;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -25,7 +30,10 @@ import java.util.Set;
  * {@code ExactCount} choice takes the first {@code count} free matching devices that keep every
  * {@code matchAttribute} constraint, backtracking over earlier picks when a later request cannot be
  * met; an {@code All} choice takes every matching device the node reaches, which must all be free
- * and come from complete pools. One instance serves one question; not thread-safe.
+ * and come from complete pools. A device with a NoSchedule or NoExecute taint that the choice's
+ * tolerations do not tolerate is never taken, nor one whose shared counters, with what held devices
+ * and the earlier picks consume, would be overdrawn. One instance serves one question; not
+ * thread-safe.
  */
 final class ClaimAllocator {
   /** Device picks one allocation may try before it gives up, so a hopeless search ends. */
@@ -50,9 +58,11 @@ final class ClaimAllocator {
   }
 
   private final List<ResourceClaim> claims;
-  private final String node;
   private final List<CandidateDevice> reachable;
   private final Set<String> allocatedElsewhere;
+  private final CounterBudget counters;
+  // what the picks so far take from shared counters; looked up, never iterated
+  private final Map<CounterBudget.CounterKey, BigDecimal> pickedCounters = new HashMap<>();
   private final DeviceMatcher matcher;
   private final List<Slot> slots = new ArrayList<>();
   private final List<Pick> picks = new ArrayList<>();
@@ -63,20 +73,20 @@ final class ClaimAllocator {
   private String deepestReason = "";
 
   /**
-   * @param node the node the pod would run on, which node-local devices bind the claims to
    * @param reachable the devices a pod on the node reaches ({@link DevicePools})
    * @param allocatedElsewhere ids of devices other claims hold or were given this session
+   * @param counters the pools' shared counters, with what those devices consume of them
    */
   ClaimAllocator(
       List<ResourceClaim> claims,
-      String node,
       List<CandidateDevice> reachable,
       Set<String> allocatedElsewhere,
+      CounterBudget counters,
       DeviceMatcher matcher) {
     this.claims = claims;
-    this.node = node;
     this.reachable = reachable;
     this.allocatedElsewhere = allocatedElsewhere;
+    this.counters = counters;
     this.matcher = matcher;
   }
 
@@ -177,7 +187,7 @@ final class ClaimAllocator {
                 "no allocation found within " + MAX_STEPS + " device picks"));
       }
       CandidateDevice d = devices.get(i);
-      if (pickedIds.contains(d.id()) || !keepsConstraints(s, d)) {
+      if (pickedIds.contains(d.id()) || !keepsConstraints(s, d) || !fitsCounters(d)) {
         continue;
       }
       push(new Pick(slot, choice, d));
@@ -193,7 +203,7 @@ final class ClaimAllocator {
       throws Abort {
     int mark = picks.size();
     for (CandidateDevice d : devices) {
-      if (pickedIds.contains(d.id()) || !keepsConstraints(s, d)) {
+      if (pickedIds.contains(d.id()) || !keepsConstraints(s, d) || !fitsCounters(d)) {
         truncate(mark);
         return false;
       }
@@ -252,6 +262,8 @@ final class ClaimAllocator {
     List<CandidateDevice> free = new ArrayList<>();
     int matching = 0;
     int taken = 0;
+    Exclusion tainted = new Exclusion("have a taint the request does not tolerate");
+    Exclusion overdrawing = new Exclusion("would overdraw the shared counters of their pool");
     Optional<String> incompletePool = Optional.empty();
     for (CandidateDevice d : reachable) {
       if (!matcher.matches(choice, d)) {
@@ -261,13 +273,22 @@ final class ClaimAllocator {
       if (!d.poolComplete() && incompletePool.isEmpty()) {
         incompletePool = Optional.of(d.driver() + "/" + d.pool());
       }
-      if (allocatedElsewhere.contains(d.id())) {
+      Optional<Taint> taint =
+          TaintTolerationRule.firstUntolerated(d.device().taints(), choice.tolerations());
+      Optional<CounterBudget.CounterKey> overdrawn =
+          counters.overdrawn(d.counterUses(), ImmutableMap.of());
+      if (taint.isPresent()) {
+        tainted.add("device " + d.id() + " has the taint " + taint.get());
+      } else if (allocatedElsewhere.contains(d.id())) {
         taken++;
+      } else if (overdrawn.isPresent()) {
+        overdrawing.add("device " + d.id() + " would overdraw " + overdrawn.get());
       } else {
         free.add(d);
       }
     }
     Optional<String> unavailable = Optional.empty();
+    String all = "allocationMode All needs every matching device, but ";
     if (matching == 0) {
       unavailable =
           Optional.of("no device of class " + choice.deviceClassName() + " matches its selectors");
@@ -277,14 +298,12 @@ final class ClaimAllocator {
               "allocationMode All needs every device, but resource pool "
                   + incompletePool.get()
                   + " is incomplete");
+    } else if (choice.allocationMode() == AllocationMode.ALL && tainted.count() > 0) {
+      unavailable = Optional.of(all + tainted.count() + " of " + matching + " " + tainted);
     } else if (choice.allocationMode() == AllocationMode.ALL && taken > 0) {
-      unavailable =
-          Optional.of(
-              "allocationMode All needs every matching device, but "
-                  + taken
-                  + " of "
-                  + matching
-                  + " are allocated");
+      unavailable = Optional.of(all + taken + " of " + matching + " are allocated");
+    } else if (choice.allocationMode() == AllocationMode.ALL && overdrawing.count() > 0) {
+      unavailable = Optional.of(all + overdrawing.count() + " of " + matching + " " + overdrawing);
     } else if (free.size() < choice.count()
         && choice.allocationMode() == AllocationMode.EXACT_COUNT) {
       unavailable =
@@ -295,19 +314,62 @@ final class ClaimAllocator {
                   + choice.deviceClassName()
                   + ", "
                   + free.size()
-                  + " matching device(s) are free");
+                  + " matching device(s) are free"
+                  + tainted.clause()
+                  + overdrawing.clause());
     }
     return new Options(free, unavailable);
+  }
+
+  /** Matching devices kept out for one reason: how many, and the first of them. */
+  private static final class Exclusion {
+    private final String reason;
+    private int count;
+    private String first = "";
+
+    Exclusion(String reason) {
+      this.reason = reason;
+    }
+
+    void add(String what) {
+      if (count++ == 0) {
+        first = what;
+      }
+    }
+
+    int count() {
+      return count;
+    }
+
+    /** {@code ", 2 <reason> (<first>)"}, or nothing when no device was kept out. */
+    String clause() {
+      return count == 0 ? "" : ", " + count + " " + this;
+    }
+
+    @Override
+    public String toString() {
+      return reason + " (" + first + ")";
+    }
+  }
+
+  private boolean fitsCounters(CandidateDevice d) {
+    return counters.overdrawn(d.counterUses(), pickedCounters).isEmpty();
   }
 
   private void push(Pick p) {
     picks.add(p);
     pickedIds.add(p.device().id());
+    for (CounterBudget.Use u : p.device().counterUses()) {
+      pickedCounters.merge(u.counter(), u.amount(), BigDecimal::add);
+    }
   }
 
   private void pop() {
     Pick p = picks.remove(picks.size() - 1);
     pickedIds.remove(p.device().id());
+    for (CounterBudget.Use u : p.device().counterUses()) {
+      pickedCounters.merge(u.counter(), u.amount().negate(), BigDecimal::add);
+    }
   }
 
   private void truncate(int size) {
@@ -326,7 +388,7 @@ final class ClaimAllocator {
     int firstSlot = 0;
     for (int c = 0; c < claims.size(); c++) {
       ImmutableList.Builder<DeviceResult> devices = ImmutableList.builder();
-      boolean nodeLocal = false;
+      List<DeviceNodes> nodes = new ArrayList<>();
       for (Pick p : picks) {
         Slot s = slots.get(p.slot());
         if (s.claim() != c) {
@@ -336,7 +398,7 @@ final class ClaimAllocator {
         devices.add(
             new DeviceResult(
                 s.request().resultName(p.choice()), d.driver(), d.pool(), d.device().name()));
-        nodeLocal |= d.nodeLocal();
+        nodes.add(d.nodes());
       }
       int requests = claims.get(c).requests().size();
       List<DeviceSubRequest> claimChoices =
@@ -347,7 +409,7 @@ final class ClaimAllocator {
               devices.build(),
               AllocationConfigs.of(
                   claims.get(c), claimChoices, name -> matcher.deviceClass(name).orElseThrow()),
-              nodeLocal ? Optional.of(node) : Optional.empty()));
+              AllocationNodeSelector.of(nodes)));
     }
     return out.build();
   }

@@ -14,14 +14,18 @@ import java.util.Set;
  * Which claims hold an allocation in this session and which devices they hold: the snapshot's
  * {@code status.allocation}s, plus what this session gave claims of placed tasks. A session-made
  * allocation lasts while at least one placed task uses its claim, so it is undone with the
- * statement that placed them. Maps are looked up, never iterated.
+ * statement that placed them; the counters the held devices consume ({@link CounterBudget}) follow.
+ * Maps are looked up, never iterated.
  */
 final class ClaimLedger {
   private final Map<String, AllocationResult> allocations = new HashMap<>();
   private final Map<String, Integer> sessionUsers = new HashMap<>();
   private final Map<String, String> deviceHolders = new HashMap<>();
 
-  ClaimLedger(DynamicResources resources) {
+  private final CounterBudget counters;
+
+  ClaimLedger(DynamicResources resources, CounterBudget counters) {
+    this.counters = counters;
     for (ResourceClaim claim : resources.claims().values()) {
       claim.allocation().ifPresent(a -> record(claim.key(), a));
     }
@@ -34,6 +38,11 @@ final class ClaimLedger {
   /** Ids ({@code <driver>/<pool>/<device>}) of every device some claim holds; a live view. */
   Set<String> heldDevices() {
     return Collections.unmodifiableSet(deviceHolders.keySet());
+  }
+
+  /** The shared counters, with what the held devices consume of them. */
+  CounterBudget counters() {
+    return counters;
   }
 
   /** This session allocates the claim for a task placed now. */
@@ -67,14 +76,18 @@ final class ClaimLedger {
     sessionUsers.remove(claimKey);
     AllocationResult allocation = allocations.remove(claimKey);
     for (DeviceResult d : allocation.devices()) {
-      deviceHolders.remove(d.deviceId());
+      if (deviceHolders.remove(d.deviceId()) != null) {
+        counters.release(d.deviceId());
+      }
     }
   }
 
   private void record(String claimKey, AllocationResult allocation) {
     allocations.put(claimKey, allocation);
     for (DeviceResult d : allocation.devices()) {
-      deviceHolders.put(d.deviceId(), claimKey);
+      if (deviceHolders.put(d.deviceId(), claimKey) == null) {
+        counters.hold(d.deviceId());
+      }
     }
   }
 }

@@ -2,6 +2,7 @@ package io.gantry.scheduler.plugins.dynamicresources;
 
 import com.google.common.collect.ImmutableList;
 import io.gantry.scheduler.model.NodeInfo;
+import io.gantry.scheduler.model.dra.DeviceNodes;
 import io.gantry.scheduler.model.dra.DraDevice;
 import io.gantry.scheduler.model.dra.ResourceSlice;
 import java.util.HashMap;
@@ -12,8 +13,9 @@ import java.util.Map;
 /**
  * The devices of a snapshot's ResourceSlices by pool (protocols.md §4.5 items 1–2): only the slices
  * of a pool's highest generation count, a pool with fewer slices of that generation than its {@code
- * resourceSliceCount} is incomplete, and a node reaches a slice by name, selector or {@code
- * allNodes}. Devices keep slice order, then device order. Each node's list is computed once.
+ * resourceSliceCount} is incomplete, and a node reaches a device by name, selector or {@code
+ * allNodes} of its slice, or of the device itself under {@code perDeviceNodeSelection}. Devices
+ * keep slice order, then device order. Each node's list is computed once.
  */
 final class DevicePools {
   private record PoolKey(String driver, String pool) {}
@@ -43,6 +45,11 @@ final class DevicePools {
     }
   }
 
+  /** The slices of each pool's newest generation, in snapshot order. */
+  ImmutableList<ResourceSlice> current() {
+    return current;
+  }
+
   /** The devices a pod on this node can be given, whether allocated or not. */
   ImmutableList<CandidateDevice> reachableFrom(NodeInfo node) {
     return byNode.computeIfAbsent(node.name(), n -> collect(node));
@@ -51,12 +58,19 @@ final class DevicePools {
   private ImmutableList<CandidateDevice> collect(NodeInfo node) {
     ImmutableList.Builder<CandidateDevice> out = ImmutableList.builder();
     for (ResourceSlice s : current) {
-      if (!s.reaches(node.name(), node.labels())) {
-        continue;
-      }
       boolean poolComplete = complete.get(key(s));
       for (DraDevice d : s.devices()) {
-        out.add(new CandidateDevice(s.driver(), s.pool().name(), d, !s.allNodes(), poolComplete));
+        DeviceNodes nodes = s.nodesOf(d);
+        if (nodes.reaches(node.name(), node.labels())) {
+          out.add(
+              new CandidateDevice(
+                  s.driver(),
+                  s.pool().name(),
+                  d,
+                  nodes,
+                  poolComplete,
+                  CounterBudget.uses(s.driver(), s.pool().name(), d)));
+        }
       }
     }
     return out.build();

@@ -39,7 +39,8 @@ public final class DynamicResourcesPlugin
   private DynamicResources resources = DynamicResources.NONE;
   private DevicePools pools = new DevicePools(ImmutableList.of());
   private DeviceMatcher matcher;
-  private ClaimLedger ledger = new ClaimLedger(DynamicResources.NONE);
+  private ClaimLedger ledger =
+      new ClaimLedger(DynamicResources.NONE, new CounterBudget(ImmutableList.of()));
 
   public DynamicResourcesPlugin(DeviceSelectorEvaluator evaluator) {
     this.evaluator = evaluator;
@@ -57,7 +58,7 @@ public final class DynamicResourcesPlugin
     resources = session.snapshot().dynamicResources();
     pools = new DevicePools(resources.slices());
     matcher = new DeviceMatcher(evaluator, resources.deviceClasses());
-    ledger = new ClaimLedger(resources);
+    ledger = new ClaimLedger(resources, new CounterBudget(pools.current()));
   }
 
   @Override
@@ -132,9 +133,14 @@ public final class DynamicResourcesPlugin
       }
       Optional<AllocationResult> existing = ledger.allocation(key);
       if (existing.isPresent()) {
-        if (!existing.get().usableOn(node.name())) {
+        if (!existing.get().usableOn(node.name(), node.info().labels())) {
           return Plan.failed(
-              key, "it is allocated on node " + existing.get().nodeName().orElseThrow());
+              key,
+              existing
+                  .get()
+                  .nodeName()
+                  .map(n -> "it is allocated on node " + n)
+                  .orElse("its allocation's node selector does not select the node"));
         }
         held.add(key);
       } else {
@@ -147,9 +153,9 @@ public final class DynamicResourcesPlugin
     AllocationOutcome outcome =
         new ClaimAllocator(
                 toAllocate,
-                node.name(),
                 pools.reachableFrom(node.info()),
                 ledger.heldDevices(),
+                ledger.counters(),
                 matcher)
             .allocate();
     if (outcome instanceof AllocationOutcome.Failed f) {

@@ -16,6 +16,7 @@ import io.gantry.scheduler.model.dra.DeviceRequest;
 import io.gantry.scheduler.model.dra.DeviceSubRequest;
 import io.gantry.scheduler.model.dra.OpaqueConfig;
 import io.gantry.scheduler.model.dra.ResourceClaim;
+import io.gantry.scheduler.model.dra.ResourceSlice;
 import io.gantry.scheduler.testing.Dra;
 import io.gantry.scheduler.testing.Nodes;
 import java.util.List;
@@ -46,7 +47,7 @@ class AllocationConfigsTest {
 
   private static DeviceSubRequest choice(String name, String deviceClass) {
     return new DeviceSubRequest(
-        name, deviceClass, ImmutableList.of(), AllocationMode.EXACT_COUNT, 1);
+        name, deviceClass, ImmutableList.of(), AllocationMode.EXACT_COUNT, 1, ImmutableList.of());
   }
 
   private static ResourceClaim claim(List<DeviceRequest> requests, ClaimConfig... config) {
@@ -140,22 +141,22 @@ class AllocationConfigsTest {
   void theAllocatorsResultCarriesTheConfigOfTheChoiceItFellBackTo() {
     NodeInfo n1 = Nodes.node("n1").build();
     DeviceSubRequest h100 =
-        new DeviceSubRequest("h100", "h100", ImmutableList.of(), AllocationMode.EXACT_COUNT, 2);
+        new DeviceSubRequest(
+            "h100", "h100", ImmutableList.of(), AllocationMode.EXACT_COUNT, 2, ImmutableList.of());
     DeviceSubRequest a100 = choice("a100", "a100");
     ResourceClaim claim =
         claim(
             List.of(DeviceRequest.firstAvailable("gpu", ImmutableList.of(h100, a100))),
             claimConfig(MPS, "gpu/h100"),
             claimConfig(TIME_SLICING, "gpu/a100"));
+    List<ResourceSlice> slices =
+        List.of(slice("n1", device("h0", "model", "H100"), device("a0", "model", "A100")));
     ClaimAllocator allocator =
         new ClaimAllocator(
             List.of(claim),
-            "n1",
-            new DevicePools(
-                    List.of(
-                        slice("n1", device("h0", "model", "H100"), device("a0", "model", "A100"))))
-                .reachableFrom(n1),
+            new DevicePools(slices).reachableFrom(n1),
             Set.of(),
+            new CounterBudget(slices),
             new DeviceMatcher(Dra.SELECTORS, CLASSES));
 
     AllocationOutcome outcome = allocator.allocate();

@@ -10,20 +10,27 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
+import com.google.common.collect.ImmutableSortedMap;
 import io.gantry.scheduler.model.NodeInfo;
 import io.gantry.scheduler.model.dra.AllocationMode;
 import io.gantry.scheduler.model.dra.AllocationResult;
 import io.gantry.scheduler.model.dra.DeviceClass;
 import io.gantry.scheduler.model.dra.DeviceConstraint;
+import io.gantry.scheduler.model.dra.DeviceNodes;
 import io.gantry.scheduler.model.dra.DeviceRequest;
 import io.gantry.scheduler.model.dra.DeviceResult;
 import io.gantry.scheduler.model.dra.DeviceSubRequest;
+import io.gantry.scheduler.model.dra.DraDevice;
 import io.gantry.scheduler.model.dra.ResourceClaim;
 import io.gantry.scheduler.model.dra.ResourcePool;
 import io.gantry.scheduler.model.dra.ResourceSlice;
 import io.gantry.scheduler.model.placement.NodeSelectorRequirement;
 import io.gantry.scheduler.model.placement.NodeSelectorTerm;
 import io.gantry.scheduler.model.placement.SelectorOperator;
+import io.gantry.scheduler.model.placement.Taint;
+import io.gantry.scheduler.model.placement.TaintEffect;
+import io.gantry.scheduler.model.placement.Toleration;
+import io.gantry.scheduler.model.placement.TolerationOperator;
 import io.gantry.scheduler.testing.Dra;
 import io.gantry.scheduler.testing.Nodes;
 import java.util.List;
@@ -39,8 +46,10 @@ class ClaimAllocatorTest {
       List<ResourceSlice> slices, Set<String> held, ResourceClaim... claims) {
     DeviceMatcher matcher =
         new DeviceMatcher(Dra.SELECTORS, ImmutableMap.of(Dra.GPU_CLASS, Dra.gpuClass()));
-    return new ClaimAllocator(
-            List.of(claims), N1.name(), new DevicePools(slices).reachableFrom(N1), held, matcher)
+    DevicePools pools = new DevicePools(slices);
+    CounterBudget counters = new CounterBudget(pools.current());
+    held.forEach(counters::hold);
+    return new ClaimAllocator(List.of(claims), pools.reachableFrom(N1), held, counters, matcher)
         .allocate();
   }
 
@@ -50,8 +59,7 @@ class ClaimAllocatorTest {
       devices.add(new DeviceResult(requestAndDevice[i], DRIVER, pool, requestAndDevice[i + 1]));
     }
     return new AllocationOutcome.Allocated(
-        ImmutableList.of(
-            new AllocationResult(devices.build(), ImmutableList.of(), Optional.of("n1"))));
+        ImmutableList.of(AllocationResult.onNode(devices.build(), ImmutableList.of(), "n1")));
   }
 
   @Test
@@ -87,53 +95,121 @@ class ClaimAllocatorTest {
                 "ns/c", "request gpu: no device of class gpu.example.com matches its selectors"));
   }
 
+  private static final NodeSelectorTerm ZONE_A =
+      NodeSelectorTerm.ofExpressions(NodeSelectorRequirement.of("zone", SelectorOperator.IN, "a"));
+  private static final NodeSelectorTerm ZONE_B =
+      NodeSelectorTerm.ofExpressions(NodeSelectorRequirement.of("zone", SelectorOperator.IN, "b"));
+
+  private static ResourceSlice sliceFor(String pool, DeviceNodes nodes, DraDevice... devices) {
+    return new ResourceSlice(
+        pool,
+        DRIVER,
+        new ResourcePool(pool, 1, 1),
+        Optional.of(nodes),
+        ImmutableList.copyOf(devices),
+        ImmutableList.of());
+  }
+
+  private static DraDevice deviceFor(String name, DeviceNodes nodes) {
+    return new DraDevice(
+        name,
+        ImmutableSortedMap.of(),
+        ImmutableSortedMap.of(),
+        Optional.of(nodes),
+        ImmutableList.of(),
+        ImmutableList.of());
+  }
+
+  private static AllocationOutcome allocatedWhere(
+      String pool, ImmutableList<NodeSelectorTerm> terms, String... requestAndDevice) {
+    ImmutableList.Builder<DeviceResult> devices = ImmutableList.builder();
+    for (int i = 0; i < requestAndDevice.length; i += 2) {
+      devices.add(new DeviceResult(requestAndDevice[i], DRIVER, pool, requestAndDevice[i + 1]));
+    }
+    return new AllocationOutcome.Allocated(
+        ImmutableList.of(new AllocationResult(devices.build(), ImmutableList.of(), terms)));
+  }
+
   @Test
-  void aSliceReachesNodesByItsSelectorAndAllNodesBindsNoNode() {
-    NodeSelectorTerm zoneB =
-        NodeSelectorTerm.ofExpressions(
-            new NodeSelectorRequirement("zone", SelectorOperator.IN, List.of("b")));
-    NodeSelectorTerm zoneA =
-        NodeSelectorTerm.ofExpressions(
-            new NodeSelectorRequirement("zone", SelectorOperator.IN, List.of("a")));
-    ResourcePool pool = new ResourcePool("shared", 1, 1);
-    ResourceSlice inB =
-        new ResourceSlice(
-            "b",
-            DRIVER,
-            new ResourcePool("zone-b", 1, 1),
-            Optional.empty(),
-            Optional.of(zoneB),
-            false,
-            ImmutableList.of(device("b0")));
-    ResourceSlice inA =
-        new ResourceSlice(
-            "a",
-            DRIVER,
-            new ResourcePool("zone-a", 1, 1),
-            Optional.empty(),
-            Optional.of(zoneA),
-            false,
-            ImmutableList.of(device("a0")));
-    ResourceSlice everywhere =
-        new ResourceSlice(
-            "all",
-            DRIVER,
-            pool,
-            Optional.empty(),
-            Optional.empty(),
-            true,
-            ImmutableList.of(device("x0")));
+  void aSliceSelectorReachesTheNodesItSelectsAndBecomesTheAllocationsSelector() {
+    ResourceSlice inB = sliceFor("zone-b", DeviceNodes.selector(ZONE_B), device("b0"));
+    ResourceSlice inA = sliceFor("zone-a", DeviceNodes.selector(ZONE_A), device("a0"));
 
     assertThat(allocate(List.of(inB, inA), Set.of(), claim("c", exactly("gpu", 1))))
-        .isEqualTo(allocated("zone-a", "gpu", "a0"));
+        .isEqualTo(allocatedWhere("zone-a", ImmutableList.of(ZONE_A), "gpu", "a0"));
+  }
+
+  @Test
+  void allNodesReachesEveryNodeAndBindsNone() {
+    ResourceSlice everywhere = sliceFor("shared", DeviceNodes.ALL_NODES, device("x0"));
+
     assertThat(allocate(List.of(everywhere), Set.of(), claim("c", exactly("gpu", 1))))
+        .isEqualTo(allocatedWhere("shared", ImmutableList.of(), "gpu", "x0"));
+  }
+
+  @Test
+  void perDeviceNodeSelectionReachesEachDeviceByItsOwnFields() {
+    ResourceSlice perDevice =
+        new ResourceSlice(
+            "mixed",
+            DRIVER,
+            new ResourcePool("mixed", 1, 1),
+            Optional.empty(),
+            ImmutableList.of(
+                deviceFor("on-n2", DeviceNodes.node("n2")),
+                deviceFor("in-b", DeviceNodes.selector(ZONE_B)),
+                deviceFor("in-a", DeviceNodes.selector(ZONE_A)),
+                deviceFor("on-n1", DeviceNodes.node("n1")),
+                deviceFor("anywhere", DeviceNodes.ALL_NODES)),
+            ImmutableList.of());
+
+    assertThat(allocate(List.of(perDevice), Set.of(), claim("c", exactly("gpu", 1))))
+        .isEqualTo(allocatedWhere("mixed", ImmutableList.of(ZONE_A), "gpu", "in-a"));
+    assertThat(allocate(List.of(perDevice), Set.of(), claim("c", exactly("gpu", 3))))
+        .isEqualTo(
+            allocatedWhere(
+                "mixed",
+                ImmutableList.of(DeviceNodes.nodeNameTerm("n1")),
+                "gpu",
+                "in-a",
+                "gpu",
+                "on-n1",
+                "gpu",
+                "anywhere"));
+  }
+
+  @Test
+  void theSelectorsOfSeveralDevicesAreAndedIntoOneTerm() {
+    NodeSelectorTerm gpuNodes =
+        NodeSelectorTerm.ofExpressions(NodeSelectorRequirement.of("gpu", SelectorOperator.EXISTS));
+    ResourceSlice inA = sliceFor("zone-a", DeviceNodes.selector(ZONE_A), device("a0"));
+    ResourceSlice onGpuNodes = sliceFor("fabric", DeviceNodes.selector(gpuNodes), device("f0"));
+    NodeInfo gpuNodeInA = Nodes.node("n1").label("zone", "a").label("gpu", "true").build();
+    DeviceMatcher matcher =
+        new DeviceMatcher(Dra.SELECTORS, ImmutableMap.of(Dra.GPU_CLASS, Dra.gpuClass()));
+
+    assertThat(
+            new ClaimAllocator(
+                    List.of(claim("c", exactly("gpu", 2))),
+                    new DevicePools(List.of(inA, onGpuNodes)).reachableFrom(gpuNodeInA),
+                    Set.of(),
+                    new CounterBudget(List.of(inA, onGpuNodes)),
+                    matcher)
+                .allocate())
         .isEqualTo(
             new AllocationOutcome.Allocated(
                 ImmutableList.of(
                     new AllocationResult(
-                        ImmutableList.of(new DeviceResult("gpu", DRIVER, "shared", "x0")),
+                        ImmutableList.of(
+                            new DeviceResult("gpu", DRIVER, "zone-a", "a0"),
+                            new DeviceResult("gpu", DRIVER, "fabric", "f0")),
                         ImmutableList.of(),
-                        Optional.empty()))));
+                        ImmutableList.of(
+                            new NodeSelectorTerm(
+                                ImmutableList.of(
+                                    NodeSelectorRequirement.of("zone", SelectorOperator.IN, "a"),
+                                    NodeSelectorRequirement.of("gpu", SelectorOperator.EXISTS)),
+                                ImmutableList.of()))))));
   }
 
   @Test
@@ -154,14 +230,14 @@ class ClaimAllocatorTest {
         .isEqualTo(
             new AllocationOutcome.Allocated(
                 ImmutableList.of(
-                    new AllocationResult(
+                    AllocationResult.onNode(
                         ImmutableList.of(new DeviceResult("gpu", DRIVER, "n1", "d0")),
                         ImmutableList.of(),
-                        Optional.of("n1")),
-                    new AllocationResult(
+                        "n1"),
+                    AllocationResult.onNode(
                         ImmutableList.of(new DeviceResult("gpu", DRIVER, "n1", "d1")),
                         ImmutableList.of(),
-                        Optional.of("n1")))));
+                        "n1"))));
   }
 
   @Test
@@ -180,9 +256,9 @@ class ClaimAllocatorTest {
     assertThat(
             new ClaimAllocator(
                     List.of(claim("c", exactly("gpu", 1, "model==A100"))),
-                    "n1",
                     new DevicePools(List.of(s)).reachableFrom(N1),
                     Set.of(),
+                    new CounterBudget(List.of(s)),
                     strictClass)
                 .allocate())
         .isEqualTo(
@@ -303,6 +379,129 @@ class ClaimAllocatorTest {
         .isEqualTo(allocated("n1", "a", "g1", "b", "g2"));
   }
 
+  private static DraDevice tainted(String name, Taint... taints) {
+    return new DraDevice(
+        name,
+        ImmutableSortedMap.of(),
+        ImmutableSortedMap.of(),
+        Optional.empty(),
+        ImmutableList.copyOf(taints),
+        ImmutableList.of());
+  }
+
+  private static DeviceSubRequest tolerating(DeviceSubRequest request, Toleration... tolerations) {
+    return new DeviceSubRequest(
+        request.name(),
+        request.deviceClassName(),
+        request.selectors(),
+        request.allocationMode(),
+        request.count(),
+        ImmutableList.copyOf(tolerations));
+  }
+
+  private static final Taint MAINTENANCE =
+      new Taint("maintenance", "true", TaintEffect.NO_SCHEDULE);
+
+  @Test
+  void aDeviceWithATaintTheRequestDoesNotTolerateIsNotTaken() {
+    ResourceSlice s = slice("n1", tainted("d0", MAINTENANCE), device("d1"));
+
+    assertThat(allocate(List.of(s), Set.of(), claim("c", exactly("gpu", 1))))
+        .isEqualTo(allocated("n1", "gpu", "d1"));
+    assertThat(allocate(List.of(s), Set.of(), claim("c", exactly("gpu", 2))))
+        .isEqualTo(
+            new AllocationOutcome.Failed(
+                "ns/c",
+                "request gpu: needs 2 device(s) of class gpu.example.com, 1 matching device(s) are"
+                    + " free, 1 have a taint the request does not tolerate (device"
+                    + " gpu.example.com/n1/d0 has the taint maintenance=true:NoSchedule)"));
+    assertThat(allocate(List.of(s), Set.of(), claim("c", all("gpu"))))
+        .isEqualTo(
+            new AllocationOutcome.Failed(
+                "ns/c",
+                "request gpu: allocationMode All needs every matching device, but 1 of 2 have a"
+                    + " taint the request does not tolerate (device gpu.example.com/n1/d0 has the"
+                    + " taint maintenance=true:NoSchedule)"));
+  }
+
+  @Test
+  void aToleratedTaintDoesNotKeepTheDeviceAndPreferNoScheduleNeverDoes() {
+    Taint draining = new Taint("draining", "", TaintEffect.NO_EXECUTE);
+    Taint soft = new Taint("busy", "", TaintEffect.PREFER_NO_SCHEDULE);
+    ResourceSlice s =
+        slice("n1", tainted("d0", MAINTENANCE), tainted("d1", draining), tainted("d2", soft));
+    Toleration maintenance =
+        new Toleration("maintenance", TolerationOperator.EQUAL, "true", Optional.empty());
+    Toleration drainingOnly =
+        new Toleration(
+            "draining", TolerationOperator.EXISTS, "", Optional.of(TaintEffect.NO_EXECUTE));
+    Toleration drainingWrongEffect =
+        new Toleration(
+            "draining", TolerationOperator.EXISTS, "", Optional.of(TaintEffect.NO_SCHEDULE));
+
+    assertThat(
+            allocate(
+                List.of(s),
+                Set.of(),
+                claim("c", tolerating(exactly("gpu", 3), maintenance, drainingOnly))))
+        .isEqualTo(allocated("n1", "gpu", "d0", "gpu", "d1", "gpu", "d2"));
+    assertThat(
+            allocate(
+                List.of(s),
+                Set.of(),
+                claim("c", tolerating(exactly("gpu", 3), maintenance, drainingWrongEffect))))
+        .isInstanceOf(AllocationOutcome.Failed.class);
+  }
+
+  private static final ResourceSlice PARTITIONED = Dra.partitionedGpu("n1");
+
+  @Test
+  void devicesThatShareCountersAreAllocatedOnlyWithinThem() {
+    assertThat(allocate(List.of(PARTITIONED), Set.of(), claim("c", exactly("gpu", 2))))
+        .isEqualTo(allocated("n1", "gpu", "half-0", "gpu", "half-1"));
+    assertThat(allocate(List.of(PARTITIONED), Set.of(), claim("c", exactly("gpu", 3))))
+        .isEqualTo(
+            new AllocationOutcome.Failed(
+                "ns/c",
+                "request gpu: no 3 matching free device(s) of class gpu.example.com fit together"
+                    + " with the claims' other devices"));
+  }
+
+  @Test
+  void countersHeldByOtherClaimsAreNotGivenAgain() {
+    assertThat(
+            allocate(
+                List.of(PARTITIONED), Set.of(DRIVER + "/n1/half-1"), claim("c", exactly("gpu", 1))))
+        .isEqualTo(allocated("n1", "gpu", "half-0"));
+    assertThat(
+            allocate(
+                List.of(PARTITIONED),
+                Set.of(DRIVER + "/n1/half-0", DRIVER + "/n1/half-1"),
+                claim("c", exactly("gpu", 1))))
+        .isEqualTo(
+            new AllocationOutcome.Failed(
+                "ns/c",
+                "request gpu: needs 1 device(s) of class gpu.example.com, 0 matching device(s) are"
+                    + " free, 1 would overdraw the shared counters of their pool (device"
+                    + " gpu.example.com/n1/whole would overdraw counter memory of counter set gpu-0"
+                    + " in pool gpu.example.com/n1)"));
+  }
+
+  @Test
+  void aCounterThePoolDoesNotDefineHoldsNothing() {
+    ResourceSlice undefined =
+        new ResourceSlice(
+            "n1-partitions",
+            DRIVER,
+            new ResourcePool("n1", 1, 1),
+            Optional.of(DeviceNodes.node("n1")),
+            ImmutableList.of(Dra.partition("half-0", 40)),
+            ImmutableList.of());
+
+    assertThat(allocate(List.of(undefined), Set.of(), claim("c", exactly("gpu", 1))))
+        .isInstanceOf(AllocationOutcome.Failed.class);
+  }
+
   @Test
   void anUnknownDeviceClassFailsTheClaim() {
     ResourceSlice s = slice("n1", device("d0"));
@@ -310,7 +509,12 @@ class ClaimAllocatorTest {
         claim(
             "c",
             new DeviceSubRequest(
-                "gpu", "missing.example.com", ImmutableList.of(), AllocationMode.EXACT_COUNT, 1));
+                "gpu",
+                "missing.example.com",
+                ImmutableList.of(),
+                AllocationMode.EXACT_COUNT,
+                1,
+                ImmutableList.of()));
 
     assertThat(allocate(List.of(s), Set.of(), c))
         .isEqualTo(

@@ -29,6 +29,9 @@ import io.gantry.scheduler.model.dra.DeviceResult;
 import io.gantry.scheduler.model.dra.DynamicResources;
 import io.gantry.scheduler.model.dra.ResourceClaim;
 import io.gantry.scheduler.model.dra.ResourceSlice;
+import io.gantry.scheduler.model.placement.NodeSelectorRequirement;
+import io.gantry.scheduler.model.placement.NodeSelectorTerm;
+import io.gantry.scheduler.model.placement.SelectorOperator;
 import io.gantry.scheduler.plugins.PluginRegistry;
 import io.gantry.scheduler.testing.Cycles;
 import io.gantry.scheduler.testing.Dra;
@@ -80,10 +83,30 @@ class DynamicResourcesPluginTest {
     return new ClaimAllocation(
         "gpu",
         claim,
-        new AllocationResult(
+        AllocationResult.onNode(
             ImmutableList.of(new DeviceResult("gpu", DRIVER, node, deviceName)),
             ImmutableList.of(),
-            Optional.of(node)));
+            node));
+  }
+
+  /** The claim "shared" with one GPU request, allocated and reserved for another pod. */
+  private static ResourceClaim heldBy(String pod, AllocationResult allocation) {
+    return new ResourceClaim(
+        "ns",
+        "shared",
+        claim("shared", exactly("gpu", 1)).requests(),
+        ImmutableList.of(),
+        ImmutableList.of(),
+        Optional.of(allocation),
+        ImmutableList.of(pod));
+  }
+
+  private static JobInfo podUsing(String claim) {
+    return Jobs.job("j")
+        .namespace("ns")
+        .queue("q")
+        .task(Tasks.task("t0").cpu("1").claim("gpu", claim))
+        .build();
   }
 
   private static JobInfo gang(String name, int members) {
@@ -160,27 +183,51 @@ class DynamicResourcesPluginTest {
   }
 
   @Test
-  void aClaimAllocatedBeforeIsUsedOnlyOnItsNode() {
-    AllocationResult onN2 =
-        new AllocationResult(
-            ImmutableList.of(new DeviceResult("gpu", DRIVER, "n2", "d0")),
-            ImmutableList.of(),
-            Optional.of("n2"));
-    ResourceClaim shared =
-        new ResourceClaim(
-            "ns",
-            "shared",
-            claim("shared", exactly("gpu", 1)).requests(),
-            ImmutableList.of(),
-            ImmutableList.of(),
-            Optional.of(onN2),
-            ImmutableList.of("other-pod"));
-    JobInfo job =
-        Jobs.job("j")
+  void sharedCountersTakenInTheCycleStopALaterPodAndAreGivenBackWithTheGang() {
+    JobInfo solo =
+        Jobs.job("solo")
             .namespace("ns")
             .queue("q")
-            .task(Tasks.task("t0").cpu("1").claim("gpu", "shared"))
+            .creationOrder(5)
+            .createdAt(Snapshots.T0.plusSeconds(60))
+            .task(Tasks.task("t0").cpu("1").claim("gpu", "solo-0"))
             .build();
+
+    CycleResult result =
+        run(
+            List.of(Nodes.node("n1").cpu("8").build()),
+            List.of(QUEUE),
+            List.of(gang("g", 2), solo),
+            List.of(Dra.partitionedGpu("n1")),
+            List.of(
+                claim("g-0", exactly("gpu", 1)),
+                claim("g-1", exactly("gpu", 1)),
+                claim("solo-0", exactly("gpu", 1))));
+
+    assertThat(binds(result))
+        .containsExactly(
+            new BindDecision(
+                "ns/solo/t0",
+                "n1",
+                ImmutableList.of(),
+                GpuAmount.ZERO,
+                ImmutableList.of(onDevice("solo-0", "n1", "whole")),
+                ImmutableList.of()));
+    assertThat(Cycles.job(result, "ns/g").fitMessage().orElseThrow())
+        .contains(
+            "claim ns/g-1: request gpu: needs 1 device(s) of class gpu.example.com, 0 matching"
+                + " device(s) are free, 2 would overdraw the shared counters of their pool");
+  }
+
+  @Test
+  void aClaimAllocatedBeforeIsUsedOnlyOnItsNode() {
+    AllocationResult onN2 =
+        AllocationResult.onNode(
+            ImmutableList.of(new DeviceResult("gpu", DRIVER, "n2", "d0")),
+            ImmutableList.of(),
+            "n2");
+    ResourceClaim shared = heldBy("other-pod", onN2);
+    JobInfo job = podUsing("shared");
 
     CycleResult result =
         run(
@@ -199,6 +246,42 @@ class DynamicResourcesPluginTest {
                 GpuAmount.ZERO,
                 ImmutableList.of(new ClaimAllocation("gpu", "shared", onN2)),
                 ImmutableList.of()));
+  }
+
+  @Test
+  void aClaimAllocatedBeforeWithANodeSelectorIsUsedOnlyOnTheNodesItSelects() {
+    AllocationResult inZoneB =
+        new AllocationResult(
+            ImmutableList.of(new DeviceResult("gpu", DRIVER, "fabric", "f0")),
+            ImmutableList.of(),
+            ImmutableList.of(
+                NodeSelectorTerm.ofExpressions(
+                    NodeSelectorRequirement.of("zone", SelectorOperator.IN, "b"))));
+    ResourceClaim shared = heldBy("other-pod", inZoneB);
+    JobInfo job = podUsing("shared");
+    List<ResourceSlice> slices = List.of(slice("n1", device("d0")), slice("n2", device("d0")));
+
+    CycleResult onlyZoneA =
+        run(
+            List.of(Nodes.node("n1").cpu("8").label("zone", "a").build()),
+            List.of(QUEUE),
+            List.of(job),
+            slices,
+            List.of(shared));
+    CycleResult zoneB =
+        run(
+            List.of(
+                Nodes.node("n1").cpu("8").label("zone", "a").build(),
+                Nodes.node("n2").cpu("8").label("zone", "b").build()),
+            List.of(QUEUE),
+            List.of(job),
+            slices,
+            List.of(shared));
+
+    assertThat(binds(onlyZoneA)).isEmpty();
+    assertThat(Cycles.job(onlyZoneA, "ns/j").fitMessage().orElseThrow())
+        .contains("claim ns/shared: its allocation's node selector does not select the node");
+    assertThat(binds(zoneB)).extracting(BindDecision::nodeName).containsExactly("n2");
   }
 
   @Test

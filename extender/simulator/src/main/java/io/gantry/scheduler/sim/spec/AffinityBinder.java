@@ -88,7 +88,8 @@ final class AffinityBinder {
     return new NodeAffinitySpec(required.build(), preferred.build(), nodeAffinity.line());
   }
 
-  private static NodeSelectorTermSpec nodeSelectorTerm(Field field) throws ScenarioException {
+  /** One node selector term, with the API server's checks of its requirements. */
+  static NodeSelectorTermSpec nodeSelectorTerm(Field field) throws ScenarioException {
     MapReader term = field.asMap(TERM_KEYS);
     ImmutableList.Builder<NodeSelectorRequirementSpec> expressions = ImmutableList.builder();
     for (Field item : term.list("matchExpressions")) {

@@ -5,24 +5,32 @@ import com.google.common.collect.ImmutableSet;
 import com.google.common.collect.ImmutableSortedMap;
 import io.gantry.scheduler.model.Quantity;
 import io.gantry.scheduler.model.dra.AllocationMode;
+import io.gantry.scheduler.model.dra.CounterSet;
 import io.gantry.scheduler.model.dra.DeviceAttribute;
 import io.gantry.scheduler.model.dra.DeviceClass;
 import io.gantry.scheduler.model.dra.DeviceConstraint;
+import io.gantry.scheduler.model.dra.DeviceCounterConsumption;
+import io.gantry.scheduler.model.dra.DeviceNodes;
 import io.gantry.scheduler.model.dra.DeviceRequest;
 import io.gantry.scheduler.model.dra.DeviceSubRequest;
 import io.gantry.scheduler.model.dra.DraDevice;
 import io.gantry.scheduler.model.dra.ResourceClaim;
 import io.gantry.scheduler.model.dra.ResourcePool;
 import io.gantry.scheduler.model.dra.ResourceSlice;
+import io.gantry.scheduler.model.placement.NodeSelectorTerm;
+import io.gantry.scheduler.model.placement.Taint;
+import io.gantry.scheduler.model.placement.TaintEffect;
+import io.gantry.scheduler.model.placement.Toleration;
+import java.math.BigDecimal;
 import java.util.List;
 import java.util.Optional;
 
 /**
  * Binds the DRA sections: each entry is a {@code name}, a {@code namespace} for claims and
  * templates (default {@code default}), and the {@code spec} of its {@code resource.k8s.io/v1}
- * object as in a manifest. Fields the engine does not act on (device taints, counters, admin
- * access, per-device node selection, slice node selectors) are refused by name rather than ignored.
- * Opaque {@code config} is read by {@link DraConfigBinder} and passed on unread.
+ * object as in a manifest. Fields the engine does not act on (admin access, consumable capacity,
+ * binding conditions) are refused by name rather than ignored. Opaque {@code config} is read by
+ * {@link DraConfigBinder} and passed on unread.
  */
 final class DraBinder {
   private static final ImmutableSet<String> NAMED_KEYS = ImmutableSet.of("name", "spec");
@@ -33,11 +41,46 @@ final class DraBinder {
   private static final ImmutableSet<String> SELECTOR_KEYS = ImmutableSet.of("cel");
   private static final ImmutableSet<String> CEL_KEYS = ImmutableSet.of("expression");
   private static final ImmutableSet<String> SLICE_SPEC_KEYS =
-      ImmutableSet.of("driver", "pool", "nodeName", "allNodes", "devices");
+      ImmutableSet.of(
+          "driver",
+          "pool",
+          "nodeName",
+          "nodeSelector",
+          "allNodes",
+          "perDeviceNodeSelection",
+          "devices",
+          "sharedCounters");
+  private static final ImmutableSet<String> COUNTER_SET_KEYS = ImmutableSet.of("name", "counters");
+  private static final ImmutableSet<String> CONSUMPTION_KEYS =
+      ImmutableSet.of("counterSet", "counters");
+  private static final ImmutableSet<String> COUNTER_KEYS = ImmutableSet.of("value");
   private static final ImmutableSet<String> POOL_KEYS =
       ImmutableSet.of("name", "generation", "resourceSliceCount");
   private static final ImmutableSet<String> DEVICE_KEYS =
-      ImmutableSet.of("name", "attributes", "capacity");
+      ImmutableSet.of(
+          "name",
+          "attributes",
+          "capacity",
+          "nodeName",
+          "nodeSelector",
+          "allNodes",
+          "taints",
+          "consumesCounters");
+  private static final ImmutableSet<String> TAINT_KEYS =
+      ImmutableSet.of("key", "value", "effect", "timeAdded");
+
+  /** The effects a device taint may have in resource.k8s.io/v1. */
+  private static final ImmutableList<String> DEVICE_TAINT_EFFECTS =
+      ImmutableList.of("NoSchedule", "NoExecute");
+
+  /** Kubernetes' {@code DeviceTaintsMaxLength}. */
+  private static final int MAX_TAINTS = 4;
+
+  /** Kubernetes' {@code DeviceTolerationsMaxLength}. */
+  private static final int MAX_TOLERATIONS = 16;
+
+  private static final ImmutableSet<String> NODE_SELECTOR_KEYS =
+      ImmutableSet.of("nodeSelectorTerms");
   private static final ImmutableSet<String> ATTRIBUTE_KEYS =
       ImmutableSet.of("int", "bool", "string", "version");
   private static final ImmutableSet<String> CAPACITY_KEYS = ImmutableSet.of("value");
@@ -48,9 +91,10 @@ final class DraBinder {
   private static final ImmutableSet<String> REQUEST_KEYS =
       ImmutableSet.of("name", "exactly", "firstAvailable");
   private static final ImmutableSet<String> EXACT_KEYS =
-      ImmutableSet.of("deviceClassName", "selectors", "allocationMode", "count");
+      ImmutableSet.of("deviceClassName", "selectors", "allocationMode", "count", "tolerations");
   private static final ImmutableSet<String> SUB_REQUEST_KEYS =
-      ImmutableSet.of("name", "deviceClassName", "selectors", "allocationMode", "count");
+      ImmutableSet.of(
+          "name", "deviceClassName", "selectors", "allocationMode", "count", "tolerations");
   private static final ImmutableSet<String> CONSTRAINT_KEYS =
       ImmutableSet.of("requests", "matchAttribute");
 
@@ -119,10 +163,19 @@ final class DraBinder {
             pool.requiredString("name"),
             pool.required("generation").asLong(0),
             pool.required("resourceSliceCount").asLong(1));
-    Optional<String> nodeName = spec.optString("nodeName");
-    boolean allNodes = spec.booleanOr("allNodes", false);
-    if (nodeName.isPresent() == allNodes) {
-      throw specField.error("exactly one of nodeName and allNodes must be set");
+    boolean perDevice = spec.booleanOr("perDeviceNodeSelection", false);
+    Optional<DeviceNodes> sliceNodes =
+        perDevice
+            ? Optional.empty()
+            : Optional.of(
+                nodes(
+                    spec,
+                    specField,
+                    "exactly one of nodeName, nodeSelector, allNodes and"
+                        + " perDeviceNodeSelection must be set"));
+    if (perDevice && nodesGiven(spec) > 0) {
+      throw specField.error(
+          "exactly one of nodeName, nodeSelector, allNodes and perDeviceNodeSelection must be set");
     }
     ImmutableList.Builder<DraDevice> devices = ImmutableList.builder();
     UniqueNames deviceNames = new UniqueNames("device");
@@ -130,14 +183,141 @@ final class DraBinder {
       MapReader device = d.asMap(DEVICE_KEYS);
       Field deviceName = device.required("name");
       deviceNames.add(deviceName, deviceName.asNonEmptyString());
+      Optional<DeviceNodes> ownNodes = Optional.empty();
+      if (perDevice) {
+        ownNodes =
+            Optional.of(
+                nodes(
+                    device,
+                    d,
+                    "exactly one of nodeName, nodeSelector and allNodes must be set, as the"
+                        + " slice sets perDeviceNodeSelection"));
+      } else if (nodesGiven(device) > 0) {
+        throw d.error(
+            "nodeName, nodeSelector and allNodes of a device need perDeviceNodeSelection: true on"
+                + " the slice");
+      }
       devices.add(
           new DraDevice(
               deviceName.asNonEmptyString(),
               attributes(device.optional("attributes")),
-              capacity(device.optional("capacity"))));
+              capacity(device.optional("capacity")),
+              ownNodes,
+              taints(device.optional("taints")),
+              consumesCounters(device.list("consumesCounters"))));
     }
     return new ResourceSlice(
-        name, driver, resourcePool, nodeName, Optional.empty(), allNodes, devices.build());
+        name, driver, resourcePool, sliceNodes, devices.build(), sharedCounters(spec));
+  }
+
+  /** A device's taints: a key, an optional value, NoSchedule or NoExecute, and when added. */
+  private static ImmutableList<Taint> taints(Optional<Field> field) throws ScenarioException {
+    if (field.isEmpty()) {
+      return ImmutableList.of();
+    }
+    List<Field> items = field.get().asList();
+    if (items.size() > MAX_TAINTS) {
+      throw field.get().error("must list at most " + MAX_TAINTS + " taints, got " + items.size());
+    }
+    ImmutableList.Builder<Taint> out = ImmutableList.builder();
+    for (Field item : items) {
+      MapReader taint = item.asMap(TAINT_KEYS);
+      // when the taint was added matters only to eviction, which this scheduler leaves to others
+      taint.optString("timeAdded");
+      out.add(
+          new Taint(
+              taint.requiredString("key"),
+              taint.optString("value").orElse(""),
+              TaintEffect.parse(taint.required("effect").asChoice(DEVICE_TAINT_EFFECTS))));
+    }
+    return out.build();
+  }
+
+  private static ImmutableList<CounterSet> sharedCounters(MapReader spec) throws ScenarioException {
+    ImmutableList.Builder<CounterSet> out = ImmutableList.builder();
+    UniqueNames names = new UniqueNames("counter set");
+    for (Field item : spec.list("sharedCounters")) {
+      MapReader set = item.asMap(COUNTER_SET_KEYS);
+      Field name = set.required("name");
+      names.add(name, name.asNonEmptyString());
+      out.add(new CounterSet(name.asNonEmptyString(), counters(set.required("counters"))));
+    }
+    return out.build();
+  }
+
+  private static ImmutableList<DeviceCounterConsumption> consumesCounters(List<Field> items)
+      throws ScenarioException {
+    ImmutableList.Builder<DeviceCounterConsumption> out = ImmutableList.builder();
+    for (Field item : items) {
+      MapReader consumption = item.asMap(CONSUMPTION_KEYS);
+      out.add(
+          new DeviceCounterConsumption(
+              consumption.requiredString("counterSet"),
+              counters(consumption.required("counters"))));
+    }
+    return out.build();
+  }
+
+  /** Counters by name, each {@code {value: <quantity>}}, as numbers. */
+  private static ImmutableSortedMap<String, BigDecimal> counters(Field field)
+      throws ScenarioException {
+    ImmutableSortedMap.Builder<String, BigDecimal> out = ImmutableSortedMap.naturalOrder();
+    for (Field c : field.asOpenMap().fields()) {
+      Field value = c.asMap(COUNTER_KEYS).required("value");
+      try {
+        out.put(c.key(), Quantity.parse(value.asString()));
+      } catch (IllegalArgumentException e) {
+        throw value.error(e.getMessage());
+      }
+    }
+    return out.build();
+  }
+
+  /** How many of nodeName, nodeSelector and allNodes (when true) the map sets. */
+  private static int nodesGiven(MapReader map) throws ScenarioException {
+    return (map.optString("nodeName").isPresent() ? 1 : 0)
+        + (map.optional("nodeSelector").isPresent() ? 1 : 0)
+        + (map.booleanOr("allNodes", false) ? 1 : 0);
+  }
+
+  /** The one of nodeName, nodeSelector and allNodes that the map sets. */
+  private static DeviceNodes nodes(MapReader map, Field owner, String problem)
+      throws ScenarioException {
+    if (nodesGiven(map) != 1) {
+      throw owner.error(problem);
+    }
+    Optional<String> nodeName = map.optString("nodeName");
+    if (nodeName.isPresent()) {
+      return DeviceNodes.node(nodeName.get());
+    }
+    Optional<Field> selector = map.optional("nodeSelector");
+    if (selector.isPresent()) {
+      return DeviceNodes.selector(nodeSelector(selector.get()));
+    }
+    return DeviceNodes.ALL_NODES;
+  }
+
+  /** A NodeSelector of a slice or device, which Kubernetes allows exactly one term. */
+  private static NodeSelectorTerm nodeSelector(Field field) throws ScenarioException {
+    ImmutableList<NodeSelectorTerm> terms = nodeSelectorTerms(field);
+    if (terms.size() != 1) {
+      throw field.error("nodeSelectorTerms must hold exactly one term, got " + terms.size());
+    }
+    return terms.get(0);
+  }
+
+  /** The terms of a NodeSelector, at least one; a node matches when one of them matches. */
+  static ImmutableList<NodeSelectorTerm> nodeSelectorTerms(Field field) throws ScenarioException {
+    Field terms = field.asMap(NODE_SELECTOR_KEYS).required("nodeSelectorTerms");
+    List<Field> items = terms.asList();
+    if (items.isEmpty()) {
+      throw terms.error("must list at least one term");
+    }
+    ImmutableList.Builder<NodeSelectorTerm> out = ImmutableList.builder();
+    for (Field item : items) {
+      out.add(AffinityBinder.nodeSelectorTerm(item).toTerm());
+    }
+    return out.build();
   }
 
   private static ImmutableSortedMap<String, DeviceAttribute> attributes(Optional<Field> field)
@@ -273,8 +453,24 @@ final class DraBinder {
     }
     long count =
         countField.isPresent() ? countField.get().asLong(1) : (mode == AllocationMode.ALL ? 0 : 1);
+    List<Field> tolerations = sub.list("tolerations");
+    if (tolerations.size() > MAX_TOLERATIONS) {
+      throw sub.required("tolerations")
+          .error(
+              "must list at most " + MAX_TOLERATIONS + " tolerations, got " + tolerations.size());
+    }
+    ImmutableList.Builder<Toleration> tolerated = ImmutableList.builder();
+    for (TolerationSpec t :
+        TaskBinder.tolerations(tolerations, TaskBinder.MANIFEST_TOLERATION_KEYS)) {
+      tolerated.add(t.toToleration());
+    }
     return new DeviceSubRequest(
-        name, sub.requiredString("deviceClassName"), selectors(sub.list("selectors")), mode, count);
+        name,
+        sub.requiredString("deviceClassName"),
+        selectors(sub.list("selectors")),
+        mode,
+        count,
+        tolerated.build());
   }
 
   private static ImmutableList<DeviceConstraint> constraints(

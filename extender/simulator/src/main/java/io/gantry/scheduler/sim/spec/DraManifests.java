@@ -1,8 +1,10 @@
 package io.gantry.scheduler.sim.spec;
 
+import com.google.common.collect.ImmutableList;
 import io.gantry.scheduler.model.dra.DeviceClass;
 import io.gantry.scheduler.model.dra.ResourceClaim;
 import io.gantry.scheduler.model.dra.ResourceSlice;
+import io.gantry.scheduler.model.placement.NodeSelectorTerm;
 
 /**
  * Translates one {@code resource.k8s.io/v1} object, as the API server sends it (JSON), into the
@@ -37,6 +39,21 @@ public final class DraManifests {
         "ResourceClaimTemplate " + namespace + "/" + name,
         objectJson,
         spec -> DraBinder.claim(namespace, name, spec, true));
+  }
+
+  /**
+   * The terms of a claim's {@code status.allocation.nodeSelector}, given as its JSON; a bad one
+   * throws naming the field.
+   */
+  public static ImmutableList<NodeSelectorTerm> allocationNodeSelector(String selectorJson) {
+    String field = "status.allocation.nodeSelector";
+    try {
+      return DraBinder.nodeSelectorTerms(
+          Field.root(field, YamlTreeReader.read(field, selectorJson)));
+    } catch (ScenarioException e) {
+      throw new IllegalArgumentException(
+          field + (e.field().isEmpty() ? "" : "." + e.field()) + ": " + e.problem(), e);
+    }
   }
 
   private interface SpecReader<T> {

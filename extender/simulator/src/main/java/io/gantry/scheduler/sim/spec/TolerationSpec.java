@@ -3,6 +3,9 @@ package io.gantry.scheduler.sim.spec;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
+import io.gantry.scheduler.model.placement.TaintEffect;
+import io.gantry.scheduler.model.placement.Toleration;
+import io.gantry.scheduler.model.placement.TolerationOperator;
 import java.util.List;
 import java.util.Optional;
 
@@ -22,5 +25,14 @@ public record TolerationSpec(
     requireNonNull(operator, "operator is null");
     requireNonNull(value, "value is null");
     requireNonNull(effect, "effect is null");
+  }
+
+  /** The engine's toleration; the binder has checked what Kubernetes checks. */
+  public Toleration toToleration() {
+    return new Toleration(
+        key.orElse(""),
+        TolerationOperator.parse(operator),
+        value.orElse(""),
+        effect.map(TaintEffect::parse));
   }
 }

@@ -2,10 +2,12 @@ package io.gantry.scheduler.sim.cel;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSortedMap;
 import io.gantry.scheduler.api.dra.SelectorOutcome;
 import io.gantry.scheduler.model.dra.DeviceAttribute;
 import io.gantry.scheduler.model.dra.DraDevice;
+import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -23,7 +25,10 @@ class CelDeviceSelectorsTest {
               "mig", DeviceAttribute.ofBool(false),
               "driverVersion", DeviceAttribute.ofVersion("550.54.15"),
               "resource.kubernetes.io/pciBusID", DeviceAttribute.ofString("0000:18:00.0")),
-          ImmutableSortedMap.of("memory", "80Gi"));
+          ImmutableSortedMap.of("memory", "80Gi"),
+          Optional.empty(),
+          ImmutableList.of(),
+          ImmutableList.of());
 
   private static final CelDeviceSelectors SELECTORS = new CelDeviceSelectors();
 

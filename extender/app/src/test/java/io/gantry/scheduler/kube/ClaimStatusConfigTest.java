@@ -16,17 +16,16 @@ import io.kubernetes.client.openapi.JSON;
 import io.kubernetes.client.openapi.models.V1AllocationResult;
 import io.kubernetes.client.openapi.models.V1DeviceAllocationConfiguration;
 import java.util.Map;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** A claim's {@code status.allocation} written and read back, its opaque config included. */
-class ClaimStatusTest {
+class ClaimStatusConfigTest {
   private static final ObjectMapper MAPPER = new ObjectMapper();
   private static final String MPS =
       "{\"apiVersion\":\"gpu.gantry.io/v1\",\"kind\":\"GpuSharingConfig\","
           + "\"computeMode\":\"mps\",\"memoryMiB\":20000}";
   private static final AllocationResult ALLOCATION =
-      new AllocationResult(
+      AllocationResult.onNode(
           ImmutableList.of(new DeviceResult("gpu", "gpu.gantry.io", "n1", "gpu-3")),
           ImmutableList.of(
               new AllocationConfig(
@@ -35,7 +34,7 @@ class ClaimStatusTest {
                   new OpaqueConfig("gpu.gantry.io", "{\"fraction\":0.5}")),
               new AllocationConfig(
                   Source.FROM_CLAIM, ImmutableList.of(), new OpaqueConfig("gpu.gantry.io", MPS))),
-          Optional.of("n1"));
+          "n1");
 
   private static JsonNode claimWith(String allocationJson) throws Exception {
     ObjectNode claim = MAPPER.createObjectNode();
