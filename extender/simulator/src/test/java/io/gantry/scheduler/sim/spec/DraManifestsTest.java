@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableSortedMap;
 import io.gantry.scheduler.model.dra.AllocationMode;
 import io.gantry.scheduler.model.dra.ClaimConfig;
 import io.gantry.scheduler.model.dra.DeviceClass;
@@ -32,6 +33,7 @@ class DraManifestsTest {
             new ResourceClaim(
                 "ml",
                 "c",
+                ImmutableSortedMap.of(),
                 ImmutableList.of(
                     DeviceRequest.exactly(
                         "gpu",
@@ -69,6 +71,20 @@ class DraManifestsTest {
     assertThat(slice.nodeName()).contains("n1");
     assertThat(slice.pool().generation()).isEqualTo(3);
     assertThat(slice.devices().get(0).capacity()).containsEntry("memory", "80Gi");
+  }
+
+  @Test
+  void aClaimKeepsItsMetadataLabels() {
+    ResourceClaim claim =
+        DraManifests.resourceClaim(
+            "ml",
+            "c",
+            "{\"metadata\":{\"name\":\"c\",\"labels\":{\"kai.scheduler/queue\":\"team-a\"}},"
+                + "\"spec\":{\"devices\":{\"requests\":[{\"name\":\"gpu\",\"exactly\":"
+                + "{\"deviceClassName\":\"gpu.gantry.io\"}}]}}}");
+
+    assertThat(claim.labels())
+        .containsExactly(java.util.Map.entry("kai.scheduler/queue", "team-a"));
   }
 
   @Test
