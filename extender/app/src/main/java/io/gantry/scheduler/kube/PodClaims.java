@@ -107,7 +107,7 @@ final class PodClaims {
                 + "\" does not exist"
                 + (ref.templateName().isPresent() ? " yet" : ""));
       }
-      out.add(new PodClaim(ref.name(), ref.claimName().get()));
+      out.add(new PodClaim(ref.name(), ref.claimName().get(), ref.templateName().isPresent()));
     }
     return new Resolution(out.build(), Optional.empty());
   }

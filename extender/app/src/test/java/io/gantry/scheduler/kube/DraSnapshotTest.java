@@ -92,7 +92,7 @@ class DraSnapshotTest {
                   .extracting(TaskInfo::name, TaskInfo::resourceClaims)
                   .containsExactlyInAnyOrder(
                       org.assertj.core.groups.Tuple.tuple(
-                          "good", ImmutableList.of(new PodClaim("gpu", "held"))),
+                          "good", ImmutableList.of(new PodClaim("gpu", "held", false))),
                       org.assertj.core.groups.Tuple.tuple("plain", ImmutableList.of()));
               assertThat(live.unschedulablePods())
                   .containsExactlyInAnyOrder(

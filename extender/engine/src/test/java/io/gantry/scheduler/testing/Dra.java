@@ -139,11 +139,25 @@ public final class Dra {
     return new ResourceClaim(
         "ns",
         name,
+        ImmutableSortedMap.of(),
         ImmutableList.copyOf(requests),
         ImmutableList.copyOf(constraints),
         ImmutableList.of(),
         Optional.empty(),
         ImmutableList.of());
+  }
+
+  /** The claim with the given metadata labels. */
+  public static ResourceClaim labelled(ResourceClaim claim, Map<String, String> labels) {
+    return new ResourceClaim(
+        claim.namespace(),
+        claim.name(),
+        ImmutableSortedMap.copyOf(labels),
+        claim.requests(),
+        claim.constraints(),
+        claim.config(),
+        claim.allocation(),
+        claim.reservedFor());
   }
 
   public static DynamicResources resources(

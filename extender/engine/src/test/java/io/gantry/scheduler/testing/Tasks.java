@@ -173,9 +173,18 @@ public final class Tasks {
       return this;
     }
 
-    /** A DRA claim of the pod: its name in the pod and the ResourceClaim it resolves to. */
+    /**
+     * A DRA claim of the pod from a template: its name in the pod and the ResourceClaim generated
+     * for it.
+     */
     public Builder claim(String podClaimName, String claimName) {
-      resourceClaims.add(new PodClaim(podClaimName, claimName));
+      resourceClaims.add(new PodClaim(podClaimName, claimName, true));
+      return this;
+    }
+
+    /** A DRA claim the pod names ({@code resourceClaimName}), which pods may share. */
+    public Builder sharedClaim(String podClaimName, String claimName) {
+      resourceClaims.add(new PodClaim(podClaimName, claimName, false));
       return this;
     }
 

@@ -58,7 +58,7 @@ final class ClaimCompiler {
               pc.field() + ".resourceClaimName",
               "unknown ResourceClaim " + ResourceClaim.key(namespace, name));
         }
-        resolved.add(new PodClaim(pc.name(), name));
+        resolved.add(new PodClaim(pc.name(), name, false));
         continue;
       }
       String templateName = pc.resourceClaimTemplateName().orElseThrow();
@@ -75,6 +75,7 @@ final class ClaimCompiler {
           new ResourceClaim(
               namespace,
               generated,
+              template.get().labels(),
               template.get().requests(),
               template.get().constraints(),
               template.get().config(),
@@ -89,7 +90,7 @@ final class ClaimCompiler {
                 + claim.key()
                 + ", has the name of another ResourceClaim");
       }
-      resolved.add(new PodClaim(pc.name(), generated));
+      resolved.add(new PodClaim(pc.name(), generated, true));
     }
     return task.withResourceClaims(resolved.build());
   }

@@ -69,6 +69,14 @@ class DraScenarioTest {
               resources: {cpu: "1"}
               resourceClaims:
                 - {name: gpus, resourceClaimTemplateName: two}
+      resourceClaims:
+        - name: shared
+          labels: {kai.scheduler/queue: q}
+          spec:
+            devices:
+              requests:
+                - name: gpu
+                  exactly: {deviceClassName: gpu.gantry.io}
       """;
 
   @Test
@@ -79,6 +87,7 @@ class DraScenarioTest {
     assertThat(spec.dra().slices().get(0).devices().get(0).attributes())
         .containsEntry("index", DeviceAttribute.ofInt(0))
         .containsEntry("driverVersion", DeviceAttribute.ofVersion("550.54.15"));
+    assertThat(spec.dra().claims().get(0).labels()).containsEntry("kai.scheduler/queue", "q");
     assertThat(spec.dra().templates().get(0).requests().get(0).choices())
         .extracting(c -> c.name() + ":" + c.allocationMode() + ":" + c.count())
         .containsExactly(
@@ -95,10 +104,10 @@ class DraScenarioTest {
             .toList();
     assertThat(claims)
         .containsExactly(
-            List.of(new PodClaim("gpus", "j-t-0-gpus")),
-            List.of(new PodClaim("gpus", "j-t-1-gpus")));
+            List.of(new PodClaim("gpus", "j-t-0-gpus", true)),
+            List.of(new PodClaim("gpus", "j-t-1-gpus", true)));
     assertThat(world.dynamicResources().claims())
-        .containsOnlyKeys("default/j-t-0-gpus", "default/j-t-1-gpus");
+        .containsOnlyKeys("default/j-t-0-gpus", "default/j-t-1-gpus", "default/shared");
   }
 
   record BadInput(String name, String from, String to, String message) {
@@ -159,6 +168,11 @@ class DraScenarioTest {
             "{name: gpus, resourceClaimTemplateName: two, resourceClaimName: x}",
             "dra.yaml:50: jobs[0].tasks[0].resourceClaims[0]: exactly one of resourceClaimName and"
                 + " resourceClaimTemplateName must be set"),
+        new BadInput(
+            "claim labels not a mapping",
+            "labels: {kai.scheduler/queue: q}",
+            "labels: [q]",
+            "dra.yaml:53: resourceClaims[0].labels: expected a mapping, got a list"),
         new BadInput(
             "running task with claims",
             "replicas: 2\n",

@@ -27,6 +27,18 @@ public final class DraGpuClaims {
     return deviceClassName.toLowerCase(Locale.ROOT).contains("gpu");
   }
 
+  /** Whether any request of the claim, in any of its choices, asks for a GPU class. */
+  public static boolean usesGpuClass(ResourceClaim claim) {
+    for (DeviceRequest request : claim.requests()) {
+      for (DeviceSubRequest choice : request.choices()) {
+        if (isGpuClass(choice.deviceClassName())) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
   /**
    * GPU devices the claim counts for. A {@code firstAvailable} request counts its first choice, the
    * one the claim prefers.

@@ -3,6 +3,7 @@ package io.gantry.scheduler.plugins.dynamicresources;
 import com.google.common.collect.ImmutableList;
 import io.gantry.gpusharing.GpuAmount;
 import io.gantry.scheduler.api.dra.DeviceSelectorEvaluator;
+import io.gantry.scheduler.api.kai.SharedGpuClaimQueue;
 import io.gantry.scheduler.api.result.ClaimAllocation;
 import io.gantry.scheduler.framework.AllocationListener;
 import io.gantry.scheduler.framework.ClaimAllocationSource;
@@ -27,8 +28,9 @@ import java.util.Optional;
  * KAI's {@code dynamicresources} plugin (kai-reference §8): a task's DRA claims must be allocatable
  * on the node. A claim that already holds an allocation must be usable there; the others are
  * allocated together by the structured allocator ({@link ClaimAllocator}) from the devices the node
- * reaches. Placing a task records its claims' allocations in the session and taking it back (a
- * statement's rollback included) releases them, so a gang's claims are allocated all or none.
+ * reaches; a shared GPU claim must carry the job's queue label ({@link SharedGpuClaimQueue}).
+ * Placing a task records its claims' allocations in the session and taking it back (a statement's
+ * rollback included) releases them, so a gang's claims are allocated all or none.
  */
 public final class DynamicResourcesPlugin
     implements NodePredicate, AllocationListener, SessionOpenHook, ClaimAllocationSource {
@@ -130,6 +132,11 @@ public final class DynamicResourcesPlugin
       Optional<ResourceClaim> claim = resources.claim(task.info().namespace(), pc.claimName());
       if (claim.isEmpty()) {
         return Plan.failed(key, "the ResourceClaim does not exist");
+      }
+      Optional<String> queueLabel =
+          SharedGpuClaimQueue.violation(pc, claim.get(), task.job().info().queue());
+      if (queueLabel.isPresent()) {
+        return Plan.failed(key, queueLabel.get());
       }
       Optional<AllocationResult> existing = ledger.allocation(key);
       if (existing.isPresent()) {

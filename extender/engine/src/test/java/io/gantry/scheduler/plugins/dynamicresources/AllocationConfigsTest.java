@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
+import com.google.common.collect.ImmutableSortedMap;
 import io.gantry.scheduler.model.NodeInfo;
 import io.gantry.scheduler.model.dra.AllocationConfig;
 import io.gantry.scheduler.model.dra.AllocationConfig.Source;
@@ -54,6 +55,7 @@ class AllocationConfigsTest {
     return new ResourceClaim(
         "ns",
         "c",
+        ImmutableSortedMap.of(),
         ImmutableList.copyOf(requests),
         ImmutableList.of(),
         ImmutableList.copyOf(config),

@@ -42,6 +42,7 @@ import io.gantry.scheduler.testing.Queues;
 import io.gantry.scheduler.testing.Snapshots;
 import io.gantry.scheduler.testing.Tasks;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -94,6 +95,7 @@ class DynamicResourcesPluginTest {
     return new ResourceClaim(
         "ns",
         "shared",
+        ImmutableSortedMap.of(),
         claim("shared", exactly("gpu", 1)).requests(),
         ImmutableList.of(),
         ImmutableList.of(),
@@ -392,5 +394,51 @@ class DynamicResourcesPluginTest {
     assertThat(binds(result)).isEmpty();
     assertThat(Cycles.job(result, "ns/j").fitMessage().orElseThrow())
         .contains("cannot allocate all claims: claim ns/nowhere: the ResourceClaim does not exist");
+  }
+
+  @Test
+  void aSharedGpuClaimWithoutTheQueueLabelKeepsThePodPending() {
+    assertPendingWith(
+        Map.of(),
+        "DRA claim shared is a shared GPU claim but does not have a queue label"
+            + " (kai.scheduler/queue)");
+  }
+
+  @Test
+  void aSharedGpuClaimOfAnotherQueueKeepsThePodPending() {
+    assertPendingWith(
+        Map.of("kai.scheduler/queue", "other"),
+        "DRA claim shared is a shared GPU claim with wrong queue label (expected queue: q,"
+            + " claim queue label: other)");
+  }
+
+  private void assertPendingWith(Map<String, String> labels, String message) {
+    CycleResult result = runSharedClaim(labels);
+
+    assertThat(binds(result)).isEmpty();
+    assertThat(Cycles.job(result, "ns/j").fitMessage().orElseThrow())
+        .contains("cannot allocate all claims: claim ns/shared: " + message);
+  }
+
+  @Test
+  void aSharedGpuClaimLabelledWithTheJobsQueueIsAllocated() {
+    CycleResult result = runSharedClaim(Map.of("kai.scheduler/queue", "q"));
+
+    assertThat(binds(result)).extracting(BindDecision::taskId).containsExactly("ns/j/t0");
+  }
+
+  private CycleResult runSharedClaim(Map<String, String> labels) {
+    JobInfo job =
+        Jobs.job("j")
+            .namespace("ns")
+            .queue("q")
+            .task(Tasks.task("t0").cpu("1").sharedClaim("gpu", "shared"))
+            .build();
+    return run(
+        List.of(Nodes.node("n1").cpu("8").build()),
+        List.of(QUEUE),
+        List.of(job),
+        List.of(slice("n1", device("d0"))),
+        List.of(Dra.labelled(claim("shared", exactly("gpu", 1)), labels)));
   }
 }

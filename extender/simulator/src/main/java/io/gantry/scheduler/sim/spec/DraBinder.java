@@ -36,6 +36,8 @@ final class DraBinder {
   private static final ImmutableSet<String> NAMED_KEYS = ImmutableSet.of("name", "spec");
   private static final ImmutableSet<String> NAMESPACED_KEYS =
       ImmutableSet.of("name", "namespace", "spec");
+  private static final ImmutableSet<String> CLAIM_KEYS =
+      ImmutableSet.of("name", "namespace", "labels", "spec");
   private static final ImmutableSet<String> CLASS_SPEC_KEYS =
       ImmutableSet.of("selectors", "config");
   private static final ImmutableSet<String> SELECTOR_KEYS = ImmutableSet.of("cel");
@@ -377,21 +379,26 @@ final class DraBinder {
     ImmutableList.Builder<ResourceClaim> out = ImmutableList.builder();
     UniqueNames names = new UniqueNames(kind);
     for (Field item : items) {
-      MapReader entry = item.asMap(NAMESPACED_KEYS);
+      MapReader entry = item.asMap(template ? NAMESPACED_KEYS : CLAIM_KEYS);
       Field nameField = entry.required("name");
       String name = nameField.asNonEmptyString();
       String namespace = entry.optString("namespace").orElse(JobSpec.DEFAULT_NAMESPACE);
       names.add(nameField, namespace + "/" + name);
-      out.add(claim(namespace, name, entry.required("spec"), template));
+      out.add(claim(namespace, name, entry.stringMap("labels"), entry.required("spec"), template));
     }
     return out.build();
   }
 
   /**
    * A ResourceClaim from the {@code spec} of its manifest, or of a ResourceClaimTemplate's (the
-   * claim it stamps out, named like the template); without status.
+   * claim it stamps out, named like the template); with the object's labels, without status.
    */
-  static ResourceClaim claim(String namespace, String name, Field specField, boolean template)
+  static ResourceClaim claim(
+      String namespace,
+      String name,
+      ImmutableSortedMap<String, String> labels,
+      Field specField,
+      boolean template)
       throws ScenarioException {
     MapReader spec = specField.asMap(template ? TEMPLATE_SPEC_KEYS : CLAIM_SPEC_KEYS);
     if (template) {
@@ -407,6 +414,7 @@ final class DraBinder {
     return new ResourceClaim(
         namespace,
         name,
+        labels,
         bound,
         constraints(devices.list("constraints"), bound),
         DraConfigBinder.claimConfig(devices.list("config"), bound),

@@ -1,10 +1,12 @@
 package io.gantry.scheduler.sim.spec;
 
 import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableSortedMap;
 import io.gantry.scheduler.model.dra.DeviceClass;
 import io.gantry.scheduler.model.dra.ResourceClaim;
 import io.gantry.scheduler.model.dra.ResourceSlice;
 import io.gantry.scheduler.model.placement.NodeSelectorTerm;
+import java.util.Optional;
 
 /**
  * Translates one {@code resource.k8s.io/v1} object, as the API server sends it (JSON), into the
@@ -25,11 +27,20 @@ public final class DraManifests {
     return read("ResourceSlice " + name, objectJson, spec -> DraBinder.slice(name, spec));
   }
 
+  /** The claim with its {@code metadata.labels}. */
   public static ResourceClaim resourceClaim(String namespace, String name, String objectJson) {
-    return read(
-        "ResourceClaim " + namespace + "/" + name,
-        objectJson,
-        spec -> DraBinder.claim(namespace, name, spec, false));
+    String object = "ResourceClaim " + namespace + "/" + name;
+    try {
+      MapReader root = Field.root(object, YamlTreeReader.read(object, objectJson)).asOpenMap();
+      Optional<Field> metadata = root.optional("metadata");
+      ImmutableSortedMap<String, String> labels =
+          metadata.isPresent()
+              ? metadata.get().asOpenMap().stringMap("labels")
+              : ImmutableSortedMap.of();
+      return DraBinder.claim(namespace, name, labels, root.required("spec"), false);
+    } catch (ScenarioException e) {
+      throw unreadable(e);
+    }
   }
 
   /** The claim a template stamps out, named like the template. */
@@ -38,7 +49,7 @@ public final class DraManifests {
     return read(
         "ResourceClaimTemplate " + namespace + "/" + name,
         objectJson,
-        spec -> DraBinder.claim(namespace, name, spec, true));
+        spec -> DraBinder.claim(namespace, name, ImmutableSortedMap.of(), spec, true));
   }
 
   /**
@@ -65,9 +76,13 @@ public final class DraManifests {
       return reader.read(
           Field.root(object, YamlTreeReader.read(object, json)).asOpenMap().required("spec"));
     } catch (ScenarioException e) {
-      // the line is of the JSON text, which the user never saw: the field path locates the problem
-      throw new IllegalArgumentException(
-          e.field().isEmpty() ? e.problem() : e.field() + ": " + e.problem(), e);
+      throw unreadable(e);
     }
+  }
+
+  // the line is of the JSON text, which the user never saw: the field path locates the problem
+  private static IllegalArgumentException unreadable(ScenarioException e) {
+    return new IllegalArgumentException(
+        e.field().isEmpty() ? e.problem() : e.field() + ": " + e.problem(), e);
   }
 }

@@ -45,6 +45,7 @@ class DraManifestsTest {
             new ResourceClaim(
                 "ml",
                 "c",
+                ImmutableSortedMap.of(),
                 ImmutableList.of(
                     DeviceRequest.exactly(
                         "gpu",
@@ -262,6 +263,20 @@ class DraManifestsTest {
         .hasMessage(
             "spec.sharedCounters[0].counters.memory.value: expected a quantity such as 500m, 8"
                 + " or 64Gi, got \"lots\"");
+  }
+
+  @Test
+  void aClaimKeepsItsMetadataLabels() {
+    ResourceClaim claim =
+        DraManifests.resourceClaim(
+            "ml",
+            "c",
+            "{\"metadata\":{\"name\":\"c\",\"labels\":{\"kai.scheduler/queue\":\"team-a\"}},"
+                + "\"spec\":{\"devices\":{\"requests\":[{\"name\":\"gpu\",\"exactly\":"
+                + "{\"deviceClassName\":\"gpu.gantry.io\"}}]}}}");
+
+    assertThat(claim.labels())
+        .containsExactly(java.util.Map.entry("kai.scheduler/queue", "team-a"));
   }
 
   @Test
