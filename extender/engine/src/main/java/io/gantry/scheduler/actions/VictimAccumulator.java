@@ -25,7 +25,6 @@ import java.util.Set;
  * of the preemptor; this cycle's own placements are never taken back.
  */
 final class VictimAccumulator {
-  private final Session session;
   private final TasksToEvict tasksToEvict;
   private final Map<JobState, Set<TaskState>> remaining = new LinkedHashMap<>();
   private final JobsOrderByQueues queue;
@@ -37,7 +36,6 @@ final class VictimAccumulator {
   private final QuotaGpuTally freed;
 
   VictimAccumulator(Session session, List<JobState> victimJobs, Set<TaskState> recorded) {
-    this.session = session;
     this.tasksToEvict = new TasksToEvict(session.hooks());
     List<JobState> withTasks = new ArrayList<>();
     for (JobState job : victimJobs) {

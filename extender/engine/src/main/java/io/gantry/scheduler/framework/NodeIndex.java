@@ -10,8 +10,11 @@ import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
+import java.util.NavigableMap;
 import java.util.NoSuchElementException;
 import java.util.PriorityQueue;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
@@ -79,8 +82,8 @@ public final class NodeIndex {
   private final IdentityHashMap<NodeState, Entry> entries = new IdentityHashMap<>();
   private final TreeSet<Entry> gpuNodesByFreeGpus = new TreeSet<>(BY_FREE_GPUS);
   private final TreeSet<Entry> irregularGpuNodes = new TreeSet<>(BY_FREE_GPUS);
-  private final TreeMap<Integer, TreeSet<Entry>> gpuNodesBySharedRoom = new TreeMap<>();
-  private final TreeMap<Integer, TreeSet<Entry>> gpuNodesByDomainRoom = new TreeMap<>();
+  private final NavigableMap<Integer, Set<Entry>> gpuNodesBySharedRoom = new TreeMap<>();
+  private final NavigableMap<Integer, Set<Entry>> gpuNodesByDomainRoom = new TreeMap<>();
   private final TreeSet<Entry> cpuOnlyNodesByFreeCpu = new TreeSet<>(BY_FREE_CPU);
   private final TreeSet<Entry> gpuNodesByFreeCpu = new TreeSet<>(BY_FREE_CPU);
 
@@ -157,11 +160,11 @@ public final class NodeIndex {
   }
 
   /** The nodes of every set keyed at least {@code key}, merged in {@link #BY_FREE_GPUS} order. */
-  private static Iterable<NodeState> atLeast(TreeMap<Integer, TreeSet<Entry>> byKey, int key) {
-    Collection<TreeSet<Entry>> rooms = byKey.tailMap(key, true).values();
+  private static Iterable<NodeState> atLeast(NavigableMap<Integer, Set<Entry>> byKey, int key) {
+    Collection<Set<Entry>> rooms = byKey.tailMap(key, true).values();
     return () -> {
       List<Iterator<Entry>> parts = new ArrayList<>(rooms.size());
-      for (TreeSet<Entry> room : rooms) {
+      for (Set<Entry> room : rooms) {
         parts.add(room.iterator());
       }
       return nodes(new Merge(parts));
@@ -267,12 +270,12 @@ public final class NodeIndex {
     }
   }
 
-  private static void addKeyed(TreeMap<Integer, TreeSet<Entry>> byKey, int key, Entry e) {
+  private static void addKeyed(Map<Integer, Set<Entry>> byKey, int key, Entry e) {
     byKey.computeIfAbsent(key, k -> new TreeSet<>(BY_FREE_GPUS)).add(e);
   }
 
-  private static void removeKeyed(TreeMap<Integer, TreeSet<Entry>> byKey, int key, Entry e) {
-    TreeSet<Entry> set = byKey.get(key);
+  private static void removeKeyed(Map<Integer, Set<Entry>> byKey, int key, Entry e) {
+    Set<Entry> set = byKey.get(key);
     set.remove(e);
     if (set.isEmpty()) {
       byKey.remove(key);

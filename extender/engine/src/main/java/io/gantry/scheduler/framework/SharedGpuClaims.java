@@ -41,7 +41,8 @@ final class SharedGpuClaims {
   /** Per use, the number of holders per node; a use with no holder left is removed. */
   private final Map<Use, Map<String, Integer>> holders = new HashMap<>();
 
-  private final Map<TaskState, ImmutableList<ClaimGpus>> claimsByTask = new IdentityHashMap<>();
+  private final IdentityHashMap<TaskState, ImmutableList<ClaimGpus>> claimsByTask =
+      new IdentityHashMap<>();
 
   SharedGpuClaims(DynamicResources resources) {
     this.resources = resources;

@@ -170,16 +170,15 @@ class SharedGpuClaimsTest {
 
   @Test
   void aClaimUsedOnTwoNodesCountsOncePerNode() {
-    Session s =
-        Sessions.open(
-            withClaims(
-                List.of(Nodes.node("n1").cpu("8").build(), Nodes.node("n2").cpu("8").build()),
-                List.of(Queues.queue("q").build()),
-                List.of(
-                    sharer("a", Tasks.task("t").running("n1")),
-                    sharer("b", Tasks.task("t").running("n2"))),
-                List.of(claim("shared", exactly("gpu", 1)))),
-            proportion);
+    Sessions.open(
+        withClaims(
+            List.of(Nodes.node("n1").cpu("8").build(), Nodes.node("n2").cpu("8").build()),
+            List.of(Queues.queue("q").build()),
+            List.of(
+                sharer("a", Tasks.task("t").running("n1")),
+                sharer("b", Tasks.task("t").running("n2"))),
+            List.of(claim("shared", exactly("gpu", 1)))),
+        proportion);
 
     assertThat(queueGpus()).isEqualTo(2);
   }

@@ -24,7 +24,12 @@ class SharedGpuClaimQueueTest {
       claim(
           "c",
           new DeviceSubRequest(
-              "nic", "nic.example.com", ImmutableList.of(), AllocationMode.EXACT_COUNT, 1));
+              "nic",
+              "nic.example.com",
+              ImmutableList.of(),
+              AllocationMode.EXACT_COUNT,
+              1,
+              ImmutableList.of()));
 
   record Case(String name, PodClaim podClaim, ResourceClaim claim, Optional<String> expected) {
     @Override
