@@ -6,6 +6,8 @@ import io.gantry.scheduler.bench.BenchWorkload;
 import io.gantry.scheduler.bench.WorkloadGenerator;
 import io.gantry.scheduler.model.ClusterSnapshot;
 import java.io.PrintWriter;
+import java.lang.management.ManagementFactory;
+import java.lang.management.OperatingSystemMXBean;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -53,15 +55,17 @@ final class ExtenderBenchCommand implements Callable<Integer> {
   @Option(
       names = "--rounds",
       paramLabel = "N",
-      defaultValue = "500",
+      defaultValue = "2000",
       description = "Measured filter+prioritize rounds per caller. Default: ${DEFAULT-VALUE}.")
   int rounds;
 
   @Option(
       names = "--warmup",
       paramLabel = "N",
-      defaultValue = "200",
-      description = "Rounds per caller before measuring. Default: ${DEFAULT-VALUE}.")
+      defaultValue = "3000",
+      description =
+          "Rounds per caller before measuring, while the JIT compiles the request path."
+              + " Default: ${DEFAULT-VALUE}.")
   int warmup;
 
   @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
@@ -76,12 +80,19 @@ final class ExtenderBenchCommand implements Callable<Integer> {
         new BenchWorkload(
             nodes, 8, 0, 2, 7, pendingGangs, 4, 1, 0, 0.5, 0, runningPods, 0, 0, 0, 1);
     ClusterSnapshot snapshot = WorkloadGenerator.generate(workload);
+    OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
+    double loadBefore = os.getSystemLoadAverage();
     ExtenderBench.Result r =
         ExtenderBench.run(snapshot, SchedulerConfig.DEFAULTS, callers, rounds, warmup);
+    double loadAfter = os.getSystemLoadAverage();
     PrintWriter out = spec.commandLine().getOut();
     out.printf(
         "extender at %d nodes, %d callers, %d pending pods: planning cycle %d ms%n",
         r.nodes(), r.callers(), workload.pendingPods(), r.planMillis());
+    // the callers share the machine with the server: latency is only comparable at similar load
+    out.printf(
+        "%d cores; 1-minute load average %.2f before the run, %.2f after%n",
+        os.getAvailableProcessors(), loadBefore, loadAfter);
     out.printf("%-40s %10s %10s %10s%n", "request", "p50 ms", "p99 ms", "p99/base");
     long baseP99 = Math.max(1, r.baseline().p99Micros());
     for (ExtenderBench.Latencies l :

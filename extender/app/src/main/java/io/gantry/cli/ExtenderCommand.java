@@ -129,6 +129,15 @@ final class ExtenderCommand implements Callable<Integer> {
   int maxRequestBytes;
 
   @Option(
+      names = "--network-threads",
+      paramLabel = "N",
+      defaultValue = "0",
+      description =
+          "Network threads, which answer most requests themselves; 0: one per available core."
+              + " Default: ${DEFAULT-VALUE}.")
+  int networkThreads;
+
+  @Option(
       names = "--request-timeout",
       paramLabel = "DURATION",
       defaultValue = "10s",
@@ -263,13 +272,19 @@ final class ExtenderCommand implements Callable<Integer> {
   }
 
   private ExtenderSettings settings() {
+    if (networkThreads < 0) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(),
+          "--network-threads must be 0 (one per core) or more, got " + networkThreads);
+    }
     try {
       return new ExtenderSettings(
           duration(reservationTtl, "--reservation-ttl"),
           duration(httpTimeout, "--http-timeout"),
           fairShareWaiting,
           maxRequestBytes,
-          duration(requestTimeout, "--request-timeout"));
+          duration(requestTimeout, "--request-timeout"),
+          networkThreads);
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
     }

@@ -101,8 +101,7 @@ public final class Extender implements AutoCloseable {
     }
     NodeNames passing = NodeNames.EMPTY;
     ImmutableMap.Builder<String, String> failed = ImmutableMap.builder();
-    ImmutableMap.Builder<String, String> unresolvable =
-        ImmutableMap.builderWithExpectedSize(nodes.size());
+    ImmutableMap.Builder<String, String> unresolvable = ImmutableMap.builder();
     if (plan instanceof PlanOutcome.Reserved r) {
       String node = r.reservation().placement().node();
       if (nodes.contains(node)) {

@@ -125,7 +125,8 @@ public final class ExtenderBench {
                     ExtenderSettings.DEFAULT_HTTP_TIMEOUT,
                     true,
                     ExtenderSettings.DEFAULT_MAX_REQUEST_BYTES,
-                    ExtenderSettings.DEFAULT_REQUEST_TIMEOUT),
+                    ExtenderSettings.DEFAULT_REQUEST_TIMEOUT,
+                    0),
                 new ExtenderMetrics(),
                 Clock.systemUTC());
         ExtenderServer server =

@@ -82,8 +82,9 @@ public final class ExtenderServer implements AutoCloseable {
     ExtenderMetrics metrics = extender.metrics();
     // loaded before any thread starts, so a bad file fails start-up with nothing to clean up
     Optional<ReloadingTls> tls = tlsSettings.map(s -> ReloadingTls.start(s, metrics));
+    ExtenderSettings settings = extender.settings();
     EventLoopGroup boss = new NioEventLoopGroup(1);
-    EventLoopGroup workers = new NioEventLoopGroup();
+    EventLoopGroup workers = new NioEventLoopGroup(settings.networkThreadCount());
     ExecutorService verbs =
         Executors.newFixedThreadPool(
             VERB_THREADS,
@@ -93,7 +94,6 @@ public final class ExtenderServer implements AutoCloseable {
               return t;
             });
     ExtenderHttpHandler handler = new ExtenderHttpHandler(extender, webhook, verbs);
-    ExtenderSettings settings = extender.settings();
     try {
       Channel channel =
           new ServerBootstrap()

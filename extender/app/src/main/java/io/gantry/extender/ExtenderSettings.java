@@ -17,13 +17,16 @@ import java.time.Duration;
  *     pod's PodGroup is planned alone against what is running and reserved
  * @param maxRequestBytes the largest request body accepted (413 above)
  * @param requestTimeout how long a client may take to send one whole request (408 after)
+ * @param networkThreads the server's network threads, 0 for one per available core: most requests
+ *     are answered on them, so more threads than cores only add waiting for a core
  */
 public record ExtenderSettings(
     Duration reservationTtl,
     Duration httpTimeout,
     boolean fairShareWaiting,
     int maxRequestBytes,
-    Duration requestTimeout) {
+    Duration requestTimeout,
+    int networkThreads) {
   public static final Duration DEFAULT_RESERVATION_TTL = Duration.ofSeconds(30);
 
   /** kube-scheduler's {@code DefaultExtenderTimeout}, used when {@code httpTimeout} is 0. */
@@ -37,7 +40,8 @@ public record ExtenderSettings(
           DEFAULT_HTTP_TIMEOUT,
           true,
           DEFAULT_MAX_REQUEST_BYTES,
-          DEFAULT_REQUEST_TIMEOUT);
+          DEFAULT_REQUEST_TIMEOUT,
+          0);
 
   public ExtenderSettings {
     requireNonNull(reservationTtl, "reservationTtl is null");
@@ -56,6 +60,15 @@ public record ExtenderSettings(
       throw new IllegalArgumentException(
           "maxRequestBytes must be at least 1024, got " + maxRequestBytes);
     }
+    if (networkThreads < 0) {
+      throw new IllegalArgumentException(
+          "networkThreads must be 0 (one per core) or more, got " + networkThreads);
+    }
+  }
+
+  /** The number of network threads to start: {@link #networkThreads}, or one per core for 0. */
+  public int networkThreadCount() {
+    return networkThreads > 0 ? networkThreads : Runtime.getRuntime().availableProcessors();
   }
 
   /** How long a gang member waits in {@code bind} for the others. */

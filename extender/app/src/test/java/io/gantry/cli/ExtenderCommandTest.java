@@ -23,6 +23,7 @@ class ExtenderCommandTest {
             "--[no-]fair-share-waiting",
             "--max-request-bytes=BYTES",
             "--request-timeout=DURATION",
+            "--network-threads=N",
             "--webhook-failure-policy=POLICY",
             "--webhook-skip-namespace=NAMESPACE",
             "--tls-cert-file=FILE",
@@ -37,6 +38,15 @@ class ExtenderCommandTest {
     assertThat(r.exitCode()).isEqualTo(2);
     assertThat(r.err())
         .contains("--http-timeout: expected a duration such as 5s or 1m30s, got soon");
+  }
+
+  @Test
+  void aNegativeThreadCountNamesTheFlag() {
+    CliRunner r =
+        CliRunner.run(
+            "extender", "--scenario", "examples/quickstart.yaml", "--network-threads", "-1");
+    assertThat(r.exitCode()).isEqualTo(2);
+    assertThat(r.err()).contains("--network-threads must be 0 (one per core) or more, got -1");
   }
 
   @Test

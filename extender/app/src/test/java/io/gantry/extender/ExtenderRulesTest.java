@@ -31,7 +31,8 @@ class ExtenderRulesTest {
         ExtenderSettings.DEFAULT_HTTP_TIMEOUT,
         on,
         ExtenderSettings.DEFAULT_MAX_REQUEST_BYTES,
-        ExtenderSettings.DEFAULT_REQUEST_TIMEOUT);
+        ExtenderSettings.DEFAULT_REQUEST_TIMEOUT,
+        0);
   }
 
   @Test

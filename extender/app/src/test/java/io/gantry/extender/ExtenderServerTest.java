@@ -53,7 +53,8 @@ class ExtenderServerTest {
             ExtenderSettings.DEFAULT_HTTP_TIMEOUT,
             true,
             MAX_BYTES,
-            Duration.ofMillis(300));
+            Duration.ofMillis(300),
+            0);
     served =
         Scenarios.serve(
             Scenarios.cluster(3, 4, GANG),

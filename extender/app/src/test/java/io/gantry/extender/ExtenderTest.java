@@ -133,7 +133,8 @@ class ExtenderTest {
             Duration.ofMillis(250),
             true,
             ExtenderSettings.DEFAULT_MAX_REQUEST_BYTES,
-            Duration.ofSeconds(5));
+            Duration.ofSeconds(5),
+            0);
     Scenarios.Served s = Scenarios.serve(Scenarios.cluster(2, 4, GANG_OF_4), settings, clock);
     String node = s.extender().filter(args("gang-worker-0")).passing().get(0);
     assertThat(bindTo(s.extender(), "gang-worker-0", node))
@@ -161,7 +162,8 @@ class ExtenderTest {
             ExtenderSettings.DEFAULT_HTTP_TIMEOUT,
             false,
             ExtenderSettings.DEFAULT_MAX_REQUEST_BYTES,
-            ExtenderSettings.DEFAULT_REQUEST_TIMEOUT);
+            ExtenderSettings.DEFAULT_REQUEST_TIMEOUT,
+            0);
     Scenarios.Served s = Scenarios.serve(Scenarios.cluster(2, 4, twoGangs), noFairShare, clock);
     assertThat(s.extender().filter(args("gang-worker-0")).passing()).hasSize(1);
     // the first gang holds every GPU: the second fails whole

@@ -31,15 +31,18 @@ public final class NodeNames extends AbstractList<String> implements RandomAcces
 
   private final byte[] json;
 
-  /** Where each literal's content (inside its quotes) starts and ends in {@link #json}. */
-  private final int[] starts;
+  /**
+   * Where each literal's token (its opening quote) lies in {@link #json}, then where the token
+   * after the last one ({@code ]}) lies; the array may be longer than that.
+   */
+  private final int[] tokens;
 
-  private final int[] ends;
+  private final int size;
 
-  private NodeNames(byte[] json, int[] starts, int[] ends) {
+  private NodeNames(byte[] json, int[] tokens, int size) {
     this.json = json;
-    this.starts = starts;
-    this.ends = ends;
+    this.tokens = tokens;
+    this.size = size;
   }
 
   /** The names, in order. */
@@ -74,39 +77,46 @@ public final class NodeNames extends AbstractList<String> implements RandomAcces
    * @throws IOException when the parser finds the JSON invalid
    */
   static NodeNames read(JsonParser p, byte[] json) throws IOException, BadRequest {
-    int capacity = 64;
-    int[] starts = new int[capacity];
-    int[] ends = new int[capacity];
+    int[] tokens = new int[16];
     int count = 0;
     for (JsonToken t = p.nextToken(); ; t = p.nextToken()) {
       int at = Math.toIntExact(p.currentTokenLocation().getByteOffset());
-      if (count > 0 && ends[count - 1] < 0) {
-        ends[count - 1] = closingQuote(json, at);
+      if (count == tokens.length) {
+        tokens = Arrays.copyOf(tokens, grownCapacity(json.length, tokens[0], at, count));
       }
+      tokens[count] = at;
       if (t == JsonToken.END_ARRAY) {
-        break;
+        return new NodeNames(json, tokens, count);
       }
       if (t != JsonToken.VALUE_STRING) {
         throw new BadRequest("NodeNames[" + count + "]: expected a string");
       }
-      if (count == capacity) {
-        capacity *= 2;
-        starts = Arrays.copyOf(starts, capacity);
-        ends = Arrays.copyOf(ends, capacity);
-      }
-      starts[count] = at + 1;
-      ends[count] = -1;
       count++;
     }
-    return new NodeNames(json, Arrays.copyOf(starts, count), Arrays.copyOf(ends, count));
   }
 
   /**
-   * The closing quote of the literal before the token at {@code next}: the parser accepted the
-   * array, so only spaces and one comma lie between them.
+   * A request holds thousands of names of much the same length: the array grows once, to what the
+   * names read so far project over the rest of the input, and at least doubles, so names of uneven
+   * length still cost amortised constant time each.
    */
-  private static int closingQuote(byte[] json, int next) {
-    int i = next - 1;
+  private static int grownCapacity(int inputBytes, int first, int at, int count) {
+    long bytesPerName = Math.max(1, (at - first) / count);
+    long projected = count + (inputBytes - at) / bytesPerName + 1;
+    return Math.toIntExact(Math.min(Integer.MAX_VALUE - 8, Math.max(2L * count, projected)));
+  }
+
+  /** Where the content of literal {@code index} (inside its quotes) starts. */
+  private int start(int index) {
+    return tokens[index] + 1;
+  }
+
+  /**
+   * Where the content of literal {@code index} ends: at its closing quote, which the parser
+   * accepted, so only spaces and one comma lie between it and the next token.
+   */
+  private int end(int index) {
+    int i = tokens[index + 1] - 1;
     while (json[i] != '"') {
       i--;
     }
@@ -115,17 +125,18 @@ public final class NodeNames extends AbstractList<String> implements RandomAcces
 
   @Override
   public int size() {
-    return starts.length;
+    return size;
   }
 
   @Override
   public String get(int index) {
+    int start = start(index);
+    int length = end(index) - start;
     if (!escaped(index)) {
-      return new String(json, starts[index], ends[index] - starts[index], StandardCharsets.UTF_8);
+      return new String(json, start, length, StandardCharsets.UTF_8);
     }
     // the literal with its quotes, read back by a parser that knows JSON's escapes
-    try (JsonParser p =
-        JSON.createParser(json, starts[index] - 1, ends[index] - starts[index] + 2)) {
+    try (JsonParser p = JSON.createParser(json, start - 1, length + 2)) {
       if (p.nextToken() != JsonToken.VALUE_STRING) {
         throw new IllegalStateException("node name " + index + " is not a JSON string");
       }
@@ -137,7 +148,8 @@ public final class NodeNames extends AbstractList<String> implements RandomAcces
 
   /** Whether the literal holds an escape, so its bytes are not the name's UTF-8 bytes. */
   private boolean escaped(int index) {
-    for (int i = starts[index]; i < ends[index]; i++) {
+    int end = end(index);
+    for (int i = start(index); i < end; i++) {
       if (json[i] == '\\') {
         return true;
       }
@@ -157,13 +169,13 @@ public final class NodeNames extends AbstractList<String> implements RandomAcces
     }
     byte[] wanted = s.getBytes(StandardCharsets.UTF_8);
     if (!needsEscapes(wanted)) {
-      for (int i = 0; i < starts.length; i++) {
-        if (Arrays.equals(json, starts[i], ends[i], wanted, 0, wanted.length)) {
+      for (int i = 0; i < size; i++) {
+        if (Arrays.equals(json, start(i), end(i), wanted, 0, wanted.length)) {
           return true;
         }
       }
     }
-    for (int i = 0; i < starts.length; i++) {
+    for (int i = 0; i < size; i++) {
       if (escaped(i) && get(i).equals(s)) {
         return true;
       }
@@ -182,6 +194,7 @@ public final class NodeNames extends AbstractList<String> implements RandomAcces
 
   /** Writes the name at {@code index} as a JSON string value, copying the request's bytes. */
   void write(JsonGenerator g, int index) throws IOException {
-    g.writeRawUTF8String(json, starts[index], ends[index] - starts[index]);
+    int start = start(index);
+    g.writeRawUTF8String(json, start, end(index) - start);
   }
 }
