@@ -8,8 +8,9 @@ import java.util.Optional;
  * KAI's rule for a shared GPU claim (kai-reference §8): a claim the pod names directly ({@code
  * resourceClaimName}, not generated from a template) that asks for a GPU class may be used by pods
  * of several jobs, so it must say which queue its GPUs are charged to, with the queue label equal
- * to the job's queue. KAI reads the default label key here, not the configured {@code
- * queueLabelKey}, and names it in its message.
+ * to the job's queue. A label with an empty value is no label, as in KAI. The default label key is
+ * read (KAI reads its configured {@code queueLabelKey}, which the engine's plugins are not given)
+ * and named in the message, as KAI names it.
  */
 public final class SharedGpuClaimQueue {
   private SharedGpuClaimQueue() {}
@@ -19,8 +20,8 @@ public final class SharedGpuClaimQueue {
     if (podClaim.fromTemplate() || !DraGpuClaims.usesGpuClass(claim)) {
       return Optional.empty();
     }
-    String label = claim.labels().get(QueueAssignment.DEFAULT_QUEUE_LABEL_KEY);
-    if (label == null) {
+    String label = claim.labels().getOrDefault(QueueAssignment.DEFAULT_QUEUE_LABEL_KEY, "");
+    if (label.isEmpty()) {
       return Optional.of(
           "DRA claim "
               + claim.name()

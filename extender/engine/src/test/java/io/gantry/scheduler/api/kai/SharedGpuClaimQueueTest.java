@@ -48,6 +48,13 @@ class SharedGpuClaimQueueTest {
                 "DRA claim c is a shared GPU claim but does not have a queue label"
                     + " (kai.scheduler/queue)")),
         new Case(
+            "a shared GPU claim with an empty label",
+            BY_NAME,
+            labelled(GPU_CLAIM, Map.of("kai.scheduler/queue", "")),
+            Optional.of(
+                "DRA claim c is a shared GPU claim but does not have a queue label"
+                    + " (kai.scheduler/queue)")),
+        new Case(
             "a shared GPU claim of another queue",
             BY_NAME,
             labelled(GPU_CLAIM, Map.of("kai.scheduler/queue", "other")),
