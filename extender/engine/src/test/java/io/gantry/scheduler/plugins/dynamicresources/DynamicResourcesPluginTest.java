@@ -103,12 +103,35 @@ class DynamicResourcesPluginTest {
         ImmutableList.of(pod));
   }
 
-  private static JobInfo podUsing(String claim) {
-    return Jobs.job("j")
+  /** Job {@code job} with one pod that uses the claim. */
+  private static JobInfo podUsing(String job, String claim) {
+    return Jobs.job(job)
         .namespace("ns")
         .queue("q")
         .task(Tasks.task("t0").cpu("1").claim("gpu", claim))
         .build();
+  }
+
+  /** A one-pod job created after the gangs, with the claim "solo-0". */
+  private static JobInfo soloAfterGang() {
+    return Jobs.job("solo")
+        .namespace("ns")
+        .queue("q")
+        .creationOrder(5)
+        .createdAt(Snapshots.T0.plusSeconds(60))
+        .task(Tasks.task("t0").cpu("1").claim("gpu", "solo-0"))
+        .build();
+  }
+
+  /** The task bound to the node with the claim's allocation and nothing else. */
+  private static BindDecision bound(String taskId, String node, ClaimAllocation claim) {
+    return new BindDecision(
+        taskId,
+        node,
+        ImmutableList.of(),
+        GpuAmount.ZERO,
+        ImmutableList.of(claim),
+        ImmutableList.of());
   }
 
   private static JobInfo gang(String name, int members) {
@@ -131,38 +154,17 @@ class DynamicResourcesPluginTest {
 
     assertThat(binds(result))
         .containsExactly(
-            new BindDecision(
-                "ns/g/t0",
-                "n1",
-                ImmutableList.of(),
-                GpuAmount.ZERO,
-                ImmutableList.of(onDevice("g-0", "n1", "d0")),
-                ImmutableList.of()),
-            new BindDecision(
-                "ns/g/t1",
-                "n1",
-                ImmutableList.of(),
-                GpuAmount.ZERO,
-                ImmutableList.of(onDevice("g-1", "n1", "d1")),
-                ImmutableList.of()));
+            bound("ns/g/t0", "n1", onDevice("g-0", "n1", "d0")),
+            bound("ns/g/t1", "n1", onDevice("g-1", "n1", "d1")));
   }
 
   @Test
   void aGangThatDoesNotFitWholeReleasesTheDevicesItTried() {
-    JobInfo solo =
-        Jobs.job("solo")
-            .namespace("ns")
-            .queue("q")
-            .creationOrder(5)
-            .createdAt(Snapshots.T0.plusSeconds(60))
-            .task(Tasks.task("t0").cpu("1").claim("gpu", "solo-0"))
-            .build();
-
     CycleResult result =
         run(
             List.of(Nodes.node("n1").cpu("8").build()),
             List.of(QUEUE),
-            List.of(gang("g", 2), solo),
+            List.of(gang("g", 2), soloAfterGang()),
             List.of(slice("n1", device("d0"))),
             List.of(
                 claim("g-0", exactly("gpu", 1)),
@@ -170,14 +172,7 @@ class DynamicResourcesPluginTest {
                 claim("solo-0", exactly("gpu", 1))));
 
     assertThat(binds(result))
-        .containsExactly(
-            new BindDecision(
-                "ns/solo/t0",
-                "n1",
-                ImmutableList.of(),
-                GpuAmount.ZERO,
-                ImmutableList.of(onDevice("solo-0", "n1", "d0")),
-                ImmutableList.of()));
+        .containsExactly(bound("ns/solo/t0", "n1", onDevice("solo-0", "n1", "d0")));
     assertThat(Cycles.job(result, "ns/g").fitMessage().orElseThrow())
         .contains(
             "cannot allocate all claims: claim ns/g-1: request gpu: needs 1 device(s) of class"
@@ -186,20 +181,11 @@ class DynamicResourcesPluginTest {
 
   @Test
   void sharedCountersTakenInTheCycleStopALaterPodAndAreGivenBackWithTheGang() {
-    JobInfo solo =
-        Jobs.job("solo")
-            .namespace("ns")
-            .queue("q")
-            .creationOrder(5)
-            .createdAt(Snapshots.T0.plusSeconds(60))
-            .task(Tasks.task("t0").cpu("1").claim("gpu", "solo-0"))
-            .build();
-
     CycleResult result =
         run(
             List.of(Nodes.node("n1").cpu("8").build()),
             List.of(QUEUE),
-            List.of(gang("g", 2), solo),
+            List.of(gang("g", 2), soloAfterGang()),
             List.of(Dra.partitionedGpu("n1")),
             List.of(
                 claim("g-0", exactly("gpu", 1)),
@@ -207,14 +193,7 @@ class DynamicResourcesPluginTest {
                 claim("solo-0", exactly("gpu", 1))));
 
     assertThat(binds(result))
-        .containsExactly(
-            new BindDecision(
-                "ns/solo/t0",
-                "n1",
-                ImmutableList.of(),
-                GpuAmount.ZERO,
-                ImmutableList.of(onDevice("solo-0", "n1", "whole")),
-                ImmutableList.of()));
+        .containsExactly(bound("ns/solo/t0", "n1", onDevice("solo-0", "n1", "whole")));
     assertThat(Cycles.job(result, "ns/g").fitMessage().orElseThrow())
         .contains(
             "claim ns/g-1: request gpu: needs 1 device(s) of class gpu.example.com, 0 matching"
@@ -229,7 +208,7 @@ class DynamicResourcesPluginTest {
             ImmutableList.of(),
             "n2");
     ResourceClaim shared = heldBy("other-pod", onN2);
-    JobInfo job = podUsing("shared");
+    JobInfo job = podUsing("j", "shared");
 
     CycleResult result =
         run(
@@ -240,14 +219,7 @@ class DynamicResourcesPluginTest {
             List.of(shared));
 
     assertThat(binds(result))
-        .containsExactly(
-            new BindDecision(
-                "ns/j/t0",
-                "n2",
-                ImmutableList.of(),
-                GpuAmount.ZERO,
-                ImmutableList.of(new ClaimAllocation("gpu", "shared", onN2)),
-                ImmutableList.of()));
+        .containsExactly(bound("ns/j/t0", "n2", new ClaimAllocation("gpu", "shared", onN2)));
   }
 
   @Test
@@ -260,7 +232,7 @@ class DynamicResourcesPluginTest {
                 NodeSelectorTerm.ofExpressions(
                     NodeSelectorRequirement.of("zone", SelectorOperator.IN, "b"))));
     ResourceClaim shared = heldBy("other-pod", inZoneB);
-    JobInfo job = podUsing("shared");
+    JobInfo job = podUsing("j", "shared");
     List<ResourceSlice> slices = List.of(slice("n1", device("d0")), slice("n2", device("d0")));
 
     CycleResult onlyZoneA =
@@ -289,12 +261,7 @@ class DynamicResourcesPluginTest {
   @Test
   void claimGpusCountAgainstTheQueueLimit() {
     QueueInfo limited = Queues.queue("q").gpu(1, 1, 1).build();
-    JobInfo job =
-        Jobs.job("j")
-            .namespace("ns")
-            .queue("q")
-            .task(Tasks.task("t0").cpu("1").claim("gpu", "two"))
-            .build();
+    JobInfo job = podUsing("j", "two");
     List<ResourceSlice> slices = List.of(slice("n1", device("d0"), device("d1")));
 
     CycleResult overLimit =
@@ -319,18 +286,7 @@ class DynamicResourcesPluginTest {
   @Test
   void podsSharingOneClaimRunUnderAGpuLimitOfOneAndTheQueueUsesOneGpu() {
     QueueInfo limited = Queues.queue("q").gpu(1, 1, 1).build();
-    List<JobInfo> jobs =
-        List.of(
-            Jobs.job("server")
-                .namespace("ns")
-                .queue("q")
-                .task(Tasks.task("t0").cpu("1").claim("gpu", "shared"))
-                .build(),
-            Jobs.job("sidecar")
-                .namespace("ns")
-                .queue("q")
-                .task(Tasks.task("t0").cpu("1").claim("gpu", "shared"))
-                .build());
+    List<JobInfo> jobs = List.of(podUsing("server", "shared"), podUsing("sidecar", "shared"));
 
     CycleResult result =
         run(
@@ -376,12 +332,7 @@ class DynamicResourcesPluginTest {
 
   @Test
   void aMissingClaimKeepsThePodPendingWithTheReason() {
-    JobInfo job =
-        Jobs.job("j")
-            .namespace("ns")
-            .queue("q")
-            .task(Tasks.task("t0").cpu("1").claim("gpu", "nowhere"))
-            .build();
+    JobInfo job = podUsing("j", "nowhere");
 
     CycleResult result =
         run(
