@@ -49,15 +49,6 @@ public record DeviceNodes(
     return nodeSelector.orElseThrow().matches(nodeLabels, node);
   }
 
-  /**
-   * What an allocation of the device adds to the claim's node selector, as kube-scheduler's {@code
-   * createNodeSelector}: the node by {@code metadata.name} for a node-local device, the selector's
-   * requirements for a selected one, nothing for one reachable from all nodes.
-   */
-  public Optional<NodeSelectorTerm> allocationTerm() {
-    return nodeName.map(DeviceNodes::nodeNameTerm).or(() -> nodeSelector);
-  }
-
   /** The term {@code matchFields: metadata.name In [node]}. */
   public static NodeSelectorTerm nodeNameTerm(String node) {
     return new NodeSelectorTerm(
