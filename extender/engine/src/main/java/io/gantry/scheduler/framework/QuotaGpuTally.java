@@ -17,15 +17,12 @@ import java.util.function.Function;
  * task is told once. Reads the session as it stands; one instance serves one sum.
  */
 public final class QuotaGpuTally {
-  /** A claim's use on one node; a task not placed uses the node {@code ""}. */
-  private record Unit(SharedGpuClaims.Use use, String node) {}
-
   private final SharedGpuClaims shared;
   private final Function<TaskState, GpuAmount> ownGpus;
   // made when the first task with GPU claims is told, since most sums have none; looked up, never
   // iterated
-  private Map<Unit, Integer> holdersSeen;
-  private Set<Unit> counted;
+  private Map<SharedGpuClaims.OnNode, Integer> holdersSeen;
+  private Set<SharedGpuClaims.OnNode> counted;
 
   QuotaGpuTally(SharedGpuClaims shared, Function<TaskState, GpuAmount> ownGpus) {
     this.shared = shared;
@@ -46,7 +43,7 @@ public final class QuotaGpuTally {
     Optional<String> holding = SharedGpuClaims.holdingNode(task);
     for (SharedGpuClaims.ClaimGpus c : shared.claims(task)) {
       if (holding.isPresent()) {
-        Unit unit = new Unit(c.use(), holding.get());
+        SharedGpuClaims.OnNode unit = new SharedGpuClaims.OnNode(c.use(), holding.get());
         int seen = holdersSeen.merge(unit, 1, Integer::sum);
         if (seen == shared.holders(c.use(), unit.node()) && counted.add(unit)) {
           devices += c.devices();
@@ -56,7 +53,7 @@ public final class QuotaGpuTally {
       Optional<String> node = task.nodeName();
       boolean heldElsewhere =
           node.isPresent() ? shared.holders(c.use(), node.get()) > 0 : shared.held(c.use());
-      if (!heldElsewhere && counted.add(new Unit(c.use(), node.orElse("")))) {
+      if (!heldElsewhere && counted.add(new SharedGpuClaims.OnNode(c.use(), node.orElse("")))) {
         devices += c.devices();
       }
     }

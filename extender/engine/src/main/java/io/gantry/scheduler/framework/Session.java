@@ -277,13 +277,13 @@ public final class Session implements SessionView {
   @Override
   public GpuAmount heldGpus(Collection<TaskState> placed) {
     GpuAmount sum = GpuAmount.ZERO;
-    Set<List<Object>> claimsSeen = new HashSet<>();
+    Set<SharedGpuClaims.OnNode> claimsSeen = new HashSet<>();
     long devices = 0;
     for (TaskState t : placed) {
       sum = sum.plus(ownQuotaGpus(t));
       String node = t.nodeName().orElse("");
       for (SharedGpuClaims.ClaimGpus c : sharedClaims.claims(t)) {
-        if (claimsSeen.add(List.of(c.use(), node))) {
+        if (claimsSeen.add(new SharedGpuClaims.OnNode(c.use(), node))) {
           devices += c.devices();
         }
       }

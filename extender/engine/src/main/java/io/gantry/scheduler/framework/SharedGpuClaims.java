@@ -29,6 +29,9 @@ final class SharedGpuClaims {
     }
   }
 
+  /** A use of a claim on one node; a task not placed uses the node {@code ""}. */
+  record OnNode(Use use, String node) {}
+
   /** One GPU claim a task uses and the GPU devices it counts for. */
   record ClaimGpus(Use use, long devices) {
     ClaimGpus {
