@@ -263,10 +263,7 @@ final class SnapshotBuilder {
     if (pg == null || !pool.contains(pg.getMetadata().getLabels())) {
       return Optional.empty();
     }
-    boolean binding =
-        p.nodeName().isEmpty()
-            && inFlight.apply(p.key()).filter(b -> b.podUid().equals(p.uid())).isPresent();
-    return Optional.of(status(p, binding, clock.instant()));
+    return Optional.of(status(p, binding(p).isPresent(), clock.instant()));
   }
 
   /** The PodGroup a pod of this scheduler belongs to: its annotation, or the grouper's choice. */
@@ -277,6 +274,13 @@ final class SnapshotBuilder {
     return p.podGroupName()
         .or(() -> groupedPods.apply(p.key()))
         .map(name -> PodGroupReader.jobId(p.namespace(), name));
+  }
+
+  /** The bind in flight for this pod, while the cache does not show it bound yet. */
+  private Optional<InFlightBind> binding(PodFacts p) {
+    return p.nodeName().isEmpty()
+        ? inFlight.apply(p.key()).filter(b -> b.podUid().equals(p.uid()))
+        : Optional.empty();
   }
 
   /**
@@ -290,10 +294,7 @@ final class SnapshotBuilder {
       long order,
       ImmutableList<PodClaim> claims,
       Map<String, AllocationResult> assumed) {
-    Optional<InFlightBind> binding =
-        p.nodeName().isEmpty()
-            ? inFlight.apply(p.key()).filter(b -> b.podUid().equals(p.uid()))
-            : Optional.empty();
+    Optional<InFlightBind> binding = binding(p);
     binding.ifPresent(
         b -> {
           for (ClaimAllocation c : b.claims()) {
