@@ -45,35 +45,25 @@ class CandidateStatusTest {
   /** In the pool, out of the pool, never created. */
   private static final String[] GROUPS = {"pg-in", "pg-out", "pg-missing"};
 
-  private final FakeKubeServer kube = FakeKubeServer.start();
-  private final ClusterInformers informers = new ClusterInformers(KubeClients.forUrl(kube.url()));
-  private final EventRecorder events =
-      new EventRecorder(
-          new KubeWriter(KubeClients.forUrl(kube.url())), SCHEDULER, Clock.systemUTC(), 100);
+  private final SnapshotFixture fixture = new SnapshotFixture();
+  private final FakeKubeServer kube = fixture.kube;
+  private final ClusterInformers informers = fixture.informers;
 
   @AfterEach
   void stop() {
-    events.close();
-    informers.close();
-    kube.close();
+    fixture.close();
   }
 
   @Test
   void agreesWithASnapshotAfterRandomEvents() {
     TestObjects.defaultQueues(kube);
     createGroups();
-    informers.start();
-    await().atMost(WAIT).until(informers::hasSynced);
     SnapshotBuilder builder =
-        new SnapshotBuilder(
-            informers,
-            SCHEDULER,
+        fixture.builder(
             new NodePool(Optional.of("pool"), Optional.of("a")),
             Clock.fixed(NOW, ZoneOffset.UTC),
             key -> Optional.empty(),
-            key -> Optional.empty(),
-            UsageSource.NONE,
-            new GpuInventoryReader(events, Optional.empty()));
+            UsageSource.NONE);
     Random random = new Random(20261201);
     TreeSet<String> names = new TreeSet<>();
     for (int i = 0; i < 40; i++) {

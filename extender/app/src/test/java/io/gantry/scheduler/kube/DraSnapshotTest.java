@@ -35,17 +35,12 @@ import org.junit.jupiter.api.Test;
 class DraSnapshotTest {
   private static final Duration WAIT = Duration.ofSeconds(15);
 
-  private final FakeKubeServer kube = FakeKubeServer.start();
-  private final ClusterInformers informers = new ClusterInformers(KubeClients.forUrl(kube.url()));
-  private final EventRecorder events =
-      new EventRecorder(
-          new KubeWriter(KubeClients.forUrl(kube.url())), SCHEDULER, Clock.systemUTC(), 100);
+  private final SnapshotFixture fixture = new SnapshotFixture();
+  private final FakeKubeServer kube = fixture.kube;
 
   @AfterEach
   void stop() {
-    events.close();
-    informers.close();
-    kube.close();
+    fixture.close();
   }
 
   @Test
@@ -152,17 +147,8 @@ class DraSnapshotTest {
   }
 
   private SnapshotBuilder builder() {
-    informers.start();
-    await().atMost(WAIT).until(() -> informers.hasSynced() && informers.dra().hasSynced());
-    return new SnapshotBuilder(
-        informers,
-        SCHEDULER,
-        NodePool.ALL,
-        Clock.systemUTC(),
-        key -> Optional.empty(),
-        key -> Optional.empty(),
-        UsageSource.NONE,
-        new GpuInventoryReader(events, Optional.empty()));
+    return fixture.builder(
+        NodePool.ALL, Clock.systemUTC(), key -> Optional.empty(), UsageSource.NONE);
   }
 
   private static ObjectNode deviceClass() {

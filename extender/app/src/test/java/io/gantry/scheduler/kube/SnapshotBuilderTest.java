@@ -50,20 +50,15 @@ class SnapshotBuilderTest {
   private static final Duration WAIT = Duration.ofSeconds(15);
   private static final Instant NOW = Instant.parse("2026-03-01T12:00:00Z");
 
-  private final FakeKubeServer kube = FakeKubeServer.start();
+  private final SnapshotFixture fixture = new SnapshotFixture();
+  private final FakeKubeServer kube = fixture.kube;
   private final FakeKubelet kubelet = FakeKubelet.start(kube);
-  private final ClusterInformers informers = new ClusterInformers(KubeClients.forUrl(kube.url()));
   private final Map<String, InFlightBind> inFlight = new ConcurrentHashMap<>();
-  private final EventRecorder events =
-      new EventRecorder(
-          new KubeWriter(KubeClients.forUrl(kube.url())), SCHEDULER, Clock.systemUTC(), 100);
 
   @AfterEach
   void stop() {
-    events.close();
-    informers.close();
     kubelet.close();
-    kube.close();
+    fixture.close();
   }
 
   private SnapshotBuilder builder(NodePool pool) {
@@ -71,17 +66,11 @@ class SnapshotBuilderTest {
   }
 
   private SnapshotBuilder builder(NodePool pool, UsageSource usage) {
-    informers.start();
-    await().atMost(WAIT).until(informers::hasSynced);
-    return new SnapshotBuilder(
-        informers,
-        SCHEDULER,
+    return fixture.builder(
         pool,
         Clock.fixed(NOW, ZoneOffset.UTC),
         key -> Optional.ofNullable(inFlight.get(key)),
-        key -> Optional.empty(),
-        usage,
-        new GpuInventoryReader(events, Optional.empty()));
+        usage);
   }
 
   @Test
