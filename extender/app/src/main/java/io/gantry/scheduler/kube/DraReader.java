@@ -50,7 +50,7 @@ final class DraReader {
   private record ClaimOrProblem(Optional<ResourceClaim> claim, Optional<String> problem) {}
 
   private interface Reader<T> {
-    T read(V1ObjectMeta meta, JsonNode object, String json);
+    T read(V1ObjectMeta meta, String json);
   }
 
   DraReader(DraInformers cache) {
@@ -113,14 +113,7 @@ final class DraReader {
       String rv = nullToEmpty(meta.getResourceVersion());
       Memo<T> m = memo.get(uid);
       if (m == null || !m.resourceVersion().equals(rv)) {
-        String json = o.getRaw().toString();
-        JsonNode tree;
-        try {
-          tree = JSON.readTree(json);
-        } catch (JsonProcessingException e) {
-          throw new IllegalStateException("client-java sent JSON Jackson cannot read", e);
-        }
-        m = new Memo<>(rv, reader.read(meta, tree, json));
+        m = new Memo<>(rv, reader.read(meta, o.getRaw().toString()));
         memo.put(uid, m);
       }
       seen.add(uid);
@@ -130,12 +123,12 @@ final class DraReader {
     return out;
   }
 
-  private static Optional<DeviceClass> deviceClass(V1ObjectMeta meta, JsonNode tree, String json) {
+  private static Optional<DeviceClass> deviceClass(V1ObjectMeta meta, String json) {
     return readOrLeaveOut(
         "DeviceClass", meta.getName(), () -> DraManifests.deviceClass(meta.getName(), json));
   }
 
-  private static Optional<ResourceSlice> slice(V1ObjectMeta meta, JsonNode tree, String json) {
+  private static Optional<ResourceSlice> slice(V1ObjectMeta meta, String json) {
     return readOrLeaveOut(
         "ResourceSlice", meta.getName(), () -> DraManifests.resourceSlice(meta.getName(), json));
   }
@@ -150,7 +143,13 @@ final class DraReader {
     }
   }
 
-  private static ClaimOrProblem claim(V1ObjectMeta meta, JsonNode tree, String json) {
+  private static ClaimOrProblem claim(V1ObjectMeta meta, String json) {
+    JsonNode tree;
+    try {
+      tree = JSON.readTree(json);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("client-java sent JSON Jackson cannot read", e);
+    }
     try {
       ResourceClaim spec = DraManifests.resourceClaim(meta.getNamespace(), meta.getName(), json);
       Optional<AllocationResult> allocation = ClaimStatus.allocation(tree);
