@@ -1,5 +1,6 @@
 package io.gantry.scheduler.kube;
 
+import static com.google.common.base.Strings.nullToEmpty;
 import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -163,9 +164,5 @@ final class ClaimReservations {
 
   static boolean retriable(int code) {
     return code == 0 || code == 409 || code == 429 || code >= 500;
-  }
-
-  private static String nullToEmpty(String s) {
-    return s == null ? "" : s;
   }
 }

@@ -1,5 +1,6 @@
 package io.gantry.scheduler.kube;
 
+import static com.google.common.base.Strings.nullToEmpty;
 import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -159,9 +160,5 @@ final class DraReader {
     } catch (IllegalArgumentException e) {
       return new ClaimOrProblem(Optional.empty(), Optional.of(e.getMessage()));
     }
-  }
-
-  private static String nullToEmpty(String s) {
-    return s == null ? "" : s;
   }
 }
