@@ -165,9 +165,13 @@ final class KubeWriter {
                 .buildCall(null));
   }
 
-  /** Sends a JSON merge patch call with its content type; the answer is not read into a model. */
-  private void mergePatch(PatchUtils.PatchCallFunc call) throws ApiException {
-    PatchUtils.patch(Object.class, call, V1Patch.PATCH_FORMAT_JSON_MERGE_PATCH, client);
+  /**
+   * Sends a JSON merge patch call with its content type; the answer is not read into a model.
+   *
+   * @return the answer as plain maps and lists
+   */
+  private Object mergePatch(PatchUtils.PatchCallFunc call) throws ApiException {
+    return PatchUtils.patch(Object.class, call, V1Patch.PATCH_FORMAT_JSON_MERGE_PATCH, client);
   }
 
   /** JSON merge patch of a Queue's status subresource. */
@@ -206,29 +210,26 @@ final class KubeWriter {
   JsonNode patchResourceClaim(String namespace, String name, String mergePatch)
       throws ApiException {
     V1Patch patch = new V1Patch(mergePatch);
-    return claimPatch(
-        () ->
-            custom
-                .patchNamespacedCustomObject(
-                    DraInformers.GROUP, DraInformers.VERSION, namespace, CLAIMS, name, patch)
-                .buildCall(null));
+    return JSON.valueToTree(
+        mergePatch(
+            () ->
+                custom
+                    .patchNamespacedCustomObject(
+                        DraInformers.GROUP, DraInformers.VERSION, namespace, CLAIMS, name, patch)
+                    .buildCall(null)));
   }
 
   /** JSON merge patch of a ResourceClaim's status subresource, conditional as above. */
   JsonNode patchResourceClaimStatus(String namespace, String name, String mergePatch)
       throws ApiException {
     V1Patch patch = new V1Patch(mergePatch);
-    return claimPatch(
-        () ->
-            custom
-                .patchNamespacedCustomObjectStatus(
-                    DraInformers.GROUP, DraInformers.VERSION, namespace, CLAIMS, name, patch)
-                .buildCall(null));
-  }
-
-  private JsonNode claimPatch(PatchUtils.PatchCallFunc call) throws ApiException {
     return JSON.valueToTree(
-        PatchUtils.patch(Object.class, call, V1Patch.PATCH_FORMAT_JSON_MERGE_PATCH, client));
+        mergePatch(
+            () ->
+                custom
+                    .patchNamespacedCustomObjectStatus(
+                        DraInformers.GROUP, DraInformers.VERSION, namespace, CLAIMS, name, patch)
+                    .buildCall(null)));
   }
 
   /** Sends a GET and reads the answer as JSON; a failure throws with the HTTP code. */
