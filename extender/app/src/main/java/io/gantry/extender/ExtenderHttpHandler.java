@@ -2,9 +2,12 @@ package io.gantry.extender;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.common.collect.ImmutableList;
 import io.gantry.extender.wire.BadRequest;
 import io.gantry.extender.wire.BindingArgs;
 import io.gantry.extender.wire.ExtenderArgs;
+import io.gantry.extender.wire.FilterResult;
+import io.gantry.extender.wire.HostPriority;
 import io.gantry.extender.wire.PreemptionArgs;
 import io.gantry.extender.wire.WireCodec;
 import io.netty.buffer.ByteBuf;
@@ -99,9 +102,9 @@ final class ExtenderHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
     }
     byte[] body = ByteBufUtil.getBytes(request.content());
     long start = System.nanoTime();
-    Optional<Answer> now;
+    Routed routed;
     try {
-      now = answerNow(verb, body);
+      routed = route(verb, body);
     } catch (BadRequest e) {
       Responses.errorAndClose(ctx, HttpResponseStatus.BAD_REQUEST, e.getMessage(), metrics);
       return;
@@ -109,12 +112,12 @@ final class ExtenderHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
       failed(ctx, verb, e);
       return;
     }
-    if (now.isPresent()) {
-      respond(ctx, verb, now.get(), keepAlive, start);
+    if (!routed.onPool()) {
+      respond(ctx, verb, routed.answer(), keepAlive, start);
       return;
     }
     try {
-      verbs.execute(() -> respond(ctx, verb, out -> call(verb, body, out), keepAlive, start));
+      verbs.execute(() -> respond(ctx, verb, routed.answer(), keepAlive, start));
     } catch (RejectedExecutionException e) {
       Responses.errorAndClose(
           ctx, HttpResponseStatus.SERVICE_UNAVAILABLE, "the extender is shutting down", metrics);
@@ -126,27 +129,34 @@ final class ExtenderHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
     void writeTo(ByteBufOutputStream out) throws BadRequest, InterruptedException;
   }
 
+  /** A verb's answer, and whether it must run on the pool of verb threads. */
+  private record Routed(Answer answer, boolean onPool) {}
+
   /**
-   * The answer of a {@code filter} or {@code prioritize} that needs no planning cycle, found on the
-   * network thread: most requests are such (a pod with a reservation, or not Gantry's), and
-   * answering them here spares two hand-offs between threads. Empty when the verb must run on the
-   * pool of verb threads.
+   * Routes a verb, on the network thread. A {@code filter} or {@code prioritize} is read here,
+   * once: when it needs no planning cycle its answer is written here too — most requests are such
+   * (a pod with a reservation, or not Gantry's), and answering them here spares two hand-offs
+   * between threads; otherwise the pool plans with the arguments read here. Every other verb is
+   * read and answered on the pool.
    */
-  private Optional<Answer> answerNow(String verb, byte[] body) throws BadRequest {
+  private Routed route(String verb, byte[] body) throws BadRequest {
     switch (verb) {
       case "filter" -> {
         ExtenderArgs args = WireCodec.extenderArgs(body);
-        return extender
-            .filterIfKnown(args)
-            .map(r -> (Answer) out -> WireCodec.filterResult(r, args, out));
+        Optional<FilterResult> known = extender.filterIfKnown(args);
+        return known.isPresent()
+            ? new Routed(out -> WireCodec.filterResult(known.get(), args, out), false)
+            : new Routed(out -> WireCodec.filterResult(extender.filter(args), args, out), true);
       }
       case "prioritize" -> {
-        return extender
-            .prioritizeIfKnown(WireCodec.extenderArgs(body))
-            .map(list -> (Answer) out -> WireCodec.priorities(list, out));
+        ExtenderArgs args = WireCodec.extenderArgs(body);
+        Optional<ImmutableList<HostPriority>> known = extender.prioritizeIfKnown(args);
+        return known.isPresent()
+            ? new Routed(out -> WireCodec.priorities(known.get(), out), false)
+            : new Routed(out -> WireCodec.priorities(extender.prioritize(args), out), true);
       }
       default -> {
-        return Optional.empty();
+        return new Routed(out -> call(verb, body, out), true);
       }
     }
   }
@@ -211,16 +221,10 @@ final class ExtenderHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
     }
   }
 
-  /** Answers the verb, writing the answer's body to {@code out}. */
+  /** Answers {@code preempt}, {@code bind} or {@code admit}, writing the body to {@code out}. */
   private void call(String verb, byte[] body, ByteBufOutputStream out)
       throws BadRequest, InterruptedException {
     switch (verb) {
-      case "filter" -> {
-        ExtenderArgs args = WireCodec.extenderArgs(body);
-        WireCodec.filterResult(extender.filter(args), args, out);
-      }
-      case "prioritize" ->
-          WireCodec.priorities(extender.prioritize(WireCodec.extenderArgs(body)), out);
       case "preempt" -> {
         PreemptionArgs args = WireCodec.preemptionArgs(body);
         WireCodec.preemptionResult(extender.preempt(args), out);
