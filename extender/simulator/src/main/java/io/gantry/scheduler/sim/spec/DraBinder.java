@@ -118,10 +118,7 @@ final class DraBinder {
     UniqueNames names = new UniqueNames("DeviceClass");
     for (Field item : items) {
       MapReader entry = item.asMap(NAMED_KEYS);
-      Field nameField = entry.required("name");
-      String name = nameField.asNonEmptyString();
-      names.add(nameField, name);
-      out.add(deviceClass(name, entry.required("spec")));
+      out.add(deviceClass(names.take(entry.required("name")), entry.required("spec")));
     }
     return out.build();
   }
@@ -147,10 +144,7 @@ final class DraBinder {
     UniqueNames names = new UniqueNames("ResourceSlice");
     for (Field item : items) {
       MapReader entry = item.asMap(NAMED_KEYS);
-      Field nameField = entry.required("name");
-      String name = nameField.asNonEmptyString();
-      names.add(nameField, name);
-      out.add(slice(name, entry.required("spec")));
+      out.add(slice(names.take(entry.required("name")), entry.required("spec")));
     }
     return out.build();
   }
@@ -183,8 +177,7 @@ final class DraBinder {
     UniqueNames deviceNames = new UniqueNames("device");
     for (Field d : spec.list("devices")) {
       MapReader device = d.asMap(DEVICE_KEYS);
-      Field deviceName = device.required("name");
-      deviceNames.add(deviceName, deviceName.asNonEmptyString());
+      String deviceName = deviceNames.take(device.required("name"));
       Optional<DeviceNodes> ownNodes = Optional.empty();
       if (perDevice) {
         ownNodes =
@@ -201,7 +194,7 @@ final class DraBinder {
       }
       devices.add(
           new DraDevice(
-              deviceName.asNonEmptyString(),
+              deviceName,
               attributes(device.optional("attributes")),
               capacity(device.optional("capacity")),
               ownNodes,
@@ -240,9 +233,8 @@ final class DraBinder {
     UniqueNames names = new UniqueNames("counter set");
     for (Field item : spec.list("sharedCounters")) {
       MapReader set = item.asMap(COUNTER_SET_KEYS);
-      Field name = set.required("name");
-      names.add(name, name.asNonEmptyString());
-      out.add(new CounterSet(name.asNonEmptyString(), counters(set.required("counters"))));
+      String name = names.take(set.required("name"));
+      out.add(new CounterSet(name, counters(set.required("counters"))));
     }
     return out.build();
   }
@@ -424,9 +416,7 @@ final class DraBinder {
 
   private static DeviceRequest request(Field item, UniqueNames names) throws ScenarioException {
     MapReader request = item.asMap(REQUEST_KEYS);
-    Field nameField = request.required("name");
-    String name = nameField.asNonEmptyString();
-    names.add(nameField, name);
+    String name = names.take(request.required("name"));
     Optional<Field> exactly = request.optional("exactly");
     Optional<Field> firstAvailable = request.optional("firstAvailable");
     if (exactly.isPresent() == firstAvailable.isPresent()) {
@@ -442,9 +432,8 @@ final class DraBinder {
     ImmutableList.Builder<DeviceSubRequest> subs = ImmutableList.builder();
     UniqueNames subNames = new UniqueNames("subrequest");
     for (Field choice : choices) {
-      Field subName = choice.asMap(SUB_REQUEST_KEYS).required("name");
-      subNames.add(subName, subName.asNonEmptyString());
-      subs.add(subRequest(choice, subName.asNonEmptyString(), SUB_REQUEST_KEYS));
+      String subName = subNames.take(choice.asMap(SUB_REQUEST_KEYS).required("name"));
+      subs.add(subRequest(choice, subName, SUB_REQUEST_KEYS));
     }
     return DeviceRequest.firstAvailable(name, subs.build());
   }

@@ -11,6 +11,13 @@ final class UniqueNames {
     this.kind = kind;
   }
 
+  /** Takes the name {@code at} holds, which must be a non-empty string, and returns it. */
+  String take(Field at) throws ScenarioException {
+    String name = at.asNonEmptyString();
+    add(at, name);
+    return name;
+  }
+
   /** Takes {@code name} for the entry whose name field is {@code at}. */
   void add(Field at, String name) throws ScenarioException {
     Integer earlier = lines.putIfAbsent(name, at.line());
