@@ -26,7 +26,10 @@ import io.gantry.scheduler.model.placement.Toleration;
 import io.gantry.scheduler.model.placement.TolerationOperator;
 import java.math.BigDecimal;
 import java.util.Optional;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** API objects as JSON become the engine's values by the scenario rules, or name the bad field. */
 class DraManifestsTest {
@@ -130,45 +133,49 @@ class DraManifestsTest {
             Optional.of(DeviceNodes.ALL_NODES));
   }
 
-  @Test
-  void badNodeSelectionNamesTheField() {
-    assertThatThrownBy(
-            () ->
-                DraManifests.resourceSlice(
-                    "s",
-                    "{\"spec\":{" + POOL + ",\"nodeSelector\":{\"nodeSelectorTerms\":[{},{}]}}}"))
-        .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("spec.nodeSelector: nodeSelectorTerms must hold exactly one term, got 2");
-    assertThatThrownBy(
-            () ->
-                DraManifests.resourceSlice(
-                    "s", "{\"spec\":{" + POOL + ",\"nodeName\":\"n1\",\"allNodes\":true}}"))
-        .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage(
+  record BadSlice(String name, String afterPool, String message) {
+    @Override
+    public String toString() {
+      return name;
+    }
+  }
+
+  static Stream<BadSlice> badSlices() {
+    return Stream.of(
+        new BadSlice(
+            "a node selector of two terms",
+            ",\"nodeSelector\":{\"nodeSelectorTerms\":[{},{}]}",
+            "spec.nodeSelector: nodeSelectorTerms must hold exactly one term, got 2"),
+        new BadSlice(
+            "nodeName and allNodes",
+            ",\"nodeName\":\"n1\",\"allNodes\":true",
             "spec: exactly one of nodeName, nodeSelector, allNodes and perDeviceNodeSelection"
-                + " must be set");
-    assertThatThrownBy(
-            () ->
-                DraManifests.resourceSlice(
-                    "s",
-                    "{\"spec\":{"
-                        + POOL
-                        + ",\"nodeName\":\"n1\",\"devices\":[{\"name\":\"a\",\"allNodes\":true}]}}"))
-        .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage(
+                + " must be set"),
+        new BadSlice(
+            "a device's own nodes without perDeviceNodeSelection",
+            ",\"nodeName\":\"n1\",\"devices\":[{\"name\":\"a\",\"allNodes\":true}]",
             "spec.devices[0]: nodeName, nodeSelector and allNodes of a device need"
-                + " perDeviceNodeSelection: true on the slice");
-    assertThatThrownBy(
-            () ->
-                DraManifests.resourceSlice(
-                    "s",
-                    "{\"spec\":{"
-                        + POOL
-                        + ",\"perDeviceNodeSelection\":true,\"devices\":[{\"name\":\"a\"}]}}"))
-        .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage(
+                + " perDeviceNodeSelection: true on the slice"),
+        new BadSlice(
+            "perDeviceNodeSelection and a device without nodes",
+            ",\"perDeviceNodeSelection\":true,\"devices\":[{\"name\":\"a\"}]",
             "spec.devices[0]: exactly one of nodeName, nodeSelector and allNodes must be set, as"
-                + " the slice sets perDeviceNodeSelection");
+                + " the slice sets perDeviceNodeSelection"),
+        new BadSlice(
+            "a counter that is not a quantity",
+            ",\"nodeName\":\"n1\",\"sharedCounters\":[{\"name\":\"gpu-0\","
+                + "\"counters\":{\"memory\":{\"value\":\"lots\"}}}]",
+            "spec.sharedCounters[0].counters.memory.value: expected a quantity such as 500m, 8"
+                + " or 64Gi, got \"lots\""));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("badSlices")
+  void aBadSliceNamesTheField(BadSlice c) {
+    assertThatThrownBy(
+            () -> DraManifests.resourceSlice("s", "{\"spec\":{" + POOL + c.afterPool() + "}}"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(c.message());
   }
 
   @Test
@@ -251,18 +258,6 @@ class DraManifestsTest {
         .containsExactly(
             new DeviceCounterConsumption(
                 "gpu-0", ImmutableSortedMap.of("memory", BigDecimal.valueOf(40L << 30))));
-    assertThatThrownBy(
-            () ->
-                DraManifests.resourceSlice(
-                    "s",
-                    "{\"spec\":{"
-                        + POOL
-                        + ",\"nodeName\":\"n1\",\"sharedCounters\":[{\"name\":\"gpu-0\","
-                        + "\"counters\":{\"memory\":{\"value\":\"lots\"}}}]}}"))
-        .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage(
-            "spec.sharedCounters[0].counters.memory.value: expected a quantity such as 500m, 8"
-                + " or 64Gi, got \"lots\"");
   }
 
   @Test
