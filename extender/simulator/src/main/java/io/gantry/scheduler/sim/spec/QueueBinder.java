@@ -33,9 +33,7 @@ final class QueueBinder {
     UniqueNames names = new UniqueNames("queue");
     for (Field item : items) {
       MapReader queue = item.asMap(KEYS);
-      Field nameField = queue.required("name");
-      String name = nameField.asNonEmptyString();
-      names.add(nameField, name);
+      String name = names.take(queue.required("name"));
       queues.add(
           new QueueSpec(
               name,

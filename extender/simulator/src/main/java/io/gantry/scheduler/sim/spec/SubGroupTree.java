@@ -33,9 +33,7 @@ final class SubGroupTree {
     UniqueNames names = new UniqueNames("subgroup");
     for (Field item : items) {
       MapReader subGroup = item.asMap(KEYS);
-      Field nameField = subGroup.required("name");
-      String name = nameField.asNonEmptyString();
-      names.add(nameField, name);
+      String name = names.take(subGroup.required("name"));
       indexByName.put(name, readers.size());
       readers.add(subGroup);
       specs.add(

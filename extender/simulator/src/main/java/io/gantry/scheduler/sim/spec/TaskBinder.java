@@ -117,17 +117,14 @@ final class TaskBinder {
     UniqueNames names = new UniqueNames("resourceClaims name");
     for (Field item : items) {
       MapReader claim = item.asMap(CLAIM_KEYS);
-      Field nameField = claim.required("name");
-      names.add(nameField, nameField.asNonEmptyString());
+      String name = names.take(claim.required("name"));
       Optional<String> claimName = claim.optString("resourceClaimName");
       Optional<String> templateName = claim.optString("resourceClaimTemplateName");
       if (claimName.isPresent() == templateName.isPresent()) {
         throw item.error(
             "exactly one of resourceClaimName and resourceClaimTemplateName must be set");
       }
-      out.add(
-          new PodClaimSpec(
-              nameField.asNonEmptyString(), claimName, templateName, item.path(), item.line()));
+      out.add(new PodClaimSpec(name, claimName, templateName, item.path(), item.line()));
     }
     return out.build();
   }
