@@ -162,6 +162,13 @@ class DraScenarioTest {
             "dra.yaml:50: jobs[0].tasks[0].resourceClaims[0]: exactly one of resourceClaimName and"
                 + " resourceClaimTemplateName must be set"),
         new ScenarioEdit(
+            "two pod claims of one name",
+            "{name: gpus, resourceClaimTemplateName: two}\n",
+            "{name: gpus, resourceClaimTemplateName: two}\n"
+                + "          - {name: gpus, resourceClaimName: shared}\n",
+            "dra.yaml:51: jobs[0].tasks[0].resourceClaims[1].name: duplicate pod claim name"
+                + " \"gpus\" (already defined on line 50)"),
+        new ScenarioEdit(
             "claim labels not a mapping",
             "labels: {kai.scheduler/queue: q}",
             "labels: [q]",

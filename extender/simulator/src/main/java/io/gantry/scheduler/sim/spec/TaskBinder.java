@@ -114,7 +114,7 @@ final class TaskBinder {
   /** A pod's {@code spec.resourceClaims}; the claims they name are checked at compile time. */
   private static List<PodClaimSpec> resourceClaims(List<Field> items) throws ScenarioException {
     ImmutableList.Builder<PodClaimSpec> out = ImmutableList.builder();
-    UniqueNames names = new UniqueNames("resourceClaims name");
+    UniqueNames names = new UniqueNames("pod claim");
     for (Field item : items) {
       MapReader claim = item.asMap(CLAIM_KEYS);
       String name = names.take(claim.required("name"));
