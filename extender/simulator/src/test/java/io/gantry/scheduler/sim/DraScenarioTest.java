@@ -164,8 +164,10 @@ class DraScenarioTest {
         new ScenarioEdit(
             "two pod claims of one name",
             "{name: gpus, resourceClaimTemplateName: two}\n",
-            "{name: gpus, resourceClaimTemplateName: two}\n"
-                + "          - {name: gpus, resourceClaimName: shared}\n",
+            """
+            {name: gpus, resourceClaimTemplateName: two}
+                      - {name: gpus, resourceClaimName: shared}
+            """,
             "dra.yaml:51: jobs[0].tasks[0].resourceClaims[1].name: duplicate pod claim name"
                 + " \"gpus\" (already defined on line 50)"),
         new ScenarioEdit(
