@@ -49,7 +49,7 @@ public final class PluginRegistry {
     requireNonNull(selectors, "selectors is null");
     ImmutableMap.Builder<String, Entry> b = ImmutableMap.builder();
     built(b, PredicatesPlugin.NAME, 1900, args -> new PredicatesPlugin());
-    built(b, ProportionPlugin.NAME, 1800, PluginRegistry::proportion);
+    built(b, ProportionPlugin.NAME, 1800, args -> proportion(args, selectors));
     built(b, PriorityPlugin.NAME, 1700, args -> new PriorityPlugin());
     built(b, NodeAvailabilityPlugin.NAME, 1600, args -> new NodeAvailabilityPlugin());
     built(b, ResourceTypePlugin.NAME, 1500, args -> new ResourceTypePlugin());
@@ -142,7 +142,7 @@ public final class PluginRegistry {
     };
   }
 
-  private static Plugin proportion(PluginArguments args) {
+  private static Plugin proportion(PluginArguments args, DeviceSelectorEvaluator selectors) {
     double k = args.number(ProportionArgs.DEFAULTS.kValue(), "kValue");
     double multiplier =
         args.number(
@@ -151,7 +151,7 @@ public final class PluginRegistry {
             "reclaimerSaturationMultiplier",
             "reclaimerUtilizationMultiplier");
     try {
-      return new ProportionPlugin(new ProportionArgs(k, multiplier));
+      return new ProportionPlugin(new ProportionArgs(k, multiplier), selectors);
     } catch (IllegalArgumentException e) {
       throw new ConfigException("plugins." + ProportionPlugin.NAME + ".arguments", e.getMessage());
     }
