@@ -101,13 +101,15 @@ public final class ProportionPlugin
    * GPU DeviceClass without selectors; for engine tests whose snapshots need no more.
    */
   public ProportionPlugin(ProportionArgs args) {
-    this(args, DeviceSelectorEvaluator.NONE);
+    this(args, new PublishedGpuDevices(DeviceSelectorEvaluator.NONE));
   }
 
-  /** {@code selectors} decides which DRA devices GPU DeviceClasses select, for the capacity. */
-  public ProportionPlugin(ProportionArgs args, DeviceSelectorEvaluator selectors) {
+  /**
+   * {@code publishedGpus}: the DRA GPU devices the capacity adds, shared by a scheduler's cycles.
+   */
+  public ProportionPlugin(ProportionArgs args, PublishedGpuDevices publishedGpus) {
     this.args = args;
-    this.publishedGpus = new PublishedGpuDevices(selectors);
+    this.publishedGpus = publishedGpus;
   }
 
   @Override

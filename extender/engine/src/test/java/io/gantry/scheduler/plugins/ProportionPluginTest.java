@@ -18,6 +18,7 @@ import io.gantry.scheduler.model.dra.DeviceNodes;
 import io.gantry.scheduler.model.dra.DynamicResources;
 import io.gantry.scheduler.model.dra.ResourcePool;
 import io.gantry.scheduler.model.dra.ResourceSlice;
+import io.gantry.scheduler.plugins.dynamicresources.PublishedGpuDevices;
 import io.gantry.scheduler.testing.Dra;
 import io.gantry.scheduler.testing.FitTexts;
 import io.gantry.scheduler.testing.FitTexts.JobFitText;
@@ -119,7 +120,8 @@ class ProportionPluginTest {
    */
   @Test
   void draPublishedGpusCountInTheCapacityTheQueuesDivide() {
-    ProportionPlugin plugin = new ProportionPlugin(ProportionArgs.DEFAULTS, Dra.SELECTORS);
+    ProportionPlugin plugin =
+        new ProportionPlugin(ProportionArgs.DEFAULTS, new PublishedGpuDevices(Dra.SELECTORS));
     ClusterSnapshot s =
         Snapshots.of(
             List.of(

@@ -20,6 +20,7 @@ import io.gantry.scheduler.testing.Nodes;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -197,5 +198,29 @@ class PublishedGpuDevicesTest {
             .count(Dra.resources(c.classes(), c.slices(), List.of()), c.nodes());
 
     assertThat(gpus).isEqualTo(c.expectedGpus());
+  }
+
+  /**
+   * One instance counts every cycle: what it keeps about a slice's devices must follow a change of
+   * the GPU classes, and readiness is asked anew each time.
+   */
+  @Test
+  void laterCountsFollowChangedClassesAndReadiness() {
+    PublishedGpuDevices published = new PublishedGpuDevices(Dra.SELECTORS);
+    List<ResourceSlice> slices =
+        List.of(slice("n1", device("gpu-0", "model", "h100"), device("gpu-1", "model", "a100")));
+    DeviceClass h100Only =
+        new DeviceClass("gpu.example.com", ImmutableList.of("model==h100"), ImmutableList.of());
+    List<NodeInfo> readyNode = List.of(ready("n1"));
+
+    long first =
+        published.count(Dra.resources(List.of(Dra.gpuClass()), slices, List.of()), readyNode);
+    long narrowed = published.count(Dra.resources(List.of(h100Only), slices, List.of()), readyNode);
+    long notReady =
+        published.count(
+            Dra.resources(List.of(h100Only), slices, List.of()),
+            List.of(Nodes.node("n1").cpu("8").notReady().build()));
+
+    assertThat(List.of(first, narrowed, notReady)).containsExactly(2L, 1L, 0L);
   }
 }
