@@ -2,7 +2,6 @@ package io.gantry.scheduler.plugins;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.google.common.collect.ImmutableList;
 import io.gantry.gpusharing.GpuAmount;
 import io.gantry.scheduler.fairness.QueueAttributes;
 import io.gantry.scheduler.framework.JobState;
@@ -16,8 +15,6 @@ import io.gantry.scheduler.model.ResourceKind;
 import io.gantry.scheduler.model.TaskStatus;
 import io.gantry.scheduler.model.dra.DeviceNodes;
 import io.gantry.scheduler.model.dra.DynamicResources;
-import io.gantry.scheduler.model.dra.ResourcePool;
-import io.gantry.scheduler.model.dra.ResourceSlice;
 import io.gantry.scheduler.plugins.dynamicresources.PublishedGpuDevices;
 import io.gantry.scheduler.testing.Dra;
 import io.gantry.scheduler.testing.FitTexts;
@@ -138,13 +135,7 @@ class ProportionPluginTest {
                 Dra.slice(
                     "n1", Dra.device("g0"), Dra.device("g1"), Dra.device("g2"), Dra.device("g3")),
                 Dra.slice("n2", Dra.device("g0"), Dra.device("g1")),
-                new ResourceSlice(
-                    "fabric",
-                    Dra.DRIVER,
-                    new ResourcePool("fabric", 1, 1),
-                    Optional.of(DeviceNodes.ALL_NODES),
-                    ImmutableList.of(Dra.device("g0")),
-                    ImmutableList.of())),
+                Dra.sliceFor("fabric", DeviceNodes.ALL_NODES, Dra.device("g0"))),
             List.of());
     Sessions.open(
         new ClusterSnapshot(

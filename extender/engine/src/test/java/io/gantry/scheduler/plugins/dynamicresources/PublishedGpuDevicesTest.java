@@ -2,14 +2,15 @@ package io.gantry.scheduler.plugins.dynamicresources;
 
 import static io.gantry.scheduler.testing.Dra.DRIVER;
 import static io.gantry.scheduler.testing.Dra.device;
+import static io.gantry.scheduler.testing.Dra.deviceFor;
 import static io.gantry.scheduler.testing.Dra.slice;
+import static io.gantry.scheduler.testing.Dra.sliceFor;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.common.collect.ImmutableList;
 import io.gantry.scheduler.model.NodeInfo;
 import io.gantry.scheduler.model.dra.DeviceClass;
 import io.gantry.scheduler.model.dra.DeviceNodes;
-import io.gantry.scheduler.model.dra.DraDevice;
 import io.gantry.scheduler.model.dra.ResourcePool;
 import io.gantry.scheduler.model.dra.ResourceSlice;
 import io.gantry.scheduler.model.placement.NodeSelectorRequirement;
@@ -52,32 +53,10 @@ class PublishedGpuDevicesTest {
 
   private static final List<NodeInfo> THREE_READY = List.of(ready("n1"), ready("n2"), ready("n3"));
 
-  private static ResourceSlice shared(String name, DeviceNodes nodes, DraDevice... devices) {
-    return new ResourceSlice(
-        name,
-        DRIVER,
-        new ResourcePool(name, 1, 1),
-        Optional.of(nodes),
-        ImmutableList.copyOf(devices),
-        ImmutableList.of());
-  }
-
   private static DeviceNodes rack(String rack) {
     return DeviceNodes.selector(
-        new NodeSelectorTerm(
-            ImmutableList.of(NodeSelectorRequirement.of("rack", SelectorOperator.IN, rack)),
-            ImmutableList.of()));
-  }
-
-  private static DraDevice ownNodes(String name, DeviceNodes nodes) {
-    DraDevice d = device(name);
-    return new DraDevice(
-        d.name(),
-        d.attributes(),
-        d.capacity(),
-        Optional.of(nodes),
-        d.taints(),
-        d.consumesCounters());
+        NodeSelectorTerm.ofExpressions(
+            NodeSelectorRequirement.of("rack", SelectorOperator.IN, rack)));
   }
 
   static Stream<Case> cases() {
@@ -151,25 +130,25 @@ class PublishedGpuDevicesTest {
             "an allNodes slice's devices count once with three ready nodes",
             THREE_READY,
             List.of(Dra.gpuClass()),
-            List.of(shared("fabric", DeviceNodes.ALL_NODES, device("gpu-0"), device("gpu-1"))),
+            List.of(sliceFor("fabric", DeviceNodes.ALL_NODES, device("gpu-0"), device("gpu-1"))),
             2),
         new Case(
             "an allNodes slice adds nothing without a ready node",
             List.of(Nodes.node("n1").cpu("8").notReady().build()),
             List.of(Dra.gpuClass()),
-            List.of(shared("fabric", DeviceNodes.ALL_NODES, device("gpu-0"))),
+            List.of(sliceFor("fabric", DeviceNodes.ALL_NODES, device("gpu-0"))),
             0),
         new Case(
             "a nodeSelector slice's devices count once when ready nodes match",
             THREE_READY,
             List.of(Dra.gpuClass()),
-            List.of(shared("rack-b", rack("b"), device("gpu-0"), device("gpu-1"))),
+            List.of(sliceFor("rack-b", rack("b"), device("gpu-0"), device("gpu-1"))),
             2),
         new Case(
             "a nodeSelector slice no ready node matches adds nothing",
             List.of(ready("n1"), Nodes.node("n2").cpu("8").label("rack", "b").notReady().build()),
             List.of(Dra.gpuClass()),
-            List.of(shared("rack-b", rack("b"), device("gpu-0"))),
+            List.of(sliceFor("rack-b", rack("b"), device("gpu-0"))),
             0),
         new Case(
             "perDeviceNodeSelection: each device by its own nodes, once",
@@ -182,10 +161,10 @@ class PublishedGpuDevicesTest {
                     new ResourcePool("mixed", 1, 1),
                     Optional.empty(),
                     ImmutableList.of(
-                        ownNodes("on-n1", DeviceNodes.node("n1")),
-                        ownNodes("on-n9", DeviceNodes.node("n9")),
-                        ownNodes("rack-b", rack("b")),
-                        ownNodes("everywhere", DeviceNodes.ALL_NODES)),
+                        deviceFor("on-n1", DeviceNodes.node("n1")),
+                        deviceFor("on-n9", DeviceNodes.node("n9")),
+                        deviceFor("rack-b", rack("b")),
+                        deviceFor("everywhere", DeviceNodes.ALL_NODES)),
                     ImmutableList.of())),
             3));
   }
