@@ -12,6 +12,7 @@ import io.gantry.scheduler.api.dra.DeviceSelectorEvaluator;
 import io.gantry.scheduler.framework.Plugin;
 import io.gantry.scheduler.framework.PluginHooks;
 import io.gantry.scheduler.plugins.dynamicresources.DynamicResourcesPlugin;
+import io.gantry.scheduler.plugins.dynamicresources.PublishedGpuDevices;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -49,7 +50,9 @@ public final class PluginRegistry {
     requireNonNull(selectors, "selectors is null");
     ImmutableMap.Builder<String, Entry> b = ImmutableMap.builder();
     built(b, PredicatesPlugin.NAME, 1900, args -> new PredicatesPlugin());
-    built(b, ProportionPlugin.NAME, 1800, PluginRegistry::proportion);
+    // one for every cycle: it keeps which published devices are GPUs while the slices stay
+    PublishedGpuDevices publishedGpus = new PublishedGpuDevices(selectors);
+    built(b, ProportionPlugin.NAME, 1800, args -> proportion(args, publishedGpus));
     built(b, PriorityPlugin.NAME, 1700, args -> new PriorityPlugin());
     built(b, NodeAvailabilityPlugin.NAME, 1600, args -> new NodeAvailabilityPlugin());
     built(b, ResourceTypePlugin.NAME, 1500, args -> new ResourceTypePlugin());
@@ -142,7 +145,7 @@ public final class PluginRegistry {
     };
   }
 
-  private static Plugin proportion(PluginArguments args) {
+  private static Plugin proportion(PluginArguments args, PublishedGpuDevices publishedGpus) {
     double k = args.number(ProportionArgs.DEFAULTS.kValue(), "kValue");
     double multiplier =
         args.number(
@@ -151,7 +154,7 @@ public final class PluginRegistry {
             "reclaimerSaturationMultiplier",
             "reclaimerUtilizationMultiplier");
     try {
-      return new ProportionPlugin(new ProportionArgs(k, multiplier));
+      return new ProportionPlugin(new ProportionArgs(k, multiplier), publishedGpus);
     } catch (IllegalArgumentException e) {
       throw new ConfigException("plugins." + ProportionPlugin.NAME + ".arguments", e.getMessage());
     }

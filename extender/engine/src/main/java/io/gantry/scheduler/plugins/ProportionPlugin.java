@@ -3,6 +3,7 @@ package io.gantry.scheduler.plugins;
 import com.google.common.collect.ImmutableMap;
 import io.gantry.gpusharing.GpuAmount;
 import io.gantry.scheduler.api.config.SearchStrategy;
+import io.gantry.scheduler.api.dra.DeviceSelectorEvaluator;
 import io.gantry.scheduler.fairness.CapacityChecks;
 import io.gantry.scheduler.fairness.FairShareDivider;
 import io.gantry.scheduler.fairness.QueueAttributes;
@@ -30,11 +31,13 @@ import io.gantry.scheduler.framework.TasksToAllocate;
 import io.gantry.scheduler.framework.VictimFilter;
 import io.gantry.scheduler.framework.VictimQueueOrder;
 import io.gantry.scheduler.framework.fit.CapacityExceeded;
+import io.gantry.scheduler.model.ClusterSnapshot;
 import io.gantry.scheduler.model.NodeInfo;
 import io.gantry.scheduler.model.ResourceKind;
 import io.gantry.scheduler.model.ResourceVector;
 import io.gantry.scheduler.model.Resources;
 import io.gantry.scheduler.model.TaskStatus;
+import io.gantry.scheduler.plugins.dynamicresources.PublishedGpuDevices;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -63,6 +66,7 @@ public final class ProportionPlugin
   public static final String NAME = "proportion";
 
   private final ProportionArgs args;
+  private final PublishedGpuDevices publishedGpus;
   private SessionView session;
   private QueueTree tree;
   private QueueOrderRule orderRule;
@@ -92,8 +96,20 @@ public final class ProportionPlugin
 
   private final Map<String, QueuePosition> positions = new HashMap<>();
 
+  /**
+   * Without CEL ({@link DeviceSelectorEvaluator#NONE}): DRA devices count as GPUs only through a
+   * GPU DeviceClass without selectors; for engine tests whose snapshots need no more.
+   */
   public ProportionPlugin(ProportionArgs args) {
+    this(args, new PublishedGpuDevices(DeviceSelectorEvaluator.NONE));
+  }
+
+  /**
+   * {@code publishedGpus}: the DRA GPU devices the capacity adds, shared by a scheduler's cycles.
+   */
+  public ProportionPlugin(ProportionArgs args, PublishedGpuDevices publishedGpus) {
     this.args = args;
+    this.publishedGpus = publishedGpus;
   }
 
   @Override
@@ -114,13 +130,7 @@ public final class ProportionPlugin
   public void onSessionOpen(SessionView session) {
     this.session = session;
     this.tasksToAllocate = new TasksToAllocate(session);
-    ResourceVector total = ResourceVector.ZERO;
-    for (NodeInfo n : session.snapshot().nodes()) {
-      if (n.ready()) {
-        Resources a = n.allocatable();
-        total = total.plus(ResourceVector.of(a.withGpus(a.quotaGpus())));
-      }
-    }
+    ResourceVector total = capacity(session.snapshot());
     this.tree = new QueueTree(session.snapshot().queues(), total);
     this.orderRule = new QueueOrderRule(total);
     // summed per leaf first (exact sums, so the order does not matter; a shared DRA GPU claim
@@ -371,6 +381,22 @@ public final class ProportionPlugin
       withClaims |= !t.info().resourceClaims().isEmpty();
     }
     return new JobRequest(job.version(), counted(tasks, session.quotaGpus(tasks)), withClaims);
+  }
+
+  /**
+   * What the top-level queues divide (kai-reference §5.1): each ready node's allocatable, its GPUs
+   * whole GPUs plus MIG instances, and the GPU devices DRA ResourceSlices publish for ready nodes.
+   */
+  private ResourceVector capacity(ClusterSnapshot snapshot) {
+    ResourceVector total = ResourceVector.ZERO;
+    for (NodeInfo n : snapshot.nodes()) {
+      if (n.ready()) {
+        Resources a = n.allocatable();
+        total = total.plus(ResourceVector.of(a.withGpus(a.quotaGpus())));
+      }
+    }
+    long draGpus = publishedGpus.count(snapshot.dynamicResources(), snapshot.nodes());
+    return total.with(ResourceKind.GPU, total.gpus() + draGpus);
   }
 
   private static ResourceVector deserved(QueueAttributes q) {

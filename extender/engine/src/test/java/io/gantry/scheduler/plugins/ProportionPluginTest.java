@@ -8,10 +8,15 @@ import io.gantry.scheduler.framework.JobState;
 import io.gantry.scheduler.framework.Session;
 import io.gantry.scheduler.framework.Statement;
 import io.gantry.scheduler.framework.TaskState;
+import io.gantry.scheduler.model.ClusterSnapshot;
 import io.gantry.scheduler.model.JobInfo;
 import io.gantry.scheduler.model.QueueInfo;
 import io.gantry.scheduler.model.ResourceKind;
 import io.gantry.scheduler.model.TaskStatus;
+import io.gantry.scheduler.model.dra.DeviceNodes;
+import io.gantry.scheduler.model.dra.DynamicResources;
+import io.gantry.scheduler.plugins.dynamicresources.PublishedGpuDevices;
+import io.gantry.scheduler.testing.Dra;
 import io.gantry.scheduler.testing.FitTexts;
 import io.gantry.scheduler.testing.FitTexts.JobFitText;
 import io.gantry.scheduler.testing.Jobs;
@@ -102,6 +107,44 @@ class ProportionPluginTest {
                 "qa", new QueueView(2, 0, 6, 4, 4_000, 4_000, 16 * GI),
                 "qb", new QueueView(0, 0, 12, 8, 0, 0, 0),
                 "other", new QueueView(0, 0, 4, 4, 0, 0, 0)));
+  }
+
+  /**
+   * A cluster whose GPUs are all published by DRA ResourceSlices: n1 (ready) publishes 4, n2 (not
+   * ready) 2, and a slice for all nodes 1 more. qa and qb (GPU quota 0, weight 1) each wait for 4
+   * GPUs, so the 5 GPUs the ready node reaches are split by weight: 2 each, the last one to qa (the
+   * older queue).
+   */
+  @Test
+  void draPublishedGpusCountInTheCapacityTheQueuesDivide() {
+    ProportionPlugin plugin =
+        new ProportionPlugin(ProportionArgs.DEFAULTS, new PublishedGpuDevices(Dra.SELECTORS));
+    ClusterSnapshot s =
+        Snapshots.of(
+            List.of(
+                Nodes.node("n1").cpu("8").build(), Nodes.node("n2").cpu("8").notReady().build()),
+            List.of(
+                Queues.queue("qa").gpu(0, 1, -1).build(), Queues.queue("qb").gpu(0, 1, -1).build()),
+            List.of(
+                Jobs.job("a").queue("qa").task(Tasks.task("t0").gpus(4)).build(),
+                Jobs.job("b").queue("qb").task(Tasks.task("t0").gpus(4)).build()));
+    DynamicResources dra =
+        Dra.resources(
+            List.of(Dra.gpuClass()),
+            List.of(
+                Dra.slice(
+                    "n1", Dra.device("g0"), Dra.device("g1"), Dra.device("g2"), Dra.device("g3")),
+                Dra.slice("n2", Dra.device("g0"), Dra.device("g1")),
+                Dra.sliceFor("fabric", DeviceNodes.ALL_NODES, Dra.device("g0"))),
+            List.of());
+    Sessions.open(
+        new ClusterSnapshot(
+            s.now(), s.nodes(), s.queues(), s.jobs(), s.queueUsage(), s.topologies(), dra),
+        plugin);
+
+    assertThat(plugin.queues().clusterTotal().gpus()).isEqualTo(5);
+    assertThat(plugin.queues().get("qa").fairShare(ResourceKind.GPU)).isEqualTo(3);
+    assertThat(plugin.queues().get("qb").fairShare(ResourceKind.GPU)).isEqualTo(2);
   }
 
   record CapacityCase(

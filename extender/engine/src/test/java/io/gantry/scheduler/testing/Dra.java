@@ -77,6 +77,28 @@ public final class Dra {
     return slice(node, 1, 1, devices);
   }
 
+  /** A slice of pool {@code pool} that {@code nodes} reach, not local to one node. */
+  public static ResourceSlice sliceFor(String pool, DeviceNodes nodes, DraDevice... devices) {
+    return new ResourceSlice(
+        pool,
+        DRIVER,
+        new ResourcePool(pool, 1, 1),
+        Optional.of(nodes),
+        ImmutableList.copyOf(devices),
+        ImmutableList.of());
+  }
+
+  /** A device with its own node selection, for a slice with {@code perDeviceNodeSelection}. */
+  public static DraDevice deviceFor(String name, DeviceNodes nodes) {
+    return new DraDevice(
+        name,
+        ImmutableSortedMap.of(),
+        ImmutableSortedMap.of(),
+        Optional.of(nodes),
+        ImmutableList.of(),
+        ImmutableList.of());
+  }
+
   /** A partition of the GPU gpu-0 that takes {@code memoryGi} of its shared memory counter. */
   public static DraDevice partition(String name, long memoryGi) {
     return new DraDevice(

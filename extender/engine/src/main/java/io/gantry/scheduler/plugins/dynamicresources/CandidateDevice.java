@@ -29,6 +29,10 @@ record CandidateDevice(
 
   /** {@code <driver>/<pool>/<device>}, the identity allocations are kept by. */
   String id() {
-    return driver + "/" + pool + "/" + device.name();
+    return id(driver, pool, device.name());
+  }
+
+  static String id(String driver, String pool, String device) {
+    return driver + "/" + pool + "/" + device;
   }
 }

@@ -5,6 +5,7 @@ import io.gantry.scheduler.api.dra.DeviceSelectorEvaluator;
 import io.gantry.scheduler.api.dra.SelectorOutcome;
 import io.gantry.scheduler.model.dra.DeviceClass;
 import io.gantry.scheduler.model.dra.DeviceSubRequest;
+import io.gantry.scheduler.model.dra.DraDevice;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -47,13 +48,25 @@ final class DeviceMatcher {
         && allMatch(request.selectors(), "request " + request.name(), device);
   }
 
+  /**
+   * Whether every selector of the class is true for the device ({@code <driver>/<pool>/<device>} is
+   * {@code deviceId}); a selector that fails counts as false, as no allocation could take the
+   * device through the class.
+   */
+  boolean classSelects(DeviceClass deviceClass, String driver, String deviceId, DraDevice device) {
+    for (String expression : deviceClass.selectors()) {
+      SelectorOutcome outcome = outcome(expression, driver, deviceId, device);
+      if (outcome.error().isPresent() || !outcome.matches()) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   private boolean allMatch(ImmutableList<String> selectors, String owner, CandidateDevice device)
       throws SelectorFailure {
     for (String expression : selectors) {
-      SelectorOutcome outcome =
-          outcomes.computeIfAbsent(
-              new Key(expression, device.id()),
-              k -> evaluator.evaluate(expression, device.driver(), device.device()));
+      SelectorOutcome outcome = outcome(expression, device.driver(), device.id(), device.device());
       if (outcome.error().isPresent()) {
         throw new SelectorFailure(
             "selector \""
@@ -70,5 +83,11 @@ final class DeviceMatcher {
       }
     }
     return true;
+  }
+
+  private SelectorOutcome outcome(
+      String expression, String driver, String deviceId, DraDevice device) {
+    return outcomes.computeIfAbsent(
+        new Key(expression, deviceId), k -> evaluator.evaluate(expression, driver, device));
   }
 }

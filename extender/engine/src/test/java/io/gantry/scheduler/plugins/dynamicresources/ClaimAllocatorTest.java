@@ -4,8 +4,10 @@ import static io.gantry.scheduler.testing.Dra.DRIVER;
 import static io.gantry.scheduler.testing.Dra.all;
 import static io.gantry.scheduler.testing.Dra.claim;
 import static io.gantry.scheduler.testing.Dra.device;
+import static io.gantry.scheduler.testing.Dra.deviceFor;
 import static io.gantry.scheduler.testing.Dra.exactly;
 import static io.gantry.scheduler.testing.Dra.slice;
+import static io.gantry.scheduler.testing.Dra.sliceFor;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.common.collect.ImmutableList;
@@ -99,26 +101,6 @@ class ClaimAllocatorTest {
       NodeSelectorTerm.ofExpressions(NodeSelectorRequirement.of("zone", SelectorOperator.IN, "a"));
   private static final NodeSelectorTerm ZONE_B =
       NodeSelectorTerm.ofExpressions(NodeSelectorRequirement.of("zone", SelectorOperator.IN, "b"));
-
-  private static ResourceSlice sliceFor(String pool, DeviceNodes nodes, DraDevice... devices) {
-    return new ResourceSlice(
-        pool,
-        DRIVER,
-        new ResourcePool(pool, 1, 1),
-        Optional.of(nodes),
-        ImmutableList.copyOf(devices),
-        ImmutableList.of());
-  }
-
-  private static DraDevice deviceFor(String name, DeviceNodes nodes) {
-    return new DraDevice(
-        name,
-        ImmutableSortedMap.of(),
-        ImmutableSortedMap.of(),
-        Optional.of(nodes),
-        ImmutableList.of(),
-        ImmutableList.of());
-  }
 
   private static AllocationOutcome allocatedWhere(
       String pool, ImmutableList<NodeSelectorTerm> terms, String... requestAndDevice) {
