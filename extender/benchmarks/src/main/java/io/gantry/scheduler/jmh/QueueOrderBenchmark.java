@@ -1,12 +1,12 @@
 package io.gantry.scheduler.jmh;
 
+import io.gantry.gpusharing.GpuAmount;
 import io.gantry.scheduler.bench.BenchWorkload;
 import io.gantry.scheduler.bench.WorkloadGenerator;
 import io.gantry.scheduler.fairness.FairShareDivider;
 import io.gantry.scheduler.fairness.QueueOrderRule;
 import io.gantry.scheduler.fairness.QueueTree;
 import io.gantry.scheduler.model.ClusterSnapshot;
-import io.gantry.gpusharing.GpuAmount;
 import io.gantry.scheduler.model.ResourceVector;
 import io.gantry.scheduler.model.Resources;
 import java.util.concurrent.TimeUnit;
