@@ -57,7 +57,7 @@ final class CounterBudget {
       for (DraDevice d : s.devices()) {
         if (!d.consumesCounters().isEmpty()) {
           usesByDevice.put(
-              s.driver() + "/" + s.pool().name() + "/" + d.name(),
+              CandidateDevice.id(s.driver(), s.pool().name(), d.name()),
               uses(s.driver(), s.pool().name(), d));
         }
       }
