@@ -88,6 +88,19 @@ public final class Dra {
         ImmutableList.of());
   }
 
+  /**
+   * A slice of pool {@code pool} under {@code perDeviceNodeSelection}: each device says its nodes.
+   */
+  public static ResourceSlice perDeviceSlice(String pool, DraDevice... devices) {
+    return new ResourceSlice(
+        pool,
+        DRIVER,
+        new ResourcePool(pool, 1, 1),
+        Optional.empty(),
+        ImmutableList.copyOf(devices),
+        ImmutableList.of());
+  }
+
   /** A device with its own node selection, for a slice with {@code perDeviceNodeSelection}. */
   public static DraDevice deviceFor(String name, DeviceNodes nodes) {
     return new DraDevice(

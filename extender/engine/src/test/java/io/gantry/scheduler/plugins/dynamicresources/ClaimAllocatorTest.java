@@ -6,6 +6,7 @@ import static io.gantry.scheduler.testing.Dra.claim;
 import static io.gantry.scheduler.testing.Dra.device;
 import static io.gantry.scheduler.testing.Dra.deviceFor;
 import static io.gantry.scheduler.testing.Dra.exactly;
+import static io.gantry.scheduler.testing.Dra.perDeviceSlice;
 import static io.gantry.scheduler.testing.Dra.slice;
 import static io.gantry.scheduler.testing.Dra.sliceFor;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -132,18 +133,13 @@ class ClaimAllocatorTest {
   @Test
   void perDeviceNodeSelectionReachesEachDeviceByItsOwnFields() {
     ResourceSlice perDevice =
-        new ResourceSlice(
+        perDeviceSlice(
             "mixed",
-            DRIVER,
-            new ResourcePool("mixed", 1, 1),
-            Optional.empty(),
-            ImmutableList.of(
-                deviceFor("on-n2", DeviceNodes.node("n2")),
-                deviceFor("in-b", DeviceNodes.selector(ZONE_B)),
-                deviceFor("in-a", DeviceNodes.selector(ZONE_A)),
-                deviceFor("on-n1", DeviceNodes.node("n1")),
-                deviceFor("anywhere", DeviceNodes.ALL_NODES)),
-            ImmutableList.of());
+            deviceFor("on-n2", DeviceNodes.node("n2")),
+            deviceFor("in-b", DeviceNodes.selector(ZONE_B)),
+            deviceFor("in-a", DeviceNodes.selector(ZONE_A)),
+            deviceFor("on-n1", DeviceNodes.node("n1")),
+            deviceFor("anywhere", DeviceNodes.ALL_NODES));
 
     assertThat(allocate(List.of(perDevice), Set.of(), claim("c", exactly("gpu", 1))))
         .isEqualTo(allocatedWhere("mixed", ImmutableList.of(ZONE_A), "gpu", "in-a"));

@@ -3,6 +3,7 @@ package io.gantry.scheduler.plugins.dynamicresources;
 import static io.gantry.scheduler.testing.Dra.DRIVER;
 import static io.gantry.scheduler.testing.Dra.device;
 import static io.gantry.scheduler.testing.Dra.deviceFor;
+import static io.gantry.scheduler.testing.Dra.perDeviceSlice;
 import static io.gantry.scheduler.testing.Dra.slice;
 import static io.gantry.scheduler.testing.Dra.sliceFor;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -155,17 +156,12 @@ class PublishedGpuDevicesTest {
             List.of(ready("n1"), ready("n2"), Nodes.node("n9").cpu("8").notReady().build()),
             List.of(Dra.gpuClass()),
             List.of(
-                new ResourceSlice(
+                perDeviceSlice(
                     "mixed",
-                    DRIVER,
-                    new ResourcePool("mixed", 1, 1),
-                    Optional.empty(),
-                    ImmutableList.of(
-                        deviceFor("on-n1", DeviceNodes.node("n1")),
-                        deviceFor("on-n9", DeviceNodes.node("n9")),
-                        deviceFor("rack-b", rack("b")),
-                        deviceFor("everywhere", DeviceNodes.ALL_NODES)),
-                    ImmutableList.of())),
+                    deviceFor("on-n1", DeviceNodes.node("n1")),
+                    deviceFor("on-n9", DeviceNodes.node("n9")),
+                    deviceFor("rack-b", rack("b")),
+                    deviceFor("everywhere", DeviceNodes.ALL_NODES))),
             3));
   }
 
