@@ -12,35 +12,37 @@ import java.util.Optional;
  * Translates one {@code resource.k8s.io/v1} object, as the API server sends it (JSON), into the
  * engine's value, with the rules a scenario's DRA sections follow ({@link DraBinder}): the live
  * scheduler and the simulator read DeviceClasses, ResourceSlices, claims and claim templates the
- * same way. Only {@code spec} is read; a claim's status is the caller's. A bad object throws {@link
- * IllegalArgumentException} whose message names the field ({@code spec.devices.requests[0]
- * .exactly.deviceClassName: ...}).
+ * same way. Only {@code spec} is read, and a claim's {@code metadata.labels}; a claim's status is
+ * the caller's. A bad object throws {@link IllegalArgumentException} whose message names the field
+ * ({@code spec.devices.requests[0] .exactly.deviceClassName: ...}).
  */
 public final class DraManifests {
   private DraManifests() {}
 
   public static DeviceClass deviceClass(String name, String objectJson) {
-    return read("DeviceClass " + name, objectJson, spec -> DraBinder.deviceClass(name, spec));
+    return read(
+        "DeviceClass " + name, objectJson, o -> DraBinder.deviceClass(name, o.required("spec")));
   }
 
   public static ResourceSlice resourceSlice(String name, String objectJson) {
-    return read("ResourceSlice " + name, objectJson, spec -> DraBinder.slice(name, spec));
+    return read(
+        "ResourceSlice " + name, objectJson, o -> DraBinder.slice(name, o.required("spec")));
   }
 
   /** The claim with its {@code metadata.labels}. */
   public static ResourceClaim resourceClaim(String namespace, String name, String objectJson) {
-    String object = "ResourceClaim " + namespace + "/" + name;
-    try {
-      MapReader root = Field.root(object, YamlTreeReader.read(object, objectJson)).asOpenMap();
-      Optional<Field> metadata = root.optional("metadata");
-      ImmutableSortedMap<String, String> labels =
-          metadata.isPresent()
-              ? metadata.get().asOpenMap().stringMap("labels")
-              : ImmutableSortedMap.of();
-      return DraBinder.claim(namespace, name, labels, root.required("spec"), false);
-    } catch (ScenarioException e) {
-      throw unreadable(e);
-    }
+    return read(
+        "ResourceClaim " + namespace + "/" + name,
+        objectJson,
+        o -> DraBinder.claim(namespace, name, labels(o), o.required("spec"), false));
+  }
+
+  private static ImmutableSortedMap<String, String> labels(MapReader object)
+      throws ScenarioException {
+    Optional<Field> metadata = object.optional("metadata");
+    return metadata.isPresent()
+        ? metadata.get().asOpenMap().stringMap("labels")
+        : ImmutableSortedMap.of();
   }
 
   /** The claim a template stamps out, named like the template. */
@@ -49,7 +51,7 @@ public final class DraManifests {
     return read(
         "ResourceClaimTemplate " + namespace + "/" + name,
         objectJson,
-        spec -> DraBinder.claim(namespace, name, ImmutableSortedMap.of(), spec, true));
+        o -> DraBinder.claim(namespace, name, ImmutableSortedMap.of(), o.required("spec"), true));
   }
 
   /**
@@ -67,22 +69,17 @@ public final class DraManifests {
     }
   }
 
-  private interface SpecReader<T> {
-    T read(Field spec) throws ScenarioException;
+  private interface ObjectReader<T> {
+    T read(MapReader object) throws ScenarioException;
   }
 
-  private static <T> T read(String object, String json, SpecReader<T> reader) {
+  private static <T> T read(String object, String json, ObjectReader<T> reader) {
     try {
-      return reader.read(
-          Field.root(object, YamlTreeReader.read(object, json)).asOpenMap().required("spec"));
+      return reader.read(Field.root(object, YamlTreeReader.read(object, json)).asOpenMap());
     } catch (ScenarioException e) {
-      throw unreadable(e);
+      // the line is of the JSON text, which the user never saw: the field path locates the problem
+      throw new IllegalArgumentException(
+          e.field().isEmpty() ? e.problem() : e.field() + ": " + e.problem(), e);
     }
-  }
-
-  // the line is of the JSON text, which the user never saw: the field path locates the problem
-  private static IllegalArgumentException unreadable(ScenarioException e) {
-    return new IllegalArgumentException(
-        e.field().isEmpty() ? e.problem() : e.field() + ": " + e.problem(), e);
   }
 }
