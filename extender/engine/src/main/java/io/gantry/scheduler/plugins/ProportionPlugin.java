@@ -319,7 +319,7 @@ public final class ProportionPlugin
         continue;
       }
       if (index > minMember.getOrDefault(podSet, 0)) {
-        out.add(ResourceVector.of(counted(List.of(t), freed.add(t))));
+        out.add(ResourceVector.of(counted(t, freed.add(t))));
       } else {
         core.add(t);
       }
@@ -424,9 +424,13 @@ public final class ProportionPlugin
     return v;
   }
 
-  /** What a task counts for in its queue: its CPU and memory, and {@code gpus}. */
+  /**
+   * What a task counts for in its queue: its CPU and memory, and {@code gpus}. Asked per node per
+   * task ({@link #checkTaskOnNode}), so without a list to sum.
+   */
   private static Resources counted(TaskState task, GpuAmount gpus) {
-    return TaskState.queueAmounts(List.of(task), gpus);
+    Resources request = task.info().request();
+    return Resources.of(request.cpuMillis(), request.memoryBytes(), gpus);
   }
 
   private static Resources counted(List<TaskState> tasks, GpuAmount gpus) {
