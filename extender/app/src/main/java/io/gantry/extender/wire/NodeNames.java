@@ -131,8 +131,9 @@ public final class NodeNames extends AbstractList<String> implements RandomAcces
   @Override
   public String get(int index) {
     int start = start(index);
-    int length = end(index) - start;
-    if (!escaped(index)) {
+    int end = end(index);
+    int length = end - start;
+    if (!escaped(start, end)) {
       return new String(json, start, length, StandardCharsets.UTF_8);
     }
     // the literal with its quotes, read back by a parser that knows JSON's escapes
@@ -146,10 +147,12 @@ public final class NodeNames extends AbstractList<String> implements RandomAcces
     }
   }
 
-  /** Whether the literal holds an escape, so its bytes are not the name's UTF-8 bytes. */
-  private boolean escaped(int index) {
-    int end = end(index);
-    for (int i = start(index); i < end; i++) {
+  /**
+   * Whether the literal's content in {@code [start, end)} holds an escape, so its bytes are not the
+   * name's UTF-8 bytes.
+   */
+  private boolean escaped(int start, int end) {
+    for (int i = start; i < end; i++) {
       if (json[i] == '\\') {
         return true;
       }
@@ -176,7 +179,7 @@ public final class NodeNames extends AbstractList<String> implements RandomAcces
       }
     }
     for (int i = 0; i < size; i++) {
-      if (escaped(i) && get(i).equals(s)) {
+      if (escaped(start(i), end(i)) && get(i).equals(s)) {
         return true;
       }
     }

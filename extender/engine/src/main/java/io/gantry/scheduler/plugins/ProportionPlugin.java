@@ -83,10 +83,16 @@ public final class ProportionPlugin
 
   /**
    * A job's request as of one {@link JobState#version()}; looked up, never iterated. {@code
-   * withClaims}: some task has DRA claims, whose GPUs it needs only while no other job's pod holds
-   * them, which the job's version does not follow.
+   * placementVersion}: for a job with DRA claims, the session's {@link
+   * SessionView#placementVersion()} it was computed at, since its claims' GPUs count only while no
+   * other job's pod holds them, which the job's version does not follow; -1 for a job without.
    */
-  private record JobRequest(long version, Resources request, boolean withClaims) {}
+  private record JobRequest(long version, long placementVersion, Resources request) {
+    boolean current(JobState job, SessionView session) {
+      return version == job.version()
+          && (placementVersion < 0 || placementVersion == session.placementVersion());
+    }
+  }
 
   private final IdentityHashMap<JobState, JobRequest> jobRequests = new IdentityHashMap<>();
 
@@ -313,7 +319,7 @@ public final class ProportionPlugin
         continue;
       }
       if (index > minMember.getOrDefault(podSet, 0)) {
-        out.add(ResourceVector.of(counted(List.of(t), freed.add(t))));
+        out.add(ResourceVector.of(counted(t, freed.add(t))));
       } else {
         core.add(t);
       }
@@ -358,15 +364,15 @@ public final class ProportionPlugin
 
   /**
    * What the job's next pass counts for in its queue; asked on every queue comparison, so cached
-   * per job version (the baseline strategy recomputes it each time, and so does a job with DRA
-   * claims).
+   * per job version, and for a job with DRA claims per placement too (the baseline strategy
+   * recomputes it each time).
    */
   private Resources jobRequest(JobState job) {
     if (session.strategy() == SearchStrategy.BASELINE) {
       return computeJobRequest(job).request();
     }
     JobRequest cached = jobRequests.get(job);
-    if (cached != null && cached.version() == job.version() && !cached.withClaims()) {
+    if (cached != null && cached.current(job, session)) {
       return cached.request();
     }
     JobRequest fresh = computeJobRequest(job);
@@ -380,7 +386,10 @@ public final class ProportionPlugin
     for (TaskState t : tasks) {
       withClaims |= !t.info().resourceClaims().isEmpty();
     }
-    return new JobRequest(job.version(), counted(tasks, session.quotaGpus(tasks)), withClaims);
+    return new JobRequest(
+        job.version(),
+        withClaims ? session.placementVersion() : -1,
+        counted(tasks, session.quotaGpus(tasks)));
   }
 
   /**
@@ -415,9 +424,13 @@ public final class ProportionPlugin
     return v;
   }
 
-  /** What a task counts for in its queue: its CPU and memory, and {@code gpus}. */
+  /**
+   * What a task counts for in its queue: its CPU and memory, and {@code gpus}. Asked per node per
+   * task ({@link #checkTaskOnNode}), so without a list to sum.
+   */
   private static Resources counted(TaskState task, GpuAmount gpus) {
-    return TaskState.queueAmounts(List.of(task), gpus);
+    Resources request = task.info().request();
+    return Resources.of(request.cpuMillis(), request.memoryBytes(), gpus);
   }
 
   private static Resources counted(List<TaskState> tasks, GpuAmount gpus) {
