@@ -48,6 +48,13 @@ class GoldenOutputTest {
 
   private static final Path EXAMPLES = Path.of("..", "..", "examples");
   private static final Path GOLDEN = Path.of("src", "test", "resources", "golden");
+
+  /**
+   * Sub-folders of {@code examples/} whose scenarios also have goldens, in the same sub-folder of
+   * {@code golden/}: scenarios written from KAI's own test tables, and scenarios where Gantry once
+   * decided wrongly.
+   */
+  private static final List<String> EXAMPLE_FOLDERS = List.of("kai", "regressions");
   private static final Path CORPUS = Path.of("src", "test", "resources", "corpus");
   private static final Path ALL_ACTIONS = CORPUS.resolve("all-actions");
   private static final List<String> ALLOCATE_ONLY = List.of("--actions", "allocate");
@@ -83,6 +90,11 @@ class GoldenOutputTest {
   static List<Scenario> scenarios() throws IOException {
     ImmutableList.Builder<Scenario> all = ImmutableList.builder();
     yamlFiles(EXAMPLES).forEach(file -> all.add(new Scenario(file, GOLDEN, List.of())));
+    for (String folder : EXAMPLE_FOLDERS) {
+      Path goldenDir = GOLDEN.resolve(folder);
+      yamlFiles(EXAMPLES.resolve(folder))
+          .forEach(file -> all.add(new Scenario(file, goldenDir, List.of())));
+    }
     yamlFiles(CORPUS).forEach(file -> all.add(new Scenario(file, CORPUS, ALLOCATE_ONLY)));
     yamlFiles(CORPUS).forEach(file -> all.add(new Scenario(file, ALL_ACTIONS, List.of())));
     return all.build();
@@ -135,7 +147,10 @@ class GoldenOutputTest {
       expected.add(scenario.err());
     }
     TreeSet<Path> present = new TreeSet<>();
-    present.addAll(files(GOLDEN));
+    files(GOLDEN).stream().filter(f -> !Files.isDirectory(f)).forEach(present::add);
+    for (String folder : EXAMPLE_FOLDERS) {
+      present.addAll(files(GOLDEN.resolve(folder)));
+    }
     files(CORPUS).stream()
         .filter(f -> !f.toString().endsWith(".yaml") && !Files.isDirectory(f))
         .forEach(present::add);
