@@ -95,6 +95,13 @@ final class EventRecorder implements AutoCloseable {
         writer.createEvent(event(p));
       } catch (ApiException | RuntimeException e) {
         LOG.debug("writing event {} on {}: {}", p.reason(), p.object().name(), e.toString());
+      } catch (Exception e) {
+        // OkHttp (Kotlin) throws InterruptedException undeclared when close() interrupts a write
+        // in flight: that is the recorder stopping, not a failure.
+        if (!running) {
+          return;
+        }
+        LOG.debug("writing event {} on {}: {}", p.reason(), p.object().name(), e.toString());
       }
     }
   }
