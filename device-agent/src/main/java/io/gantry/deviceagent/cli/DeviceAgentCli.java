@@ -1,7 +1,7 @@
 package io.gantry.deviceagent.cli;
 
-import io.gantry.deviceagent.nvml.JnaNvml;
-import io.gantry.deviceagent.nvml.NvmlSession;
+import io.gantry.nodecommon.nvml.JnaNvml;
+import io.gantry.nodecommon.nvml.NvmlSession;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;

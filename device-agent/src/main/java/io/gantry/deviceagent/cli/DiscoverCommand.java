@@ -2,12 +2,13 @@ package io.gantry.deviceagent.cli;
 
 import static java.util.Objects.requireNonNull;
 
-import io.gantry.deviceagent.discovery.GpuDiscovery;
-import io.gantry.deviceagent.discovery.InventorySource;
-import io.gantry.deviceagent.inventory.DiscoveryException;
-import io.gantry.deviceagent.nvml.NvmlDiscovery;
-import io.gantry.deviceagent.nvml.NvmlSession;
 import io.gantry.gpusharing.inventory.GpuInventory;
+import io.gantry.nodecommon.cli.NvidiaSmiOptions;
+import io.gantry.nodecommon.discovery.GpuDiscovery;
+import io.gantry.nodecommon.discovery.InventorySource;
+import io.gantry.nodecommon.inventory.DiscoveryException;
+import io.gantry.nodecommon.nvml.NvmlDiscovery;
+import io.gantry.nodecommon.nvml.NvmlSession;
 import java.io.PrintWriter;
 import java.util.Map;
 import java.util.Optional;

@@ -1,7 +1,7 @@
 package io.gantry.deviceagent.cli;
 
-import io.gantry.deviceagent.nvml.NvmlException;
-import io.gantry.deviceagent.nvml.NvmlSession;
+import io.gantry.nodecommon.nvml.NvmlException;
+import io.gantry.nodecommon.nvml.NvmlSession;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

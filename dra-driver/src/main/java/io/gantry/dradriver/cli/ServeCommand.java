@@ -2,14 +2,14 @@ package io.gantry.dradriver.cli;
 
 import static java.util.Objects.requireNonNull;
 
-import io.gantry.deviceagent.cli.NodeOptions;
-import io.gantry.deviceagent.cli.NvidiaSmiOptions;
-import io.gantry.deviceagent.discovery.GpuDiscovery;
-import io.gantry.deviceagent.kube.ApiClients;
-import io.gantry.deviceagent.nvidiasmi.NvidiaSmiException;
 import io.gantry.dradriver.DraDriver;
 import io.gantry.dradriver.DriverPaths;
 import io.gantry.dradriver.kube.DraDriverApiAccess;
+import io.gantry.nodecommon.cli.NodeOptions;
+import io.gantry.nodecommon.cli.NvidiaSmiOptions;
+import io.gantry.nodecommon.discovery.GpuDiscovery;
+import io.gantry.nodecommon.kube.ApiClients;
+import io.gantry.nodecommon.nvidiasmi.NvidiaSmiException;
 import io.kubernetes.client.openapi.ApiClient;
 import java.io.IOException;
 import java.io.PrintWriter;

@@ -2,7 +2,7 @@ package io.gantry.dradriver.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.gantry.deviceagent.testing.Kubeconfig;
+import io.gantry.nodecommon.testing.Kubeconfig;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
