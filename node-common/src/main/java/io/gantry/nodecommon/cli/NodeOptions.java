@@ -1,5 +1,6 @@
 package io.gantry.nodecommon.cli;
 
+import io.gantry.nodecommon.settings.NodeSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -34,28 +35,17 @@ public final class NodeOptions {
       description = "Seconds between two GPU discoveries. Default: ${DEFAULT-VALUE}.")
   private int discoveryIntervalSeconds;
 
-  /** {@code --node-name}, else NODE_NAME from {@code environment}; refused when neither is set. */
-  public String nodeName(Map<String, String> environment, CommandLine commandLine) {
-    String node = nodeName != null ? nodeName : environment.get("NODE_NAME");
-    if (node == null || node.isBlank()) {
-      throw new CommandLine.ParameterException(
-          commandLine, "--node-name is required (or set NODE_NAME)");
-    }
-    return node;
-  }
-
-  /** The discovery interval; refused under one second, naming the option. */
-  public Duration discoveryInterval(CommandLine commandLine) {
-    if (discoveryIntervalSeconds < 1) {
-      throw new CommandLine.ParameterException(
-          commandLine,
-          "--discovery-interval must be at least 1 second, got " + discoveryIntervalSeconds);
-    }
-    return Duration.ofSeconds(discoveryIntervalSeconds);
-  }
-
-  /** The kubeconfig file; empty for the pod's service account. */
-  public Optional<Path> kubeconfig() {
-    return Optional.ofNullable(kubeconfig);
+  /**
+   * The node's settings: {@code --node-name}, else NODE_NAME from {@code environment}; an invalid
+   * value is refused naming its option.
+   */
+  public NodeSettings settings(Map<String, String> environment, CommandLine commandLine) {
+    return OptionValues.validated(
+        commandLine,
+        () ->
+            new NodeSettings(
+                nodeName != null ? nodeName : environment.get("NODE_NAME"),
+                Optional.ofNullable(kubeconfig),
+                Duration.ofSeconds(discoveryIntervalSeconds)));
   }
 }

@@ -1,7 +1,7 @@
 package io.gantry.nodecommon.cli;
 
 import io.gantry.nodecommon.nvidiasmi.NvidiaSmi;
-import io.gantry.nodecommon.nvidiasmi.NvidiaSmiException;
+import io.gantry.nodecommon.settings.NvidiaSmiSettings;
 import java.time.Duration;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
@@ -26,25 +26,9 @@ public final class NvidiaSmiOptions {
       description = "Longest each nvidia-smi call may take. Default: ${DEFAULT-VALUE}.")
   private int timeoutSeconds;
 
-  /** Refuses a timeout under one second, naming the option. */
-  public void validate(CommandLine commandLine) {
-    if (timeoutSeconds < 1) {
-      throw new CommandLine.ParameterException(
-          commandLine, "--timeout must be at least 1 second, got " + timeoutSeconds);
-    }
-  }
-
-  /** The longest one call may take. */
-  public Duration timeout() {
-    return Duration.ofSeconds(timeoutSeconds);
-  }
-
-  /**
-   * The nvidia-smi these options name, looked up in {@code pathVariable}.
-   *
-   * @throws NvidiaSmiException NOT_FOUND when there is none
-   */
-  public NvidiaSmi locate(String pathVariable) throws NvidiaSmiException {
-    return NvidiaSmi.locate(nvidiaSmi, pathVariable, timeout());
+  /** The settings these options give; a timeout under one second is refused, naming it. */
+  public NvidiaSmiSettings settings(CommandLine commandLine) {
+    return OptionValues.validated(
+        commandLine, () -> new NvidiaSmiSettings(nvidiaSmi, Duration.ofSeconds(timeoutSeconds)));
   }
 }

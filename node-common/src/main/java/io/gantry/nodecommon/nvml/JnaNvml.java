@@ -1,3 +1,6 @@
+// Over 450 lines on purpose: this file is the whole JNA binding of nvml.h (the calls, the library
+// interface and the struct layouts they fill), kept together so that each layout is checked against
+// the header next to the calls that read it; split, one C binding would be spread over files.
 package io.gantry.nodecommon.nvml;
 
 import static java.util.Objects.requireNonNull;
