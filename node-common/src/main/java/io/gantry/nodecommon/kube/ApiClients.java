@@ -13,7 +13,7 @@ import java.time.OffsetDateTime;
 import java.util.Optional;
 
 /**
- * The agent's client-java {@link ApiClient}: from a kubeconfig file, or the pod's in-cluster
+ * A node component's client-java {@link ApiClient}: from a kubeconfig file, or the pod's in-cluster
  * service account by default. Installs the relaxed JSON of protocols.md §7.1 first (client-java
  * 27's models reject fields they do not know, and a newer API server adds some); the Gson is a
  * static of {@link JSON}, so this holds for the whole JVM.
