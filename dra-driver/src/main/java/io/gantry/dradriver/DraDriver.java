@@ -2,8 +2,6 @@ package io.gantry.dradriver;
 
 import static java.util.Objects.requireNonNull;
 
-import io.gantry.deviceagent.discovery.GpuDiscovery;
-import io.gantry.deviceagent.nvidiasmi.NvidiaSmiException;
 import io.gantry.dradriver.cdi.CdiSpecFiles;
 import io.gantry.dradriver.devices.CurrentDevices;
 import io.gantry.dradriver.devices.SliceDevices;
@@ -14,6 +12,8 @@ import io.gantry.dradriver.prepare.Checkpoint;
 import io.gantry.dradriver.prepare.ClaimPreparer;
 import io.gantry.dradriver.prepare.ClaimReader;
 import io.gantry.dradriver.slices.ResourceSlicePublisher;
+import io.gantry.nodecommon.discovery.GpuDiscovery;
+import io.gantry.nodecommon.nvidiasmi.NvidiaSmiException;
 import io.gantry.proto.uds.UnixSocketServer;
 import io.kubernetes.client.openapi.ApiClient;
 import io.kubernetes.client.openapi.ApiException;

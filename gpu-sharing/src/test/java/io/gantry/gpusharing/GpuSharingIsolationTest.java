@@ -51,7 +51,11 @@ class GpuSharingIsolationTest {
     noClasses()
         .should()
         .dependOnClassesThat()
-        .resideInAnyPackage("io.gantry.scheduler..", "io.gantry.deviceagent..")
+        .resideInAnyPackage(
+            "io.gantry.scheduler..",
+            "io.gantry.deviceagent..",
+            "io.gantry.dradriver..",
+            "io.gantry.nodecommon..")
         .check(classes);
   }
 }

@@ -1,9 +1,9 @@
 package io.gantry.deviceagent.agent;
 
-import io.gantry.deviceagent.nvml.XidError;
 import io.gantry.gpusharing.inventory.GpuDevice;
 import io.gantry.gpusharing.inventory.GpuHealth;
 import io.gantry.gpusharing.inventory.GpuInventory;
+import io.gantry.nodecommon.nvml.XidError;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SortedMap;

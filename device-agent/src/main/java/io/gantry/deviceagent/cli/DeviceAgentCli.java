@@ -1,7 +1,8 @@
 package io.gantry.deviceagent.cli;
 
-import io.gantry.deviceagent.nvml.JnaNvml;
-import io.gantry.deviceagent.nvml.NvmlSession;
+import io.gantry.nodecommon.nvml.JnaNvml;
+import io.gantry.nodecommon.nvml.NvmlSession;
+import java.time.Clock;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
@@ -37,9 +38,21 @@ public final class DeviceAgentCli implements Runnable {
   /** The command line loading NVML with {@code nvml} (tests pass a fake). */
   static CommandLine commandLine(
       Map<String, String> environment, CountDownLatch stopped, NvmlSession.Loader nvml) {
+    return commandLine(environment, stopped, nvml, Clock.systemUTC());
+  }
+
+  /**
+   * The command line whose {@code serve} hands {@code clock} to every part of the agent that reads
+   * the time (the system clock in UTC, except in tests).
+   */
+  static CommandLine commandLine(
+      Map<String, String> environment,
+      CountDownLatch stopped,
+      NvmlSession.Loader nvml,
+      Clock clock) {
     return new CommandLine(new DeviceAgentCli())
         .addSubcommand(new DiscoverCommand(new TreeMap<>(environment), nvml))
-        .addSubcommand(new ServeCommand(new TreeMap<>(environment), stopped, nvml))
+        .addSubcommand(new ServeCommand(new TreeMap<>(environment), stopped, nvml, clock))
         .addSubcommand(new CommandLine.HelpCommand());
   }
 

@@ -2,12 +2,16 @@ package io.gantry.deviceagent.cli;
 
 import static java.util.Objects.requireNonNull;
 
-import io.gantry.deviceagent.discovery.GpuDiscovery;
-import io.gantry.deviceagent.discovery.InventorySource;
-import io.gantry.deviceagent.inventory.DiscoveryException;
-import io.gantry.deviceagent.nvml.NvmlDiscovery;
-import io.gantry.deviceagent.nvml.NvmlSession;
+import io.gantry.deviceagent.AgentExitStatus;
+import io.gantry.deviceagent.DiscoveryMode;
 import io.gantry.gpusharing.inventory.GpuInventory;
+import io.gantry.nodecommon.cli.NvidiaSmiOptions;
+import io.gantry.nodecommon.discovery.GpuDiscovery;
+import io.gantry.nodecommon.discovery.InventorySource;
+import io.gantry.nodecommon.inventory.DiscoveryException;
+import io.gantry.nodecommon.nvml.NvmlDiscovery;
+import io.gantry.nodecommon.nvml.NvmlSession;
+import io.gantry.nodecommon.settings.NvidiaSmiSettings;
 import java.io.PrintWriter;
 import java.util.Map;
 import java.util.Optional;
@@ -33,10 +37,6 @@ import picocli.CommandLine.Option;
       "3:the answer of nvidia-smi or NVML could not be read, or nvidia-smi did not finish in time"
     })
 final class DiscoverCommand implements Callable<Integer> {
-  static final int OK = 0;
-  static final int NO_GPU = 1;
-  static final int UNREADABLE = 3;
-
   enum Output {
     text,
     json
@@ -65,18 +65,18 @@ final class DiscoverCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    smiOptions.validate(spec.commandLine());
-    DiscoveryOptions.Mode mode = discoveryOptions.mode(spec.commandLine());
+    NvidiaSmiSettings smi = smiOptions.settings(spec.commandLine());
+    DiscoveryMode mode = discoveryOptions.mode(spec.commandLine());
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     try {
       GpuInventory inventory;
-      Optional<NvmlSession> nvml = DiscoveryOptions.openNvml(mode, nvmlLoader);
+      Optional<NvmlSession> nvml = mode.openNvml(nvmlLoader);
       try {
         InventorySource source =
             nvml.isPresent()
                 ? new NvmlDiscovery(nvml.get().nvml())
-                : new GpuDiscovery(smiOptions.locate(environment.get("PATH")));
+                : new GpuDiscovery(smi.locate(environment.get("PATH")));
         inventory = source.discover();
       } finally {
         nvml.ifPresent(NvmlSession::close);
@@ -86,15 +86,11 @@ final class DiscoverCommand implements Callable<Integer> {
               ? InventoryJson.toJson(inventory)
               : InventoryText.toText(inventory));
       out.flush();
-      return OK;
+      return AgentExitStatus.OK;
     } catch (DiscoveryException e) {
       err.println(e.getMessage());
       err.flush();
-      return exitStatus(e);
+      return AgentExitStatus.of(e);
     }
-  }
-
-  static int exitStatus(DiscoveryException e) {
-    return e.unreadable() ? UNREADABLE : NO_GPU;
   }
 }

@@ -3,10 +3,10 @@ package io.gantry.deviceagent.enforcement;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
-import io.gantry.deviceagent.nvidiasmi.ComputeAppsParser;
-import io.gantry.deviceagent.nvidiasmi.GpuProcess;
-import io.gantry.deviceagent.nvidiasmi.NvidiaSmi;
-import io.gantry.deviceagent.nvidiasmi.NvidiaSmiException;
+import io.gantry.nodecommon.nvidiasmi.ComputeAppsParser;
+import io.gantry.nodecommon.nvidiasmi.GpuProcess;
+import io.gantry.nodecommon.nvidiasmi.NvidiaSmi;
+import io.gantry.nodecommon.nvidiasmi.NvidiaSmiException;
 import java.io.IOException;
 import java.util.Map;
 import java.util.Optional;

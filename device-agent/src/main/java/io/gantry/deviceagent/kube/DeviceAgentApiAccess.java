@@ -1,6 +1,7 @@
 package io.gantry.deviceagent.kube;
 
 import com.google.common.collect.ImmutableList;
+import io.gantry.nodecommon.kube.ApiAccessRule;
 
 /**
  * Every API call the device agent makes, in RBAC's terms, kept next to the calls: the chart grants

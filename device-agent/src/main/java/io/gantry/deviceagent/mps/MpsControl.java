@@ -2,8 +2,8 @@ package io.gantry.deviceagent.mps;
 
 import static java.util.Objects.requireNonNull;
 
-import io.gantry.deviceagent.nvidiasmi.ExecutableLookup;
-import io.gantry.deviceagent.nvidiasmi.TempFiles;
+import io.gantry.nodecommon.nvidiasmi.ExecutableLookup;
+import io.gantry.nodecommon.nvidiasmi.TempFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

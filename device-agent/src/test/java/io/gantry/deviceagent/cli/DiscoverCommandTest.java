@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.gantry.deviceagent.nvml.JnaNvml;
-import io.gantry.deviceagent.nvml.NvmlSession;
-import io.gantry.deviceagent.testing.FakeNvidiaSmi;
-import io.gantry.deviceagent.testing.FakeNvml;
-import io.gantry.deviceagent.testing.Fixtures;
+import io.gantry.nodecommon.nvml.JnaNvml;
+import io.gantry.nodecommon.nvml.NvmlSession;
+import io.gantry.nodecommon.testing.FakeNvidiaSmi;
+import io.gantry.nodecommon.testing.FakeNvml;
+import io.gantry.nodecommon.testing.Fixtures;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;

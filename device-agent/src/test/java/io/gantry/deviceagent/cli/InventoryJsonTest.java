@@ -4,14 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.gantry.deviceagent.discovery.NvlinkDomains;
-import io.gantry.deviceagent.nvidiasmi.QueryXmlParser;
-import io.gantry.deviceagent.nvidiasmi.SmiQuery;
-import io.gantry.deviceagent.testing.Fixtures;
 import io.gantry.gpusharing.inventory.GpuDevice;
 import io.gantry.gpusharing.inventory.GpuInventory;
 import io.gantry.gpusharing.inventory.GpuLink;
 import io.gantry.gpusharing.inventory.LinkType;
+import io.gantry.nodecommon.discovery.NvlinkDomains;
+import io.gantry.nodecommon.nvidiasmi.QueryXmlParser;
+import io.gantry.nodecommon.nvidiasmi.SmiQuery;
+import io.gantry.nodecommon.testing.Fixtures;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;

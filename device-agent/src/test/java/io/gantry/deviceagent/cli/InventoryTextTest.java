@@ -2,16 +2,16 @@ package io.gantry.deviceagent.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.gantry.deviceagent.discovery.NvlinkDomains;
-import io.gantry.deviceagent.nvidiasmi.QueryXmlParser;
-import io.gantry.deviceagent.nvidiasmi.TopologyMatrixParser;
-import io.gantry.deviceagent.testing.Fixtures;
-import io.gantry.deviceagent.testing.Gpus;
 import io.gantry.gpusharing.inventory.GpuDevice;
 import io.gantry.gpusharing.inventory.GpuHealth;
 import io.gantry.gpusharing.inventory.GpuInventory;
 import io.gantry.gpusharing.inventory.GpuLink;
 import io.gantry.gpusharing.inventory.HealthStatus;
+import io.gantry.nodecommon.discovery.NvlinkDomains;
+import io.gantry.nodecommon.nvidiasmi.QueryXmlParser;
+import io.gantry.nodecommon.nvidiasmi.TopologyMatrixParser;
+import io.gantry.nodecommon.testing.Fixtures;
+import io.gantry.nodecommon.testing.Gpus;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -6,12 +6,6 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.gantry.deviceagent.agent.NodeAgent;
 import io.gantry.deviceagent.kube.DeviceAgentApiAccess;
-import io.gantry.deviceagent.nvml.JnaNvml;
-import io.gantry.deviceagent.nvml.NvmlSession;
-import io.gantry.deviceagent.testing.FakeNvidiaSmi;
-import io.gantry.deviceagent.testing.FakeNvml;
-import io.gantry.deviceagent.testing.Fixtures;
-import io.gantry.deviceagent.testing.Kubeconfig;
 import io.gantry.fakekube.ApiAccessLog;
 import io.gantry.fakekube.FakeDeviceManager;
 import io.gantry.fakekube.FakeKubeServer;
@@ -22,6 +16,12 @@ import io.gantry.gpusharing.inventory.GpuDevice;
 import io.gantry.gpusharing.inventory.GpuInventory;
 import io.gantry.gpusharing.inventory.HealthStatus;
 import io.gantry.gpusharing.inventory.json.InventoryAnnotation;
+import io.gantry.nodecommon.nvml.JnaNvml;
+import io.gantry.nodecommon.nvml.NvmlSession;
+import io.gantry.nodecommon.testing.FakeNvidiaSmi;
+import io.gantry.nodecommon.testing.FakeNvml;
+import io.gantry.nodecommon.testing.Fixtures;
+import io.gantry.nodecommon.testing.Kubeconfig;
 import io.gantry.proto.nodeagent.v1.NodeAgentGrpc;
 import io.gantry.proto.nodeagent.v1.NodeAgentProto.GetNodeRequest;
 import io.gantry.proto.nodeagent.v1.NodeAgentProto.Node;
@@ -35,7 +35,11 @@ import java.io.StringWriter;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -58,8 +62,11 @@ class ServeCommandTest {
   /** NVML as on a machine without the driver's library (discovery falls back to nvidia-smi). */
   private NvmlSession.Loader nvml = () -> JnaNvml.load("libnvidia-ml-absent.so.1");
 
+  /** The clock serve is given. */
+  private Clock clock = Clock.systemUTC();
+
   private Run run(Map<String, String> env, CountDownLatch stopped, String... args) {
-    CommandLine cli = DeviceAgentCli.commandLine(env, stopped, nvml);
+    CommandLine cli = DeviceAgentCli.commandLine(env, stopped, nvml, clock);
     StringWriter err = new StringWriter();
     cli.setErr(new PrintWriter(err));
     cli.setOut(new PrintWriter(new StringWriter()));
@@ -221,6 +228,9 @@ class ServeCommandTest {
     FakeNvidiaSmi.replaying(smiDir, Fixtures.HGX_H100).install();
     FakeNvml fake = FakeNvml.replaying(Fixtures.HGX_H100);
     nvml = () -> fake;
+    // the wiring hands the one clock it is given to the Node's event writer
+    Instant now = Instant.parse("2026-03-04T05:06:07Z");
+    clock = Clock.fixed(now, ZoneOffset.UTC);
     Path pluginDir = Files.createDirectories(tmp.resolve("device-plugins"));
     String gpu3 = "GPU-00000003-0000-0000-0000-000000000003";
     try (FakeKubeServer kube = FakeKubeServer.start();
@@ -263,6 +273,10 @@ class ServeCommandTest {
                               .isEqualTo("Node");
                           assertThat(e.path("involvedObject").path("name").asText())
                               .isEqualTo("gpu-0");
+                          assertThat(
+                                  OffsetDateTime.parse(e.path("firstTimestamp").asText())
+                                      .toInstant())
+                              .isEqualTo(now);
                           assertThat(e.path("message").asText())
                               .isEqualTo(
                                   "GPU "

@@ -2,9 +2,9 @@ package io.gantry.deviceagent.enforcement;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.gantry.deviceagent.nvidiasmi.NvidiaSmi;
-import io.gantry.deviceagent.testing.FakeNvidiaSmi;
-import io.gantry.deviceagent.testing.Fixtures;
+import io.gantry.nodecommon.nvidiasmi.NvidiaSmi;
+import io.gantry.nodecommon.testing.FakeNvidiaSmi;
+import io.gantry.nodecommon.testing.Fixtures;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -2,10 +2,10 @@ package io.gantry.deviceagent.publish;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.gantry.deviceagent.nvidiasmi.QueryXmlParser;
-import io.gantry.deviceagent.nvidiasmi.SmiQuery;
-import io.gantry.deviceagent.testing.Fixtures;
 import io.gantry.gpusharing.inventory.GpuInventory;
+import io.gantry.nodecommon.nvidiasmi.QueryXmlParser;
+import io.gantry.nodecommon.nvidiasmi.SmiQuery;
+import io.gantry.nodecommon.testing.Fixtures;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;

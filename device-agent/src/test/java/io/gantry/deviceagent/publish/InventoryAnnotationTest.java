@@ -3,13 +3,13 @@ package io.gantry.deviceagent.publish;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.gantry.deviceagent.discovery.GpuDiscovery;
-import io.gantry.deviceagent.nvidiasmi.NvidiaSmi;
-import io.gantry.deviceagent.testing.FakeNvidiaSmi;
-import io.gantry.deviceagent.testing.Fixtures;
 import io.gantry.gpusharing.inventory.GpuInventory;
 import io.gantry.gpusharing.inventory.json.InventoryAnnotation;
 import io.gantry.gpusharing.inventory.json.InventoryFormatException;
+import io.gantry.nodecommon.discovery.GpuDiscovery;
+import io.gantry.nodecommon.nvidiasmi.NvidiaSmi;
+import io.gantry.nodecommon.testing.FakeNvidiaSmi;
+import io.gantry.nodecommon.testing.Fixtures;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

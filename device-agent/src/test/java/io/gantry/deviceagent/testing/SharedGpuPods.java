@@ -9,6 +9,7 @@ import io.gantry.gpusharing.ComputeMode;
 import io.gantry.gpusharing.GpuAllocation;
 import io.gantry.gpusharing.GpuAmount;
 import io.gantry.gpusharing.json.GpuAllocationJson;
+import io.gantry.nodecommon.testing.Fixtures;
 import io.gantry.proto.nodeagent.v1.NodeAgentProto.EnforcementAction;
 import io.gantry.proto.nodeagent.v1.NodeAgentProto.EnforcementEvent;
 import io.gantry.proto.nodeagent.v1.NodeAgentProto.SharingMechanism;

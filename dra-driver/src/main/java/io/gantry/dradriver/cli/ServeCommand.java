@@ -2,20 +2,16 @@ package io.gantry.dradriver.cli;
 
 import static java.util.Objects.requireNonNull;
 
-import io.gantry.deviceagent.cli.NodeOptions;
-import io.gantry.deviceagent.cli.NvidiaSmiOptions;
-import io.gantry.deviceagent.discovery.GpuDiscovery;
-import io.gantry.deviceagent.kube.ApiClients;
-import io.gantry.deviceagent.nvidiasmi.NvidiaSmiException;
-import io.gantry.dradriver.DraDriver;
+import io.gantry.dradriver.DraDriverSettings;
+import io.gantry.dradriver.DraDriverWiring;
 import io.gantry.dradriver.DriverPaths;
-import io.gantry.dradriver.kube.DraDriverApiAccess;
-import io.kubernetes.client.openapi.ApiClient;
-import java.io.IOException;
-import java.io.PrintWriter;
+import io.gantry.nodecommon.cli.NodeOptions;
+import io.gantry.nodecommon.cli.NvidiaSmiOptions;
+import io.gantry.nodecommon.settings.NodeSettings;
+import io.gantry.nodecommon.settings.NvidiaSmiSettings;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine;
@@ -23,7 +19,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code gantry-dra-driver serve}: the DaemonSet's entry point. Publishes the node's GPUs as a
+ * {@code gantry-dra-driver serve}: the DaemonSet's entry point. Parses the options into {@link
+ * DraDriverSettings} and runs {@link DraDriverWiring}, which publishes the node's GPUs as a
  * ResourceSlice, serves the kubelet's DRA calls and registers with the kubelet's plugin watcher,
  * until the process is stopped.
  */
@@ -34,12 +31,6 @@ import picocli.CommandLine.Option;
         "Run the DRA driver gpu.gantry.io (the DaemonSet's entry point): the node's GPUs as a"
             + " ResourceSlice, NodePrepareResources / NodeUnprepareResources for the kubelet.")
 final class ServeCommand implements Callable<Integer> {
-  /** Exit status when nvidia-smi cannot take the first inventory. */
-  static final int NO_INVENTORY = 3;
-
-  /** Exit status when the API client, the checkpoint or a socket cannot be set up. */
-  static final int CANNOT_START = 4;
-
   @Option(
       names = "--plugin-registry-dir",
       paramLabel = "DIR",
@@ -84,43 +75,14 @@ final class ServeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws InterruptedException {
-    String node = nodeOptions.nodeName(environment, spec.commandLine());
-    Duration discoveryInterval = nodeOptions.discoveryInterval(spec.commandLine());
-    smiOptions.validate(spec.commandLine());
-    PrintWriter err = spec.commandLine().getErr();
-    ApiClient client;
-    try {
-      client = ApiClients.connect(nodeOptions.kubeconfig());
-      client.setUserAgent(DraDriverApiAccess.USER_AGENT);
-    } catch (IOException e) {
-      err.println("cannot configure the API client: " + e.getMessage());
-      err.flush();
-      return CANNOT_START;
-    }
-    DriverPaths paths = new DriverPaths(pluginRegistryDirectory, pluginDirectory, cdiDirectory);
-    DraDriver driver;
-    try {
-      driver =
-          DraDriver.start(
-              node,
-              paths,
-              new GpuDiscovery(smiOptions.locate(environment.get("PATH"))),
-              client,
-              discoveryInterval);
-    } catch (NvidiaSmiException e) {
-      err.println("cannot take the GPU inventory: " + e.getMessage());
-      err.flush();
-      return NO_INVENTORY;
-    } catch (IOException e) {
-      err.println("cannot start: " + e.getMessage());
-      err.flush();
-      return CANNOT_START;
-    }
-    try {
-      stopped.await();
-      return 0;
-    } finally {
-      driver.close();
-    }
+    NodeSettings node = nodeOptions.settings(environment, spec.commandLine());
+    NvidiaSmiSettings smi = smiOptions.settings(spec.commandLine());
+    DraDriverSettings settings =
+        new DraDriverSettings(
+            node,
+            smi,
+            Optional.ofNullable(environment.get("PATH")),
+            new DriverPaths(pluginRegistryDirectory, pluginDirectory, cdiDirectory));
+    return new DraDriverWiring(settings).serve(stopped, spec.commandLine().getErr());
   }
 }

@@ -1,7 +1,7 @@
 package io.gantry.dradriver.kube;
 
 import com.google.common.collect.ImmutableList;
-import io.gantry.deviceagent.kube.ApiAccessRule;
+import io.gantry.nodecommon.kube.ApiAccessRule;
 
 /**
  * Every API call the driver makes, in RBAC's terms, kept next to the calls: the chart grants the

@@ -2,7 +2,8 @@ package io.gantry.dradriver.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.gantry.deviceagent.testing.Kubeconfig;
+import io.gantry.dradriver.DraDriverWiring;
+import io.gantry.nodecommon.testing.Kubeconfig;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
@@ -84,7 +85,7 @@ class ServeCommandTest {
             "--plugin-dir",
             tmp.resolve("plugin").toString());
 
-    assertThat(run.status()).isEqualTo(ServeCommand.NO_INVENTORY);
+    assertThat(run.status()).isEqualTo(DraDriverWiring.NO_INVENTORY);
     assertThat(run.err()).contains("cannot take the GPU inventory: ").contains("nvidia-smi");
   }
 }

@@ -2,7 +2,6 @@ package io.gantry.dradriver.devices;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.gantry.deviceagent.testing.Gpus;
 import io.gantry.dradriver.testing.HgxH100;
 import io.gantry.gpusharing.inventory.DomainSource;
 import io.gantry.gpusharing.inventory.GpuDevice;
@@ -10,6 +9,7 @@ import io.gantry.gpusharing.inventory.GpuHealth;
 import io.gantry.gpusharing.inventory.GpuInventory;
 import io.gantry.gpusharing.inventory.MigMode;
 import io.gantry.gpusharing.inventory.NvlinkDomain;
+import io.gantry.nodecommon.testing.Gpus;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.gantry.deviceagent.kube.ApiClients;
 import io.gantry.dradriver.cdi.CdiSpecFiles;
 import io.gantry.dradriver.devices.CurrentDevices;
 import io.gantry.dradriver.devices.SliceDevices;
@@ -12,6 +11,7 @@ import io.gantry.dradriver.testing.Claims;
 import io.gantry.dradriver.testing.HgxH100;
 import io.gantry.fakekube.FakeKubeServer;
 import io.gantry.fakekube.ResourceKinds;
+import io.gantry.nodecommon.kube.ApiClients;
 import io.kubernetes.client.openapi.apis.ResourceV1Api;
 import java.nio.file.Files;
 import java.nio.file.Path;

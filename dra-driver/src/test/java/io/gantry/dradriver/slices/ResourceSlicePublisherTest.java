@@ -3,7 +3,6 @@ package io.gantry.dradriver.slices;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.gantry.deviceagent.kube.ApiClients;
 import io.gantry.dradriver.devices.SliceDevice;
 import io.gantry.dradriver.devices.SliceDevices;
 import io.gantry.dradriver.testing.HgxH100;
@@ -11,6 +10,7 @@ import io.gantry.fakekube.FakeKubeServer;
 import io.gantry.fakekube.FakeKubelet;
 import io.gantry.fakekube.FakeNode;
 import io.gantry.fakekube.ResourceKinds;
+import io.gantry.nodecommon.kube.ApiClients;
 import io.kubernetes.client.openapi.ApiClient;
 import io.kubernetes.client.openapi.apis.CoreV1Api;
 import io.kubernetes.client.openapi.apis.ResourceV1Api;

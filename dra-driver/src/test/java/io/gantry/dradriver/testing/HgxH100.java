@@ -1,11 +1,11 @@
 package io.gantry.dradriver.testing;
 
-import io.gantry.deviceagent.discovery.GpuDiscovery;
-import io.gantry.deviceagent.nvidiasmi.NvidiaSmi;
-import io.gantry.deviceagent.nvidiasmi.NvidiaSmiException;
-import io.gantry.deviceagent.testing.FakeNvidiaSmi;
-import io.gantry.deviceagent.testing.Fixtures;
 import io.gantry.gpusharing.inventory.GpuInventory;
+import io.gantry.nodecommon.discovery.GpuDiscovery;
+import io.gantry.nodecommon.nvidiasmi.NvidiaSmi;
+import io.gantry.nodecommon.nvidiasmi.NvidiaSmiException;
+import io.gantry.nodecommon.testing.FakeNvidiaSmi;
+import io.gantry.nodecommon.testing.Fixtures;
 import java.nio.file.Path;
 import java.time.Duration;
 

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.gantry.deviceagent.kube.ApiAccessRule;
 import io.gantry.deviceagent.kube.DeviceAgentApiAccess;
 import io.gantry.dradriver.kube.DraDriverApiAccess;
+import io.gantry.nodecommon.kube.ApiAccessRule;
 import io.gantry.scheduler.kube.ApiRule;
 import io.gantry.scheduler.kube.CrdInstaller;
 import io.gantry.scheduler.kube.SchedulerApiAccess;
