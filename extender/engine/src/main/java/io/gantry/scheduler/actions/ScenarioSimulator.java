@@ -23,11 +23,11 @@ import java.util.function.Predicate;
 
 /**
  * Simulates one eviction scenario (kai-reference §4.11): evicts every victim in a statement, then
- * allocates — in queue order, every placement pipelined — the preemptor's tasks and each victim job
- * again, the victims only where they fit. The scenario holds when the preemptor is placed and the
- * validator accepts what the victims ended as; its statement is then handed back open, with the
- * victims that were really evicted (released, or pipelined elsewhere). A victim placed back on its
- * own node keeps running and is no victim.
+ * allocates — in queue order, every placement pipelined — the preemptor's tasks and each ready
+ * victim job again, the victims only where they fit. The scenario holds when the preemptor is
+ * placed and the validator accepts what the victims ended as; its statement is then handed back
+ * open, with the victims that were really evicted (released, or pipelined elsewhere). A victim
+ * placed back on its own node keeps running and is no victim.
  */
 final class ScenarioSimulator {
   private final Session session;
@@ -91,15 +91,21 @@ final class ScenarioSimulator {
         victimJobs.add(v.job());
       }
       Set<JobState> wholeGangs = new LinkedHashSet<>();
+      Set<JobState> placeable = new LinkedHashSet<>();
       for (JobState j : victimJobs) {
         if (gangSatisfied(j)) {
           wholeGangs.add(j);
+        }
+        // an unready job gets no placement this cycle (kai-reference §4.4), not even its evicted
+        // tasks' way back; read before the evictions below take its tasks out of the alive ones
+        if (PreemptorCandidates.ready(j)) {
+          placeable.add(j);
         }
       }
       for (TaskState v : victims) {
         statement.evict(v, () -> message.apply(v), cause);
       }
-      if (!allocateInQueueOrder(preemptor, pendingTasks, victimJobs, statement)
+      if (!allocateInQueueOrder(preemptor, pendingTasks, placeable, statement)
           || leavesAGangBelowItsMinimum(wholeGangs)) {
         return Optional.empty();
       }
@@ -152,11 +158,11 @@ final class ScenarioSimulator {
   private boolean allocateInQueueOrder(
       JobState preemptor,
       List<TaskState> pendingTasks,
-      Set<JobState> victimJobs,
+      Set<JobState> placeableVictimJobs,
       Statement statement) {
     List<JobState> jobs = new ArrayList<>();
     jobs.add(preemptor);
-    for (JobState j : victimJobs) {
+    for (JobState j : placeableVictimJobs) {
       if (j != preemptor) {
         jobs.add(j);
       }

@@ -124,6 +124,23 @@ public final class NodeState {
     return groups.views();
   }
 
+  /**
+   * Whether the node has promised some capacity twice: more than it has idle, more than is being
+   * released, or more than one device of a shared GPU to the tasks that will hold it once releases
+   * end.
+   */
+  boolean overPromised() {
+    if (!Resources.ZERO.fitsIn(idle) || !Resources.ZERO.fitsIn(releasingWithGroups)) {
+      return true;
+    }
+    for (GpuGroupView g : groups.views()) {
+      if (g.allocatedPortion().compareTo(ONE_DEVICE) > 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** The id for the {@code offset}-th device (from 0) a shared task is about to open. */
   String newGroupId(int offset) {
     return groups.newGroupId(info.name(), offset);
@@ -144,9 +161,10 @@ public final class NodeState {
         task.gpuSharing().map(GpuSharingRequest::computeMode).orElse(ComputeMode.TIME_SLICING);
     for (String groupId : gpuGroups) {
       // a device for a new group comes from idle capacity or, for a fraction pipelined when no
-      // whole device is idle, from capacity being released
+      // whole device is idle, from capacity being released; read live, since the derived counts
+      // are refreshed only after the loop and a multi-device task opens several groups here
       DeviceSource source =
-          status == TaskStatus.PIPELINED && idleWholeGpus() < 1
+          status == TaskStatus.PIPELINED && idle.gpus().wholeDevices() < 1
               ? DeviceSource.RELEASING
               : DeviceSource.IDLE;
       if (groups.place(groupId, portion, mode, status == TaskStatus.RELEASING, source)) {

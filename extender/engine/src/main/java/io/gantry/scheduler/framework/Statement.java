@@ -47,8 +47,9 @@ public final class Statement implements AutoCloseable {
 
   /**
    * Places the task on resources still being released. A task this statement evicted goes back to
-   * running when it is pipelined onto the node it runs on (the eviction is taken back); pipelined
-   * onto another node, its old pod keeps releasing where it was.
+   * running when it is pipelined onto the node it runs on (the eviction is taken back), unless what
+   * it releases there is already promised to another task; pipelined onto another node, or kept
+   * from going back, its old pod keeps releasing where it was.
    */
   public void pipeline(
       TaskState task, NodeState node, List<String> gpuGroups, GpuAmount gpuPortion) {
@@ -60,11 +61,18 @@ public final class Statement implements AutoCloseable {
             "task " + task.id() + " is releasing but was not evicted by this statement");
       }
       if (before.nodeName().equals(Optional.of(node.name()))) {
+        boolean overPromisedBefore = node.overPromised();
         session.move(task, eviction.get().before());
-        session.markEvictedInOpenStatement(task, false);
-        operations.add(new Operation.UnevictOp(task, before));
-        evictions.remove(task);
-        return;
+        if (overPromisedBefore || !node.overPromised()) {
+          session.markEvictedInOpenStatement(task, false);
+          operations.add(new Operation.UnevictOp(task, before));
+          evictions.remove(task);
+          return;
+        }
+        // what it releases is already promised to a task pipelined here (the place it was given
+        // fitted without that), so it cannot stay where it runs: its old pod keeps releasing and
+        // it waits on the place it was given, like a victim moved to another node
+        session.move(task, before);
       }
       session.move(
           task,

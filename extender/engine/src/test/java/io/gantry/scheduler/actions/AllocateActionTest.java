@@ -250,6 +250,30 @@ class AllocateActionTest {
   }
 
   @Test
+  void aMemberThatFitsNowIsPipelinedWhileItsGangWaitsForReleases() {
+    // issue 23: the gang pass (t0, t1) waits for old's GPUs; t2, placed by the next (elastic)
+    // pass, fits at once but binding it would run it ahead of its gang (§4.6 item 5)
+    Session session =
+        allocate(
+            List.of(Nodes.node("n1").gpus(2).build()),
+            ONE_QUEUE,
+            List.of(
+                Jobs.job("old").task(Tasks.task("t0").gpus(2).releasing("n1")).build(),
+                Jobs.job("j")
+                    .minMember(2)
+                    .task(
+                        Tasks.task("t0").gpus(1),
+                        Tasks.task("t1").gpus(1),
+                        Tasks.task("t2").cpu("1"))
+                    .build()));
+
+    assertThat(session.job("ns/j").tasks())
+        .extracting(TaskState::status)
+        .containsOnly(TaskStatus.PIPELINED);
+    assertThat(session.decisions()).noneMatch(d -> d instanceof BindDecision);
+  }
+
+  @Test
   void aGroupOpenedOnAReleasingGpuTakesFurtherFractionsOnlyAsPipelined() {
     Session session =
         allocate(

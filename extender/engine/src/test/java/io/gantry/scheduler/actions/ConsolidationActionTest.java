@@ -67,6 +67,32 @@ class ConsolidationActionTest {
   }
 
   @Test
+  void neverMovesAPodOfAJobThatIsNotReady() {
+    // issue 23: v (minMember 3) has a failed pod, so 2 of 3 exist and it is not ready: it gets no
+    // placement this cycle, not even its running pod's way back, so nothing moves for big
+    ClusterSnapshot snapshot =
+        Snapshots.of(
+            List.of(Nodes.node("n0").gpus(3).build(), Nodes.node("n1").gpus(2).build()),
+            List.of(Queues.queue("q").gpu(8, 1, -1).build()),
+            List.of(
+                Jobs.job("v")
+                    .queue("q")
+                    .minMember(3)
+                    .task(
+                        Tasks.task("a").gpus(1).running("n0"),
+                        Tasks.task("b").gpus(1),
+                        Tasks.task("c").gpus(1).status(TaskStatus.FAILED))
+                    .build(),
+                Jobs.job("big").queue("q").task(Tasks.task("t").gpus(3)).build()));
+
+    CycleResult r = Cycles.run(snapshot, "consolidation");
+
+    assertThat(evicted(r)).isEmpty();
+    assertThat(status(r, "ns/v/b")).isEqualTo(TaskStatus.PENDING);
+    assertThat(status(r, "ns/big/t")).isEqualTo(TaskStatus.PENDING);
+  }
+
+  @Test
   void neverMovesNonPreemptiblePods() {
     assertThat(evicted(Cycles.run(fragmented(false), "consolidation"))).isEmpty();
   }

@@ -1,6 +1,7 @@
 package io.gantry.scheduler.sim;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.groups.Tuple.tuple;
 
 import io.gantry.scheduler.sim.spec.ScenarioException;
 import io.gantry.scheduler.sim.spec.ScenarioLoader;
@@ -65,9 +66,55 @@ class SimulatorTest {
     assertThat(three.events())
         .filteredOn(e -> e.reason().equals("Scheduled"))
         .extracting(SimulationResult.EventResult::cycle, SimulationResult.EventResult::object)
-        .containsExactly(
-            org.assertj.core.groups.Tuple.tuple(1, "default/short-run"),
-            org.assertj.core.groups.Tuple.tuple(3, "default/later-run"));
+        .containsExactly(tuple(1, "default/short-run"), tuple(3, "default/later-run"));
+  }
+
+  @Test
+  void aPodMovedByConsolidationReleasesItsOldPlaceOnlyUntilTheNextCycle() throws ScenarioException {
+    // issue 23: the moved pod is reported Pipelined at its new node while its old pod still
+    // releases a GPU of n1; the next cycle that GPU is back (big binds on all four)
+    String running = "resources: {cpu: '1', memory: 1Gi, nvidia.com/gpu: 1}, status: Running";
+    String yaml =
+        """
+        apiVersion: gantry.io/v1alpha1
+        kind: Scenario
+        metadata: {name: moved}
+        nodes:
+          - {name: n0, gpus: 4, cpu: "16", memory: 64Gi}
+          - {name: n1, gpus: 4, cpu: "16", memory: 64Gi}
+        queues:
+          - name: q
+            resources:
+              gpu: {quota: 8, overQuotaWeight: 1, limit: -1}
+              cpu: {quota: -1, overQuotaWeight: 1, limit: -1}
+              memory: {quota: -1, overQuotaWeight: 1, limit: -1}
+        jobs:
+          - {name: r-0, queue: q, createdAt: -40s, tasks: [{name: t, %1$s, node: n0}]}
+          - {name: r-1, queue: q, createdAt: -30s, tasks: [{name: t, %1$s, node: n0}]}
+          - {name: r-2, queue: q, createdAt: -20s, tasks: [{name: t, %1$s, node: n1}]}
+          - {name: r-3, queue: q, createdAt: -10s, tasks: [{name: t, %1$s, node: n1}]}
+          - name: big
+            queue: q
+            tasks: [{name: t, resources: {cpu: '1', memory: 1Gi, nvidia.com/gpu: 3}}]
+        """
+            .formatted(running);
+
+    SimulationResult one = run(yaml, 1);
+    SimulationResult two = run(yaml, 2);
+
+    assertThat(status(one, "r-3")).isEqualTo("Pipelined");
+    assertThat(status(one, "big")).isEqualTo("Pipelined");
+    assertThat(one.nodes())
+        .filteredOn(n -> n.node().equals("n1"))
+        .extracting(
+            SimulationResult.NodeResult::idleGpus, SimulationResult.NodeResult::releasingGpus)
+        .containsExactly(tuple(2, 1));
+    assertThat(status(two, "big")).isEqualTo("Binding");
+    assertThat(two.nodes())
+        .filteredOn(n -> n.node().equals("n1"))
+        .extracting(
+            SimulationResult.NodeResult::idleGpus, SimulationResult.NodeResult::releasingGpus)
+        .containsExactly(tuple(0, 0));
   }
 
   @Test
