@@ -1,23 +1,21 @@
 package io.gantry.scheduler.actions;
 
-import static com.google.common.base.Preconditions.checkState;
-
 import com.google.common.collect.ImmutableList;
 import io.gantry.gpusharing.GpuAmount;
 import io.gantry.gpusharing.GpuSharingRequest;
-import io.gantry.scheduler.api.config.SearchStrategy;
+import io.gantry.scheduler.framework.BestFitScan;
 import io.gantry.scheduler.framework.FitStatus;
 import io.gantry.scheduler.framework.GpuFit;
-import io.gantry.scheduler.framework.IndexOrder;
 import io.gantry.scheduler.framework.JobState;
-import io.gantry.scheduler.framework.NodeIndex;
+import io.gantry.scheduler.framework.NodeFinder;
+import io.gantry.scheduler.framework.NodeFinding;
 import io.gantry.scheduler.framework.NodeState;
 import io.gantry.scheduler.framework.NodeSubset;
 import io.gantry.scheduler.framework.NodeSubsets;
 import io.gantry.scheduler.framework.PluginHooks;
+import io.gantry.scheduler.framework.RejectionTally;
 import io.gantry.scheduler.framework.Session;
 import io.gantry.scheduler.framework.Statement;
-import io.gantry.scheduler.framework.TaskShape;
 import io.gantry.scheduler.framework.TaskState;
 import io.gantry.scheduler.framework.TasksToAllocate;
 import io.gantry.scheduler.framework.fit.CapacityExceeded;
@@ -38,8 +36,6 @@ import io.gantry.scheduler.model.SubGroupNode;
 import io.gantry.scheduler.model.SubGroupSet;
 import io.gantry.scheduler.model.TaskStatus;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -55,25 +51,15 @@ final class JobAllocator {
   private final Session session;
   private final PluginHooks hooks;
   private final TasksToAllocate tasksToAllocate;
-  private final boolean baseline;
-  private final IndexedNodeSearch indexSearch;
-
-  /**
-   * Why tasks of a shape fit nowhere, valid while the session's placement version is {@link
-   * #failuresVersion}: nothing a node check reads has changed, so an equal task fails the same way.
-   * Looked up, never iterated.
-   */
-  private final Map<TaskShape, NoNodeFits> failures = new HashMap<>();
-
-  private long failuresVersion = -1;
+  private final BestFitScan scan;
+  private final NodeFinder finder;
 
   JobAllocator(Session session) {
     this.session = session;
     this.hooks = session.hooks();
     this.tasksToAllocate = new TasksToAllocate(hooks);
-    this.baseline = session.strategy() == SearchStrategy.BASELINE;
-    this.indexSearch =
-        new IndexedNodeSearch(session.nodeIndex(), (task, node) -> unfit(task, node).isEmpty());
+    this.scan = new BestFitScan(hooks, this::unfit);
+    this.finder = session.search().finder(session, this::unfit);
   }
 
   /** True when every task of the pass was placed; fit errors are recorded otherwise. */
@@ -223,51 +209,26 @@ final class JobAllocator {
     return true;
   }
 
-  /** Places the task inside {@code scope}, or says why no node there took it. */
+  /**
+   * Places the task inside {@code scope}, or says why no node there took it: the session's node
+   * search looks through every node, a scan through a restricted set.
+   */
   private Optional<NoNodeFits> place(
       TaskState task, NodeSubset scope, Statement statement, boolean pipelineOnly) {
-    if (!scope.everyNode()) {
-      RejectionTally rejections = new RejectionTally();
-      NodeState best = bestFit(task, scope, rejections);
-      if (best == null) {
-        return Optional.of(rejections.build(scope.nodes().size()));
-      }
-      commit(task, best, statement, pipelineOnly);
-      return Optional.empty();
+    NodeFinding found = scope.everyNode() ? finder.find(task) : scanScope(task, scope);
+    if (found.whyNone().isPresent()) {
+      return found.whyNone();
     }
-    Optional<NoNodeFits> known = knownFailure(task);
-    if (known.isPresent()) {
-      return known;
-    }
-    Optional<IndexOrder> order =
-        baseline
-            ? Optional.empty()
-            : hooks.indexOrder(task).filter(o -> IndexedNodeSearch.covers(task, o));
-    NodeState best = order.flatMap(o -> indexSearch.find(task, o)).orElse(null);
-    if (best == null) {
-      List<NodeState> nodes = session.nodes();
-      RejectionTally rejections = new RejectionTally();
-      if (order.isPresent() && hooks.filterReadsOnlyNodeClass(task)) {
-        // the index reached every node that could fit and none did: one node per class says why
-        for (NodeIndex.ClassMembers c : session.nodeIndex().nodeClasses()) {
-          ImmutableList<NodeFitReason> reasons = unfit(task, c.first());
-          checkState(!reasons.isEmpty(), "%s fits but the index passed it", c.first().name());
-          rejections.add(c.first(), reasons, c.size());
-        }
-      } else {
-        best =
-            baseline
-                ? firstFitInScoreOrder(task, nodes, rejections)
-                : bestFit(task, scope, rejections);
-      }
-      if (best == null) {
-        NoNodeFits failure = rejections.build(nodes.size());
-        rememberFailure(task, failure);
-        return Optional.of(failure);
-      }
-    }
-    commit(task, best, statement, pipelineOnly);
+    commit(task, found.node().orElseThrow(), statement, pipelineOnly);
     return Optional.empty();
+  }
+
+  private NodeFinding scanScope(TaskState task, NodeSubset scope) {
+    RejectionTally rejections = new RejectionTally();
+    NodeState best = scan.bestFit(task, scope, rejections);
+    return best != null
+        ? NodeFinding.found(best)
+        : NodeFinding.none(rejections.build(scope.nodes().size()));
   }
 
   /** Allocates the task on the node when it fits in idle resources now, pipelines it otherwise. */
@@ -286,85 +247,6 @@ final class JobAllocator {
     } else {
       statement.pipeline(task, best, groups, portion);
     }
-  }
-
-  /** How an equal task failed at this placement version, if one did. */
-  private Optional<NoNodeFits> knownFailure(TaskState task) {
-    if (baseline || failuresVersion != session.placementVersion()) {
-      return Optional.empty();
-    }
-    return Optional.ofNullable(failures.get(TaskShape.of(task)));
-  }
-
-  private void rememberFailure(TaskState task, NoNodeFits failure) {
-    if (baseline) {
-      return;
-    }
-    if (failuresVersion != session.placementVersion()) {
-      failures.clear();
-      failuresVersion = session.placementVersion();
-    }
-    failures.put(TaskShape.of(task), failure);
-  }
-
-  /**
-   * The highest-scoring node of the scope that fits (the first in node order among equals), with
-   * the scope's own node scores added, or null. Scorers are prepared (over the scope's nodes) only
-   * when some node fits.
-   */
-  private NodeState bestFit(TaskState task, NodeSubset scope, RejectionTally rejections) {
-    List<NodeState> nodes = scope.nodes();
-    List<NodeState> fitting = new ArrayList<>();
-    for (NodeState node : nodes) {
-      ImmutableList<NodeFitReason> reasons = unfit(task, node);
-      if (reasons.isEmpty()) {
-        fitting.add(node);
-      } else {
-        rejections.add(node, reasons, 1);
-      }
-    }
-    if (fitting.isEmpty()) {
-      return null;
-    }
-    hooks.preOrderNodes(task, nodes);
-    NodeState best = null;
-    double bestScore = Double.NEGATIVE_INFINITY;
-    for (NodeState node : fitting) {
-      double score = hooks.scoreNode(task, node) + scope.score(node);
-      if (score > bestScore) {
-        best = node;
-        bestScore = score;
-      }
-    }
-    return best;
-  }
-
-  private record ScoredNode(NodeState node, double score) {}
-
-  /**
-   * The benchmarking baseline ({@link SearchStrategy#BASELINE}), KAI's straightforward way: score
-   * every node, sort by score (highest first, then node name), take the first that fits. The
-   * snapshot lists nodes by name, so this is the node {@link #bestFit} picks.
-   */
-  private NodeState firstFitInScoreOrder(
-      TaskState task, List<NodeState> nodes, RejectionTally rejections) {
-    hooks.preOrderNodes(task, nodes);
-    List<ScoredNode> scored = new ArrayList<>(nodes.size());
-    for (NodeState node : nodes) {
-      scored.add(new ScoredNode(node, hooks.scoreNode(task, node)));
-    }
-    scored.sort(
-        Comparator.comparingDouble(ScoredNode::score)
-            .reversed()
-            .thenComparing(s -> s.node().name()));
-    for (ScoredNode s : scored) {
-      ImmutableList<NodeFitReason> reasons = unfit(task, s.node());
-      if (reasons.isEmpty()) {
-        return s.node();
-      }
-      rejections.add(s.node(), reasons, 1);
-    }
-    return null;
   }
 
   /** Why the node cannot take the task; empty when it can. */

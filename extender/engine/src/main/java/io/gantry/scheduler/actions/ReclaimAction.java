@@ -1,6 +1,5 @@
 package io.gantry.scheduler.actions;
 
-import io.gantry.scheduler.api.config.SearchStrategy;
 import io.gantry.scheduler.framework.Action;
 import io.gantry.scheduler.framework.ActionType;
 import io.gantry.scheduler.framework.JobState;
@@ -43,7 +42,6 @@ public final class ReclaimAction implements Action {
             (reclaimer, victims) -> EvictionReasons.reclaim(session, reclaimer, victims),
             scenario -> hooks.validScenario(ActionType.RECLAIM, scenario));
     TasksToAllocate tasksToAllocate = new TasksToAllocate(hooks);
-    boolean baseline = session.strategy() == SearchStrategy.BASELINE;
     Map<String, FailedJobs> failedByQueue = new HashMap<>();
     JobsOrderByQueues order =
         new JobsOrderByQueues(
@@ -68,9 +66,11 @@ public final class ReclaimAction implements Action {
                     v ->
                         !v.info().queue().equals(reclaimer.info().queue())
                             && hooks.admitsVictim(ActionType.RECLAIM, reclaimer, v));
-        // the baseline strategy searches regardless, so benchmarks and equivalence tests compare
         result =
-            !baseline && ReclaimReach.outOfReach(session, job, tasks, victims.get())
+            session
+                    .search()
+                    .skipsReclaimer(
+                        () -> ReclaimReach.outOfReach(session, reclaimer, tasks, victims.get()))
                 ? SearchResult.GENERATORS_EXHAUSTED
                 : search.search(job, victims);
         if (result != SearchResult.SOLVED) {

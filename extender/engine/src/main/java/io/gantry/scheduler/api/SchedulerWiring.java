@@ -9,6 +9,9 @@ import io.gantry.scheduler.api.config.ConfigException;
 import io.gantry.scheduler.api.config.SchedulerConfig;
 import io.gantry.scheduler.api.config.SearchStrategy;
 import io.gantry.scheduler.api.dra.DeviceSelectorEvaluator;
+import io.gantry.scheduler.framework.ExhaustiveNodeSearch;
+import io.gantry.scheduler.framework.IndexedNodeSearch;
+import io.gantry.scheduler.framework.NodeSearch;
 import io.gantry.scheduler.plugins.PluginRegistry;
 
 /**
@@ -53,9 +56,10 @@ public final class SchedulerWiring {
   }
 
   /**
-   * A cycle for {@code config} that searches with {@code strategy}. Front doors use {@link
-   * #cycle(SchedulerConfig)}; {@link SearchStrategy#BASELINE} is for benchmarks and equivalence
-   * tests, and decides exactly what the indexed engine decides.
+   * A cycle for {@code config} that searches with {@code strategy}: {@link SearchStrategy#INDEXED}
+   * with an {@link IndexedNodeSearch}, {@link SearchStrategy#BASELINE} with an {@link
+   * ExhaustiveNodeSearch}. Front doors use {@link #cycle(SchedulerConfig)}; the baseline is for
+   * benchmarks and equivalence tests, and decides exactly what the indexed engine decides.
    *
    * @throws ConfigException naming the key of the first bad setting
    */
@@ -71,6 +75,13 @@ public final class SchedulerWiring {
     // plugins hold per-cycle state, so each cycle builds its own; building one set now validates
     plugins.build(config.plugins(), config.placement());
     return new SchedulingCycle(
-        built, () -> plugins.build(config.plugins(), config.placement()), strategy);
+        built, () -> plugins.build(config.plugins(), config.placement()), search(strategy));
+  }
+
+  private static NodeSearch search(SearchStrategy strategy) {
+    return switch (strategy) {
+      case INDEXED -> new IndexedNodeSearch();
+      case BASELINE -> new ExhaustiveNodeSearch();
+    };
   }
 }

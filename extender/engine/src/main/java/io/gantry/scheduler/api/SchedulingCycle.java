@@ -2,7 +2,6 @@ package io.gantry.scheduler.api;
 
 import com.google.common.collect.ImmutableList;
 import io.gantry.gpusharing.GpuGroupView;
-import io.gantry.scheduler.api.config.SearchStrategy;
 import io.gantry.scheduler.api.result.CycleEvent;
 import io.gantry.scheduler.api.result.CycleResult;
 import io.gantry.scheduler.api.result.JobOutcome;
@@ -11,6 +10,7 @@ import io.gantry.scheduler.api.result.QueueOutcome;
 import io.gantry.scheduler.api.result.TaskOutcome;
 import io.gantry.scheduler.framework.Action;
 import io.gantry.scheduler.framework.JobState;
+import io.gantry.scheduler.framework.NodeSearch;
 import io.gantry.scheduler.framework.NodeState;
 import io.gantry.scheduler.framework.PluginHooks;
 import io.gantry.scheduler.framework.Session;
@@ -32,13 +32,12 @@ import java.util.function.Supplier;
 public final class SchedulingCycle {
   private final ImmutableList<Action> actions;
   private final Supplier<PluginHooks> plugins;
-  private final SearchStrategy strategy;
+  private final NodeSearch search;
 
-  SchedulingCycle(
-      ImmutableList<Action> actions, Supplier<PluginHooks> plugins, SearchStrategy strategy) {
+  SchedulingCycle(ImmutableList<Action> actions, Supplier<PluginHooks> plugins, NodeSearch search) {
     this.actions = actions;
     this.plugins = plugins;
-    this.strategy = strategy;
+    this.search = search;
   }
 
   public CycleResult run(ClusterSnapshot snapshot) {
@@ -47,7 +46,7 @@ public final class SchedulingCycle {
 
   /** Runs the cycle, telling {@code listener} as each phase begins and ends. */
   public CycleResult run(ClusterSnapshot snapshot, CycleListener listener) {
-    Session session = Session.open(snapshot, plugins.get(), strategy);
+    Session session = Session.open(snapshot, plugins.get(), search);
     listener.sessionOpened();
     for (Action action : actions) {
       String name = action.type().actionName();

@@ -2,7 +2,6 @@ package io.gantry.scheduler.framework;
 
 import com.google.common.collect.ImmutableList;
 import io.gantry.gpusharing.GpuAmount;
-import io.gantry.scheduler.api.config.SearchStrategy;
 import io.gantry.scheduler.model.ClusterSnapshot;
 import java.time.Instant;
 import java.util.Collection;
@@ -31,10 +30,10 @@ public interface SessionView {
   PluginHooks hooks();
 
   /**
-   * How this cycle searches: a plugin that caches derived values caches them only under {@link
-   * SearchStrategy#INDEXED}, so the baseline recomputes everything.
+   * How this cycle searches, as the wiring chose: a plugin that caches a derived value does so
+   * through {@link NodeSearch#reuse}, so the exhaustive search recomputes everything.
    */
-  SearchStrategy strategy();
+  NodeSearch search();
 
   /** State plugins publish for each other and for the cycle's result, by typed key. */
   CycleState state();

@@ -121,7 +121,7 @@ final class SharedGpuClaims {
 
   /** The node a task holds its claims on: where it is placed while it counts as allocated. */
   static Optional<String> holdingNode(TaskState task) {
-    return Session.countsAsAllocated(task.status()) ? task.nodeName() : Optional.empty();
+    return TaskMoves.countsAsAllocated(task.status()) ? task.nodeName() : Optional.empty();
   }
 
   /** Every use's holders per node, for comparing with a recount. */

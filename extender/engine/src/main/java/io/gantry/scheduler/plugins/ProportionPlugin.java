@@ -2,7 +2,6 @@ package io.gantry.scheduler.plugins;
 
 import com.google.common.collect.ImmutableMap;
 import io.gantry.gpusharing.GpuAmount;
-import io.gantry.scheduler.api.config.SearchStrategy;
 import io.gantry.scheduler.api.dra.DeviceSelectorEvaluator;
 import io.gantry.scheduler.fairness.CapacityChecks;
 import io.gantry.scheduler.fairness.FairShareDivider;
@@ -188,10 +187,6 @@ public final class ProportionPlugin
 
   @Override
   public int compareQueues(String queueA, JobState jobA, String queueB, JobState jobB) {
-    if (session.strategy() == SearchStrategy.BASELINE) {
-      return orderRule.compare(
-          tree.get(queueA), jobRequest(jobA), tree.get(queueB), jobRequest(jobB));
-    }
     return orderRule.compare(position(queueA, jobA), position(queueB, jobB));
   }
 
@@ -201,16 +196,20 @@ public final class ProportionPlugin
    */
   private QueueOrderRule.Position position(String queue, JobState job) {
     QueueAttributes q = tree.get(queue);
-    QueuePosition cached = positions.get(queue);
-    if (cached != null
-        && cached.queueVersion() == q.version()
-        && cached.job().equals(job)
-        && cached.jobVersion() == job.version()) {
-      return cached.position();
-    }
-    QueueOrderRule.Position position = orderRule.position(q, jobRequest(job));
-    positions.put(queue, new QueuePosition(q.version(), job, job.version(), position));
-    return position;
+    return session
+        .search()
+        .reuse(
+            positions,
+            queue,
+            cached ->
+                cached.queueVersion() == q.version()
+                    && cached.job().equals(job)
+                    && cached.jobVersion() == job.version(),
+            k -> {
+              QueueOrderRule.Position position = orderRule.position(q, jobRequest(job));
+              return new QueuePosition(q.version(), job, job.version(), position);
+            })
+        .position();
   }
 
   @Override
@@ -364,20 +363,14 @@ public final class ProportionPlugin
 
   /**
    * What the job's next pass counts for in its queue; asked on every queue comparison, so cached
-   * per job version, and for a job with DRA claims per placement too (the baseline strategy
+   * per job version, and for a job with DRA claims per placement too (the exhaustive search
    * recomputes it each time).
    */
   private Resources jobRequest(JobState job) {
-    if (session.strategy() == SearchStrategy.BASELINE) {
-      return computeJobRequest(job).request();
-    }
-    JobRequest cached = jobRequests.get(job);
-    if (cached != null && cached.current(job, session)) {
-      return cached.request();
-    }
-    JobRequest fresh = computeJobRequest(job);
-    jobRequests.put(job, fresh);
-    return fresh.request();
+    return session
+        .search()
+        .reuse(jobRequests, job, cached -> cached.current(job, session), this::computeJobRequest)
+        .request();
   }
 
   private JobRequest computeJobRequest(JobState job) {

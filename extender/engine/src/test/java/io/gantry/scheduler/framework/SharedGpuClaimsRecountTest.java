@@ -141,7 +141,7 @@ class SharedGpuClaimsRecountTest {
     QUEUES.forEach(q -> countedByQueue.put(q, new ArrayList<>()));
     for (JobState job : s.jobs()) {
       for (TaskState t : job.tasks()) {
-        if (Session.countsAsAllocated(t.status())) {
+        if (TaskMoves.countsAsAllocated(t.status())) {
           recount.hold(t, t.nodeName().orElseThrow());
           countedByQueue.get(job.info().queue()).add(t);
         }

@@ -1,11 +1,9 @@
-package io.gantry.scheduler.actions;
+package io.gantry.scheduler.framework;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.common.collect.ImmutableList;
 import io.gantry.scheduler.api.config.Placement;
-import io.gantry.scheduler.framework.NodeState;
-import io.gantry.scheduler.framework.Session;
 import io.gantry.scheduler.framework.fit.FitMessages;
 import io.gantry.scheduler.framework.fit.NoNodeFits;
 import io.gantry.scheduler.framework.fit.NodeFitReason;

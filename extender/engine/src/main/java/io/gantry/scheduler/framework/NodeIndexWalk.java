@@ -1,12 +1,7 @@
-package io.gantry.scheduler.actions;
+package io.gantry.scheduler.framework;
 
 import io.gantry.gpusharing.GpuAmount;
 import io.gantry.gpusharing.GpuSharingRequest;
-import io.gantry.scheduler.framework.GpuFit;
-import io.gantry.scheduler.framework.IndexOrder;
-import io.gantry.scheduler.framework.NodeIndex;
-import io.gantry.scheduler.framework.NodeState;
-import io.gantry.scheduler.framework.TaskState;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
@@ -23,12 +18,12 @@ import java.util.function.Predicate;
  * node that fits in idle resources across the tiers of equal higher bonus, else the first that fits
  * at all. For a task the index {@link #covers}, finding nothing means no node fits.
  */
-final class IndexedNodeSearch {
+final class NodeIndexWalk {
   private final NodeIndex index;
   private final BiPredicate<TaskState, NodeState> fits;
 
   /** {@code fits}: every check the full scan makes of a node for the task. */
-  IndexedNodeSearch(NodeIndex index, BiPredicate<TaskState, NodeState> fits) {
+  NodeIndexWalk(NodeIndex index, BiPredicate<TaskState, NodeState> fits) {
     this.index = index;
     this.fits = fits;
   }

@@ -1,7 +1,6 @@
-package io.gantry.scheduler.actions;
+package io.gantry.scheduler.framework;
 
 import com.google.common.collect.ImmutableList;
-import io.gantry.scheduler.framework.NodeState;
 import io.gantry.scheduler.framework.fit.NoNodeFits;
 import io.gantry.scheduler.framework.fit.NodeFitReason;
 import java.util.ArrayList;
@@ -15,17 +14,17 @@ import java.util.Map;
  * one node standing for its class — and built into {@link NoNodeFits}'s one form: nodes with equal
  * reasons in one group named after its first node, groups in the order of their first node.
  */
-final class RejectionTally {
+public final class RejectionTally {
   private record Rejection(NodeState first, ImmutableList<NodeFitReason> reasons, int nodes) {}
 
   private final List<Rejection> rejections = new ArrayList<>();
 
   /** {@code nodes} nodes, {@code first} the first of them, refused for {@code reasons}. */
-  void add(NodeState first, ImmutableList<NodeFitReason> reasons, int nodes) {
+  public void add(NodeState first, ImmutableList<NodeFitReason> reasons, int nodes) {
     rejections.add(new Rejection(first, reasons, nodes));
   }
 
-  NoNodeFits build(int totalNodes) {
+  public NoNodeFits build(int totalNodes) {
     List<Rejection> inNodeOrder = new ArrayList<>(rejections);
     inNodeOrder.sort(Comparator.comparingInt(r -> r.first().position()));
     Map<ImmutableList<NodeFitReason>, NoNodeFits.NodeRejection> groups = new LinkedHashMap<>();

@@ -1,0 +1,39 @@
+package io.gantry.scheduler.framework;
+
+import java.util.Map;
+import java.util.function.BooleanSupplier;
+import java.util.function.Function;
+import java.util.function.Predicate;
+
+/**
+ * How a cycle searches for what it decides, chosen by the wiring and held by the session. Every
+ * implementation makes exactly the same decisions (bindings, pipelines, evictions, events and fit
+ * messages); they differ only in the work done. {@link IndexedNodeSearch} is what every front door
+ * runs; {@link ExhaustiveNodeSearch} is KAI's straightforward search, the yardstick benchmarks and
+ * equivalence tests hold the indexed one to. Implementations are stateless and may serve several
+ * sessions at once; what one session remembers lives in its {@link NodeFinder}s and in the memos
+ * callers pass to {@link #reuse}.
+ */
+public interface NodeSearch {
+  /** A finder over every node of {@code session} for one allocator, checking nodes with checks. */
+  NodeFinder finder(Session session, NodeChecks checks);
+
+  /**
+   * Whether reclaim may pass over a reclaimer without searching for victims because {@code
+   * outOfReach} proves no scenario it may build frees what the reclaimer needs (a search would find
+   * nothing). The exhaustive search never asks and searches every reclaimer.
+   */
+  boolean skipsReclaimer(BooleanSupplier outOfReach);
+
+  /**
+   * A value derived from the session, for {@code key}: the one {@code memo} holds while {@code
+   * current} says it still is, else a fresh {@code compute}d one that replaces it. The exhaustive
+   * search computes every time and leaves the memo alone. So {@code compute} must depend only on
+   * what {@code current} checks.
+   */
+  <K, V> V reuse(
+      Map<K, V> memo,
+      K key,
+      Predicate<? super V> current,
+      Function<? super K, ? extends V> compute);
+}
