@@ -49,6 +49,41 @@ class ReclaimActionTest {
   }
 
   @Test
+  void aRecordedVictimCountsAsTakenFromItsQueueWhenTheVictimQueueIsRebuilt() {
+    // KAI reclaim_test "Reclaim jobs according to queue fair share": the probe for the first
+    // reclaimer pod records the newest low-priority job of one queue; the probe for both pods
+    // passes over that recorded job, counts it as taken from its queue, and so takes the next
+    // victim from the sibling queue, not a second one from the same queue
+    List<JobInfo> jobs = new ArrayList<>();
+    for (String q : List.of("q0", "q1")) {
+      for (int i = 0; i < 3; i++) {
+        jobs.add(
+            Jobs.job(q + "-" + i)
+                .queue(q)
+                .priority(i == 2 ? 49 : 50)
+                .task(Tasks.task("t").gpus(1).running("n1"))
+                .build());
+      }
+    }
+    jobs.add(Jobs.job("reclaimer").queue("r").minMember(2).tasks(2, t -> t.gpus(1)).build());
+
+    CycleResult r =
+        Cycles.run(
+            Snapshots.of(
+                List.of(Nodes.node("n1").gpus(6).build()),
+                List.of(
+                    Queues.queue("d1").gpu(1, 1, -1).build(),
+                    Queues.queue("q0").parent("d1").gpu(1, 1, -1).build(),
+                    Queues.queue("q1").parent("d1").gpu(1, 1, -1).build(),
+                    Queues.queue("r").parent("d1").gpu(2, 0, -1).build()),
+                jobs),
+            "reclaim");
+
+    assertThat(evicted(r)).containsExactlyInAnyOrder("ns/q0-2/t", "ns/q1-2/t");
+    assertThat(status(r, "ns/reclaimer/t0")).isEqualTo(TaskStatus.PIPELINED);
+  }
+
+  @Test
   void aQueueUnderItsQuotaTakesBackTheNewestJobsOfAQueueOverItsFairShare() {
     List<JobInfo> jobs = new ArrayList<>(running("a", "qa", 8));
     jobs.add(Jobs.job("b").queue("qb").task(Tasks.task("t").gpus(2)).build());
