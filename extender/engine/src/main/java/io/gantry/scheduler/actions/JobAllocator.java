@@ -120,9 +120,9 @@ final class JobAllocator {
       boolean pipelineOnly,
       boolean record) {
     NodeSubsets subsets = hooks.subsetNodes(job, group, tasks, scope);
-    if (subsets.error().isPresent()) {
+    if (subsets.failed()) {
       if (record && !pipelineOnly) {
-        session.recordJobFitError(job, subsets.error().get());
+        subsets.errors().forEach(e -> session.recordJobFitError(job, e));
       }
       return false;
     }

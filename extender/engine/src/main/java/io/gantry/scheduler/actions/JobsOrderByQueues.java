@@ -2,14 +2,18 @@ package io.gantry.scheduler.actions;
 
 import io.gantry.scheduler.framework.JobState;
 import io.gantry.scheduler.framework.PluginHooks;
+import io.gantry.scheduler.framework.TaskState;
 import io.gantry.scheduler.model.QueueInfo;
 import io.gantry.scheduler.model.Resources;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.PriorityQueue;
+import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * KAI's JobsOrderByQueues (kai-reference §4.5): a heap of queues per level mirroring the queue
@@ -25,6 +29,7 @@ import java.util.PriorityQueue;
 final class JobsOrderByQueues {
   private final PluginHooks hooks;
   private final boolean victims;
+  private final Comparator<JobState> jobOrder;
   private final Map<String, QueueNode> nodes = new LinkedHashMap<>();
   private final PriorityQueue<QueueNode> roots;
   private List<QueueNode> detached = List.of();
@@ -41,9 +46,7 @@ final class JobsOrderByQueues {
     QueueNode(String name, QueueNode parent) {
       this.name = name;
       this.parent = parent;
-      this.jobs =
-          new PriorityQueue<>(
-              victims ? (a, b) -> hooks.compareJobs(b, a) : (a, b) -> hooks.compareJobs(a, b));
+      this.jobs = new PriorityQueue<>(jobOrder);
     }
 
     boolean hasWork() {
@@ -57,7 +60,7 @@ final class JobsOrderByQueues {
 
   /** {@code queues} with parents before children is not required; every parent must exist. */
   JobsOrderByQueues(PluginHooks hooks, List<QueueInfo> queues, List<JobState> jobs) {
-    this(hooks, queues, jobs, false, OptionalInt.empty());
+    this(hooks, queues, jobs, false, hooks::compareJobs, OptionalInt.empty());
   }
 
   /**
@@ -66,16 +69,28 @@ final class JobsOrderByQueues {
    */
   JobsOrderByQueues(
       PluginHooks hooks, List<QueueInfo> queues, List<JobState> jobs, OptionalInt maxJobsPerQueue) {
-    this(hooks, queues, jobs, false, maxJobsPerQueue);
+    this(hooks, queues, jobs, false, hooks::compareJobs, maxJobsPerQueue);
   }
 
   /**
    * A victim queue (kai-reference §4.5): both orders reversed, so it pops the job that would be
    * scheduled last, and each queue's dominant share taken as if the victims already chosen from its
-   * subtree were gone ({@link #finishVictim}).
+   * subtree were gone ({@link #finishVictim}). Jobs are ordered by the tasks {@code left} accepts
+   * of each: all of them at first, those not taken yet once the job is pushed back after a batch,
+   * as KAI pushes back a clone holding them (kai-reference §4.11).
    */
-  static JobsOrderByQueues victims(PluginHooks hooks, List<QueueInfo> queues, List<JobState> jobs) {
-    return new JobsOrderByQueues(hooks, queues, jobs, true, OptionalInt.empty());
+  static JobsOrderByQueues victims(
+      PluginHooks hooks,
+      List<QueueInfo> queues,
+      List<JobState> jobs,
+      Function<JobState, Predicate<TaskState>> left) {
+    return new JobsOrderByQueues(
+        hooks,
+        queues,
+        jobs,
+        true,
+        (a, b) -> hooks.compareVictimJobs(b, left.apply(b), a, left.apply(a)),
+        OptionalInt.empty());
   }
 
   private JobsOrderByQueues(
@@ -83,9 +98,11 @@ final class JobsOrderByQueues {
       List<QueueInfo> queues,
       List<JobState> jobs,
       boolean victims,
+      Comparator<JobState> jobOrder,
       OptionalInt maxJobsPerQueue) {
     this.hooks = hooks;
     this.victims = victims;
+    this.jobOrder = jobOrder;
     this.roots = new PriorityQueue<>(this::compareQueues);
     Map<String, QueueInfo> infos = new LinkedHashMap<>();
     for (QueueInfo q : queues) {

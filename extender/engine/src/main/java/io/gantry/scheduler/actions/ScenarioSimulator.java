@@ -13,7 +13,6 @@ import io.gantry.scheduler.framework.TaskState;
 import io.gantry.scheduler.framework.TasksToAllocate;
 import io.gantry.scheduler.model.Resources;
 import io.gantry.scheduler.model.TaskStatus;
-import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
@@ -160,18 +159,27 @@ final class ScenarioSimulator {
       List<TaskState> pendingTasks,
       Set<JobState> placeableVictimJobs,
       Statement statement) {
-    List<JobState> jobs = new ArrayList<>();
-    jobs.add(preemptor);
-    for (JobState j : placeableVictimJobs) {
-      if (j != preemptor) {
+    // KAI orders the simulation among every pending job of the session and skips those that are
+    // neither the preemptor nor a victim: a queue is compared by its first pending job even when
+    // that job takes no part (integration reclaim_test "… allocate will case a loop"). A victim
+    // job that was not ready before the scenario is not placed again (§4.4).
+    Set<JobState> jobs = new LinkedHashSet<>();
+    for (JobState j : session.jobs()) {
+      if (j.hasPendingTasks()) {
         jobs.add(j);
       }
     }
+    jobs.addAll(placeableVictimJobs);
+    jobs.add(preemptor);
     JobsOrderByQueues order =
-        new JobsOrderByQueues(session.hooks(), session.snapshot().queues(), jobs);
+        new JobsOrderByQueues(session.hooks(), session.snapshot().queues(), List.copyOf(jobs));
     boolean placed = false;
     JobState job;
     while ((job = order.pop()) != null) {
+      if (job != preemptor && !placeableVictimJobs.contains(job)) {
+        order.finish(job, false);
+        continue;
+      }
       if (job == preemptor) {
         if (!allocator.simulate(preemptor, pendingTasks, statement)) {
           order.finish(job, false);

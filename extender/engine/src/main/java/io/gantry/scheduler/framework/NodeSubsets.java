@@ -4,20 +4,21 @@ import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
 import io.gantry.scheduler.framework.fit.JobFitReason;
-import java.util.Optional;
 
 /**
  * What {@link NodeSubsetter#subsetNodes} made of a node set: the candidate sets in the order to try
- * them, or, when none can hold the pods, why.
+ * them, or, when none can hold the pods, why (KAI records one fit error per domain that was too
+ * small, then the unmet requirement, kai-reference §9 (e)).
  */
-public record NodeSubsets(ImmutableList<NodeSubset> candidates, Optional<JobFitReason> error) {
+public record NodeSubsets(
+    ImmutableList<NodeSubset> candidates, ImmutableList<JobFitReason> errors) {
   public NodeSubsets {
     requireNonNull(candidates, "candidates is null");
-    requireNonNull(error, "error is null");
+    requireNonNull(errors, "errors is null");
   }
 
   public static NodeSubsets of(ImmutableList<NodeSubset> candidates) {
-    return new NodeSubsets(candidates, Optional.empty());
+    return new NodeSubsets(candidates, ImmutableList.of());
   }
 
   public static NodeSubsets unchanged(NodeSubset current) {
@@ -25,6 +26,17 @@ public record NodeSubsets(ImmutableList<NodeSubset> candidates, Optional<JobFitR
   }
 
   public static NodeSubsets failed(JobFitReason error) {
-    return new NodeSubsets(ImmutableList.of(), Optional.of(error));
+    return failed(ImmutableList.of(error));
+  }
+
+  public static NodeSubsets failed(ImmutableList<JobFitReason> errors) {
+    if (errors.isEmpty()) {
+      throw new IllegalArgumentException("a failed split needs a reason");
+    }
+    return new NodeSubsets(ImmutableList.of(), errors);
+  }
+
+  public boolean failed() {
+    return !errors.isEmpty();
   }
 }

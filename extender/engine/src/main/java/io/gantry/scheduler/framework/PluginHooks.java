@@ -10,6 +10,7 @@ import io.gantry.scheduler.model.SubGroupNode;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /**
  * The enabled plugins of a session, sorted into per-hook lists once, with each hook's combination
@@ -84,6 +85,25 @@ public final class PluginHooks {
         return c;
       }
     }
+    return byCreation(a, b);
+  }
+
+  /**
+   * {@link #compareJobs} for victim jobs of which only the tasks {@code leftA} and {@code leftB}
+   * accept are still to be taken (kai-reference §4.11).
+   */
+  public int compareVictimJobs(
+      JobState a, Predicate<TaskState> leftA, JobState b, Predicate<TaskState> leftB) {
+    for (JobOrder p : jobOrder) {
+      int c = p.compareVictimJobs(a, leftA, b, leftB);
+      if (c != 0) {
+        return c;
+      }
+    }
+    return byCreation(a, b);
+  }
+
+  private static int byCreation(JobState a, JobState b) {
     int c = a.info().createdAt().compareTo(b.info().createdAt());
     return c != 0 ? c : Long.compare(a.info().creationOrder(), b.info().creationOrder());
   }
@@ -308,7 +328,7 @@ public final class PluginHooks {
       ImmutableList.Builder<NodeSubset> next = ImmutableList.builder();
       for (NodeSubset set : sets) {
         NodeSubsets split = s.subsetNodes(job, group, tasks, set);
-        if (split.error().isPresent()) {
+        if (split.failed()) {
           return split;
         }
         next.addAll(split.candidates());

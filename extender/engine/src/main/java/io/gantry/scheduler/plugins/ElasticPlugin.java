@@ -2,8 +2,9 @@ package io.gantry.scheduler.plugins;
 
 import io.gantry.scheduler.framework.JobOrder;
 import io.gantry.scheduler.framework.JobState;
+import io.gantry.scheduler.framework.TaskState;
 import io.gantry.scheduler.model.PodSet;
-import io.gantry.scheduler.model.TaskStatus;
+import java.util.function.Predicate;
 
 /**
  * Jobs with a PodSet below its minMember first, then jobs exactly at minMember, then jobs above it
@@ -19,13 +20,25 @@ public final class ElasticPlugin implements JobOrder {
 
   @Override
   public int compareJobs(JobState a, JobState b) {
-    return Integer.compare(rank(a), rank(b));
+    return Integer.compare(rank(a, t -> true), rank(b, t -> true));
   }
 
-  private static int rank(JobState job) {
+  /** A victim job ranks by the tasks not taken from it yet (kai-reference §4.11). */
+  @Override
+  public int compareVictimJobs(
+      JobState a, Predicate<TaskState> leftA, JobState b, Predicate<TaskState> leftB) {
+    return Integer.compare(rank(a, leftA), rank(b, leftB));
+  }
+
+  private static int rank(JobState job, Predicate<TaskState> counted) {
     boolean allExact = true;
     for (PodSet p : job.podSets()) {
-      long allocated = job.count(p, TaskStatus::isActiveAllocated);
+      long allocated = 0;
+      for (TaskState t : job.tasks(p)) {
+        if (t.status().isActiveAllocated() && counted.test(t)) {
+          allocated++;
+        }
+      }
       if (allocated < p.minMember()) {
         return 0;
       }

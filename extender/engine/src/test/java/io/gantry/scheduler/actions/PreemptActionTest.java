@@ -64,6 +64,54 @@ class PreemptActionTest {
   }
 
   @Test
+  void eachElasticJobGivesUpItsSurplusBeforeAnyJobDropsToItsMinimum() {
+    // KAI preempt_elastic_test "… single task from several elastic train jobs": after one surplus
+    // pod, a job goes back into the victim queue ranked by the pods it has left (at its minimum),
+    // so the other job's surplus comes next rather than this job's last pod
+    List<JobInfo> jobs = new ArrayList<>();
+    for (int i = 0; i < 2; i++) {
+      jobs.add(
+          Jobs.job("elastic-" + i)
+              .queue("q")
+              .minMember(1)
+              .createdAt(Snapshots.T0.plusSeconds(i))
+              .tasks(2, t -> t.gpus(1).running("n1"))
+              .build());
+    }
+    jobs.add(Jobs.job("urgent").queue("q").priority(125).task(Tasks.task("t").gpus(2)).build());
+
+    CycleResult r = preempt(jobs);
+
+    assertThat(evicted(r)).containsExactlyInAnyOrder("ns/elastic-0/t1", "ns/elastic-1/t1");
+    assertThat(status(r, "ns/urgent/t")).isEqualTo(TaskStatus.PIPELINED);
+  }
+
+  @Test
+  void anElasticJobAtItsMinimumTiesWithOtherJobsAndTheNewestGoes() {
+    // KAI preempt_elastic_test "… running job and a single task from elastic train job"
+    List<JobInfo> jobs =
+        List.of(
+            Jobs.job("elastic")
+                .queue("q")
+                .minMember(1)
+                .tasks(2, t -> t.gpus(1).running("n1"))
+                .build(),
+            Jobs.job("single")
+                .queue("q")
+                .createdAt(Snapshots.T0.plusSeconds(1))
+                .task(Tasks.task("t").gpus(1).running("n1"))
+                .build(),
+            Jobs.job("urgent").queue("q").priority(125).task(Tasks.task("t").gpus(2)).build());
+
+    CycleResult r =
+        Cycles.run(
+            Snapshots.of(List.of(Nodes.node("n1").gpus(3).build()), QUEUES, jobs), "preempt");
+
+    assertThat(evicted(r)).containsExactlyInAnyOrder("ns/elastic/t1", "ns/single/t");
+    assertThat(status(r, "ns/elastic/t0")).isEqualTo(TaskStatus.RUNNING);
+  }
+
+  @Test
   void fractionsOnASharedGpuAreVictimsAndOnlyTheSmallestSetIsEvicted() {
     // a half and two quarters fill the GPU; the newest quarter alone frees too little, and once
     // the half is evicted too the quarter fits back where it runs: only the half goes

@@ -49,6 +49,89 @@ class ReclaimActionTest {
   }
 
   @Test
+  void theSimulationOrdersQueuesByTheirFirstPendingJobSoAVictimCanTakeItsPlaceBack() {
+    // KAI integration reclaim_test "… yet we don't reclaim because allocate will case a loop":
+    // q1's first pending job (3 GPUs) makes q1 rank after q0 in the simulated allocation, so the
+    // evicted q0 pod is placed again before q1's 1-GPU job and no scenario frees a GPU for it
+    List<JobInfo> jobs =
+        List.of(
+            Jobs.job("q0-run-2").queue("q0").task(Tasks.task("t").gpus(2).running("n1")).build(),
+            Jobs.job("q0-run-1")
+                .queue("q0")
+                .createdAt(Snapshots.T0.plusSeconds(1))
+                .task(Tasks.task("t").gpus(1).running("n1"))
+                .build(),
+            Jobs.job("q1-run")
+                .queue("q1")
+                .createdAt(Snapshots.T0.plusSeconds(2))
+                .task(Tasks.task("t").gpus(1).running("n1"))
+                .build(),
+            Jobs.job("q1-big")
+                .queue("q1")
+                .createdAt(Snapshots.T0.plusSeconds(3))
+                .task(Tasks.task("t").gpus(3))
+                .build(),
+            Jobs.job("q1-small")
+                .queue("q1")
+                .createdAt(Snapshots.T0.plusSeconds(4))
+                .task(Tasks.task("t").gpus(1))
+                .build(),
+            Jobs.job("q0-pending")
+                .queue("q0")
+                .createdAt(Snapshots.T0.plusSeconds(5))
+                .task(Tasks.task("t").gpus(1))
+                .build());
+
+    CycleResult r =
+        Cycles.run(
+            Snapshots.of(
+                List.of(Nodes.node("n1").gpus(4).build()),
+                List.of(
+                    Queues.queue("q0").gpu(2, 2, -1).build(),
+                    Queues.queue("q1").gpu(2, 2, -1).build()),
+                jobs),
+            "reclaim");
+
+    assertThat(evicted(r)).isEmpty();
+    assertThat(status(r, "ns/q1-small/t")).isEqualTo(TaskStatus.PENDING);
+  }
+
+  @Test
+  void aRecordedVictimCountsAsTakenFromItsQueueWhenTheVictimQueueIsRebuilt() {
+    // KAI reclaim_test "Reclaim jobs according to queue fair share": the probe for the first
+    // reclaimer pod records the newest low-priority job of one queue; the probe for both pods
+    // passes over that recorded job, counts it as taken from its queue, and so takes the next
+    // victim from the sibling queue, not a second one from the same queue
+    List<JobInfo> jobs = new ArrayList<>();
+    for (String q : List.of("q0", "q1")) {
+      for (int i = 0; i < 3; i++) {
+        jobs.add(
+            Jobs.job(q + "-" + i)
+                .queue(q)
+                .priority(i == 2 ? 49 : 50)
+                .task(Tasks.task("t").gpus(1).running("n1"))
+                .build());
+      }
+    }
+    jobs.add(Jobs.job("reclaimer").queue("r").minMember(2).tasks(2, t -> t.gpus(1)).build());
+
+    CycleResult r =
+        Cycles.run(
+            Snapshots.of(
+                List.of(Nodes.node("n1").gpus(6).build()),
+                List.of(
+                    Queues.queue("d1").gpu(1, 1, -1).build(),
+                    Queues.queue("q0").parent("d1").gpu(1, 1, -1).build(),
+                    Queues.queue("q1").parent("d1").gpu(1, 1, -1).build(),
+                    Queues.queue("r").parent("d1").gpu(2, 0, -1).build()),
+                jobs),
+            "reclaim");
+
+    assertThat(evicted(r)).containsExactlyInAnyOrder("ns/q0-2/t", "ns/q1-2/t");
+    assertThat(status(r, "ns/reclaimer/t0")).isEqualTo(TaskStatus.PIPELINED);
+  }
+
+  @Test
   void aQueueUnderItsQuotaTakesBackTheNewestJobsOfAQueueOverItsFairShare() {
     List<JobInfo> jobs = new ArrayList<>(running("a", "qa", 8));
     jobs.add(Jobs.job("b").queue("qb").task(Tasks.task("t").gpus(2)).build());

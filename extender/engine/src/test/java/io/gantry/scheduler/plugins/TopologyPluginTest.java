@@ -167,7 +167,7 @@ class TopologyPluginTest {
   }
 
   @Test
-  void aRequiredLevelNoDomainCanMeetLeavesTheJobPendingWithKaisMessage() {
+  void aRequiredLevelNoDomainCanMeetNamesEachRackWithThePodsItHolds() {
     CycleResult r =
         run(
             List.of(node("a1", "z1", "r1"), node("b1", "z1", "r2")),
@@ -177,8 +177,43 @@ class TopologyPluginTest {
     assertThat(r.decisions()).isEmpty();
     assertThat(Cycles.job(r, "ns/j").fitMessage())
         .hasValue(
-            "Not enough resources for the workload: topology cluster, requirement rack couldn't be"
-                + " satisfied for job ns/j: not enough resources in z1 to allocate the job.");
+            "Unable to schedule podgroup: node-group z1.r1 can allocate only 2 of 3 required pods."
+                + " \nnode-group z1.r2 can allocate only 2 of 3 required pods. \ntopology cluster,"
+                + " requirement rack couldn't be satisfied for job <ns/j>.");
+  }
+
+  @Test
+  void unlikePodsNameTheResourceEachRackLacks() {
+    JobInfo mixed =
+        Jobs.job("j")
+            .minMember(2)
+            .topologyConstraint(required("rack"))
+            .task(Tasks.task("big").gpus(3))
+            .task(Tasks.task("small").gpus(2))
+            .build();
+    CycleResult r =
+        run(List.of(node("a1", "z1", "r1"), node("b1", "z1", "r2")), List.of(mixed), "allocate");
+
+    assertThat(r.decisions()).isEmpty();
+    assertThat(Cycles.job(r, "ns/j").fitMessage())
+        .hasValue(
+            "Unable to schedule podgroup: 2 node-group(s) didn't have enough resources: GPUs."
+                + " \ntopology cluster, requirement rack couldn't be satisfied for job <ns/j>.");
+  }
+
+  @Test
+  void aGroupTheWholeClusterCannotHoldIsAPlainSchedulingError() {
+    CycleResult r =
+        run(
+            List.of(node("a1", "z1", "r1"), node("b1", "z2", "r2")),
+            List.of(gang("j", 3, 3, required("rack"))),
+            "allocate");
+
+    assertThat(r.decisions()).isEmpty();
+    assertThat(Cycles.job(r, "ns/j").fitMessage())
+        .hasValue(
+            "PodSchedulingErrors: topology cluster, requirement rack couldn't be satisfied for job"
+                + " <ns/j>: not enough resources in the cluster to allocate the job.");
   }
 
   @Test
@@ -196,7 +231,7 @@ class TopologyPluginTest {
 
     assertThat(r.decisions()).isEmpty();
     assertThat(Cycles.job(r, "ns/j").fitMessage())
-        .hasValue("Not enough resources for the workload: Requested topology nope does not exist.");
+        .hasValue("PodSchedulingErrors: Requested topology nope does not exist.");
   }
 
   @Test

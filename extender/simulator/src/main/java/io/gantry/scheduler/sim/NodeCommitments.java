@@ -17,6 +17,9 @@ import java.util.TreeMap;
  * and the task that overflows it, instead of a node with negative idle capacity.
  */
 final class NodeCommitments {
+  /** The name of a shared GPU group the loader opens for fractions that name none. */
+  static final String SHARED_GROUP_PREFIX = "shared-";
+
   private final Map<String, NodeInfo> nodes;
   private final Map<String, Held> held = new HashMap<>();
 
@@ -41,6 +44,26 @@ final class NodeCommitments {
     }
     request.extended().forEach((k, v) -> h.extended.merge(k, v, Long::sum));
     return h.overflow(node);
+  }
+
+  /**
+   * The shared GPU group a placed one-device fraction that names none joins: the first group on the
+   * node, by name, whose held portions leave room for it, else a new one. KAI's test tables place
+   * such fractions without naming a device, and two halves on one node hold one GPU between them; a
+   * device per task would over-commit starting states KAI schedules.
+   */
+  String sharedGroupFor(String nodeName, GpuAmount portion) {
+    Held h = held.computeIfAbsent(nodeName, k -> new Held());
+    for (var e : h.sharedPortions.entrySet()) {
+      if (e.getValue().plus(portion).compareTo(GpuAmount.ofDevices(1)) <= 0) {
+        return e.getKey();
+      }
+    }
+    int n = 0;
+    while (h.sharedPortions.containsKey(SHARED_GROUP_PREFIX + n)) {
+      n++;
+    }
+    return SHARED_GROUP_PREFIX + n;
   }
 
   private static final class Held {

@@ -334,6 +334,7 @@ final class ScenarioCompiler {
                         taskName,
                         podSet(j, ts, taskField),
                         nodes,
+                        commitments,
                         taskOrder++),
                     ts);
             Optional<String> overflow = commitments.take(task);
@@ -430,6 +431,7 @@ final class ScenarioCompiler {
       String taskName,
       String podSet,
       Map<String, NodeInfo> nodes,
+      NodeCommitments commitments,
       long creationOrder)
       throws ScenarioException {
     TreeMap<String, Long> extended = new TreeMap<>();
@@ -460,8 +462,12 @@ final class ScenarioCompiler {
     TaskStatus status = TaskStatus.valueOf(ts.status().name());
     Optional<String> node = ts.node();
     GpuAmount portion = GpuAmount.ZERO;
+    ImmutableList<String> gpuGroups = ImmutableList.copyOf(ts.gpuGroups());
     if (sharing.isPresent() && node.isPresent() && occupiesNode(status)) {
-      if (ts.gpuGroups().size() != devices) {
+      portion = sharing.get().portionOn(nodes.get(node.get()).gpuMemoryMib());
+      if (gpuGroups.isEmpty() && devices == 1) {
+        gpuGroups = ImmutableList.of(commitments.sharedGroupFor(node.get(), portion));
+      } else if (ts.gpuGroups().size() != devices) {
         throw new ScenarioException(
             file,
             line(ts.fieldLines(), "gpuGroups", ts.line()),
@@ -471,7 +477,6 @@ final class ScenarioCompiler {
                 + "), got "
                 + ts.gpuGroups().size());
       }
-      portion = sharing.get().portionOn(nodes.get(node.get()).gpuMemoryMib());
     } else if (!ts.gpuGroups().isEmpty()) {
       throw new ScenarioException(
           file,
@@ -491,7 +496,7 @@ final class ScenarioCompiler {
         sharing,
         status,
         node,
-        ImmutableList.copyOf(ts.gpuGroups()),
+        gpuGroups,
         portion,
         ts.taskPriority(),
         ts.labels(),

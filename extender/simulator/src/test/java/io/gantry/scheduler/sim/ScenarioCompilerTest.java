@@ -166,6 +166,44 @@ class ScenarioCompilerTest {
   }
 
   @Test
+  void placedFractionsThatNameNoGroupShareADeviceWhileItHasRoom() throws ScenarioException {
+    // KAI's test tables place fractions without naming a device; two halves on one node hold one
+    // GPU between them, so 1 + 2 whole GPUs and two halves fit a 4-GPU node
+    String yaml =
+        """
+        apiVersion: gantry.io/v1alpha1
+        kind: Scenario
+        metadata: {name: c}
+        config: {actions: [allocate]}
+        nodes:
+          - {name: n, gpus: 4}
+        queues:
+          - {name: q, resources: {gpu: {quota: -1, overQuotaWeight: 1, limit: -1}}}
+        jobs:
+          - {name: one, queue: q, tasks: [{name: w, status: Running, node: n, resources: {nvidia.com/gpu: 1}}]}
+          - {name: half-a, queue: q, tasks: [{name: w, gpuFraction: 0.5, status: Running, node: n}]}
+          - {name: two, queue: q, tasks: [{name: w, status: Running, node: n, resources: {nvidia.com/gpu: 2}}]}
+          - {name: half-b, queue: q, tasks: [{name: w, gpuFraction: 0.5, status: Running, node: n}]}
+          - {name: third, queue: q, tasks: [{name: w, gpuFraction: 0.25, status: Running, node: n, gpuGroups: [g9]}]}
+        """;
+    assertThatThrownBy(
+            () -> new Simulator().run(ScenarioLoader.parse("c.yaml", yaml), OptionalInt.empty()))
+        .isInstanceOf(ScenarioException.class)
+        .hasMessage(
+            "c.yaml:14: jobs[4].tasks[0].node: node n is over-committed: its placed tasks hold 5"
+                + " GPUs (3 whole, 2 shared), it has 4");
+
+    SimulationResult r =
+        new Simulator()
+            .run(
+                ScenarioLoader.parse("c.yaml", yaml.substring(0, yaml.indexOf("  - {name: third"))),
+                OptionalInt.empty());
+    assertThat(r.tasks())
+        .extracting(SimulationResult.TaskResult::gpuGroups)
+        .containsExactly(List.of(), List.of("shared-0"), List.of(), List.of("shared-0"));
+  }
+
+  @Test
   void theMixedStrategyNeedsMigInstances() {
     String yaml =
         """

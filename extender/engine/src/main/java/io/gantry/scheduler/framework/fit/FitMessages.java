@@ -76,6 +76,8 @@ public final class FitMessages {
               + " has no level "
               + ((TopologyLevelMissing) reason).level();
       case TOPOLOGY_UNSATISFIABLE -> topologyUnsatisfiable((TopologyUnsatisfiable) reason);
+      case TOPOLOGY_NO_DOMAIN_FITS -> topologyNoDomainFits((TopologyNoDomainFits) reason);
+      case TOPOLOGY_DOMAIN_TOO_SMALL -> topologyDomainTooSmall((TopologyDomainTooSmall) reason);
       // kube-scheduler's DRA plugin reports "cannot allocate all claims"; Gantry adds which and why
       case CLAIM_UNALLOCATABLE ->
           "cannot allocate all claims: claim "
@@ -264,14 +266,33 @@ public final class FitMessages {
   }
 
   private static String topologyUnsatisfiable(TopologyUnsatisfiable r) {
+    return topologyRequirement(r.topology(), r.requirement(), r.job(), r.subGroup())
+        + ": not enough resources in "
+        + r.domain().orElse("the cluster")
+        + " to allocate the job";
+  }
+
+  private static String topologyNoDomainFits(TopologyNoDomainFits r) {
+    return topologyRequirement(r.topology(), r.requirement(), r.job(), r.subGroup());
+  }
+
+  /** KAI's topology plugin names the job in angle brackets: {@code job <ns/name>}. */
+  private static String topologyRequirement(
+      String topology, String requirement, String job, Optional<String> subGroup) {
     return String.format(
-        "topology %s, requirement %s couldn't be satisfied for job %s%s: not enough resources in"
-            + " %s to allocate the job",
-        r.topology(),
-        r.requirement(),
-        r.job(),
-        r.subGroup().map(s -> ", subgroup " + s).orElse(""),
-        r.domain().orElse("the cluster"));
+        "topology %s, requirement %s couldn't be satisfied for job <%s>%s",
+        topology, requirement, job, subGroup.map(s -> ", subgroup " + s).orElse(""));
+  }
+
+  /** KAI's short messages for a domain that cannot hold the group (§9 (e)). */
+  private static String topologyDomainTooSmall(TopologyDomainTooSmall r) {
+    return r.resource()
+        .map(kind -> "node-group(s) didn't have enough resources: " + resourceName(kind))
+        .orElseGet(
+            () ->
+                String.format(
+                    "node-group %s can allocate only %d of %d required pods",
+                    r.domain(), r.allocatablePods(), r.requiredPods()));
   }
 
   private static String queueDetails(EvictionReason.QueueState q) {

@@ -34,6 +34,8 @@ public sealed interface FitReason permits NodeFitReason, JobFitReason {
     TOPOLOGY_MISSING,
     TOPOLOGY_LEVEL_MISSING,
     TOPOLOGY_UNSATISFIABLE,
+    TOPOLOGY_NO_DOMAIN_FITS,
+    TOPOLOGY_DOMAIN_TOO_SMALL,
     CLAIM_UNALLOCATABLE
   }
 

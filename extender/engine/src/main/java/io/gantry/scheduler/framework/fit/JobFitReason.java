@@ -13,7 +13,9 @@ public sealed interface JobFitReason extends FitReason
         PreemptionDelayNotElapsed,
         TopologyMissing,
         TopologyLevelMissing,
-        TopologyUnsatisfiable {
+        TopologyUnsatisfiable,
+        TopologyNoDomainFits,
+        TopologyDomainTooSmall {
   /** KAI's fit-error reasons; {@link FitMessages#code} spells them. */
   enum Code {
     POD_SCHEDULING_ERRORS,

@@ -13,8 +13,9 @@ public record TopologyMissing(String topology) implements JobFitReason {
     return Kind.TOPOLOGY_MISSING;
   }
 
+  /** KAI records it with the plain PodSchedulingErrors reason. */
   @Override
   public Code code() {
-    return Code.NOT_ENOUGH_RESOURCES;
+    return Code.POD_SCHEDULING_ERRORS;
   }
 }

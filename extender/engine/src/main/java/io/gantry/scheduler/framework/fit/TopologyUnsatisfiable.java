@@ -30,8 +30,9 @@ public record TopologyUnsatisfiable(
     return Kind.TOPOLOGY_UNSATISFIABLE;
   }
 
+  /** KAI records it with the plain PodSchedulingErrors reason. */
   @Override
   public Code code() {
-    return Code.NOT_ENOUGH_RESOURCES;
+    return Code.POD_SCHEDULING_ERRORS;
   }
 }

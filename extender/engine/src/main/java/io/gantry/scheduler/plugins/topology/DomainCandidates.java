@@ -4,6 +4,8 @@ import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
 import io.gantry.scheduler.framework.NodeState;
 import io.gantry.scheduler.framework.NodeSubset;
+import io.gantry.scheduler.framework.fit.TopologyDomainTooSmall;
+import io.gantry.scheduler.model.ResourceKind;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -118,6 +120,36 @@ final class DomainCandidates {
     }
     if (top < 0 && DomainRoom.of(rootNodes, request).fits(request)) {
       out.add(NodeSubset.of(rootNodes, scoresOver(rootNodes, -1, inheritedScores)));
+    }
+    return out.build();
+  }
+
+  /**
+   * Why no candidate came out of {@link #candidates} with the same arguments: each domain of the
+   * widest candidate level (KAI reports that level only, kai-reference §9 (e)) that cannot hold the
+   * group, by id. Pods that all ask the same are counted (the domain's allocatable pods); otherwise
+   * each resource the domain lacks is one reason.
+   */
+  ImmutableList<TopologyDomainTooSmall> shortfalls(int widest, Optional<Set<String>> pinned) {
+    int level = Math.max(widest, lowestCommonDomain().map(Domain::level).orElse(-1));
+    if (widest < 0 || level < 0) {
+      return ImmutableList.of();
+    }
+    List<Domain> domains = new ArrayList<>(levels.get(level));
+    domains.sort(Comparator.comparing(Domain::id));
+    ImmutableList.Builder<TopologyDomainTooSmall> out = ImmutableList.builder();
+    for (Domain d : domains) {
+      DomainRoom room = rooms.get(key(d));
+      if (pinned.isPresent() && !pinned.get().contains(d.idAt(widest)) || room.fits(request)) {
+        continue;
+      }
+      if (request.homogeneous()) {
+        out.add(TopologyDomainTooSmall.pods(d.id(), room.allocatablePods(), request.pods()));
+        continue;
+      }
+      for (ResourceKind kind : room.shortOf(request)) {
+        out.add(TopologyDomainTooSmall.resource(d.id(), kind));
+      }
     }
     return out.build();
   }

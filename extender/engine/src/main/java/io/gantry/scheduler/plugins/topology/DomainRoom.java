@@ -3,6 +3,7 @@ package io.gantry.scheduler.plugins.topology;
 import io.gantry.scheduler.framework.NodeState;
 import io.gantry.scheduler.model.ResourceKind;
 import io.gantry.scheduler.model.ResourceVector;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -35,12 +36,19 @@ record DomainRoom(ResourceVector free, long allocatablePods) {
 
   /** Whether the group's pods fit here: every resource in total and, when alike, pod by pod. */
   boolean fits(GroupRequest request) {
+    return shortOf(request).isEmpty()
+        && (!request.homogeneous() || allocatablePods >= request.pods());
+  }
+
+  /** The resources whose free amount is below the group's total here, in resource order. */
+  List<ResourceKind> shortOf(GroupRequest request) {
+    List<ResourceKind> out = new ArrayList<>();
     for (ResourceKind kind : ResourceKind.values()) {
       if (request.total().get(kind) > free.get(kind) + EPSILON) {
-        return false;
+        out.add(kind);
       }
     }
-    return !request.homogeneous() || allocatablePods >= request.pods();
+    return out;
   }
 
   /**

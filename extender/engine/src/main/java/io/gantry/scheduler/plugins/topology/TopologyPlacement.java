@@ -6,7 +6,9 @@ import io.gantry.scheduler.framework.NodeState;
 import io.gantry.scheduler.framework.NodeSubset;
 import io.gantry.scheduler.framework.NodeSubsets;
 import io.gantry.scheduler.framework.TaskState;
+import io.gantry.scheduler.framework.fit.JobFitReason;
 import io.gantry.scheduler.framework.fit.TopologyLevelMissing;
+import io.gantry.scheduler.framework.fit.TopologyNoDomainFits;
 import io.gantry.scheduler.framework.fit.TopologyUnsatisfiable;
 import io.gantry.scheduler.model.PodSet;
 import io.gantry.scheduler.model.SubGroupNode;
@@ -77,24 +79,34 @@ public final class TopologyPlacement {
     }
     GroupRequest request = GroupRequest.of(tasks);
     DomainCandidates domains = new DomainCandidates(tree, allowed, request, deepest, preferred);
-    TopologyUnsatisfiable unsatisfiable =
-        new TopologyUnsatisfiable(
-            topology.name(),
-            required.isPresent()
-                ? constraint.requiredLevel().get()
-                : constraint.preferredLevel().get(),
-            job.id(),
-            group instanceof SubGroupSet s && s.name().isEmpty()
-                ? Optional.empty()
-                : Optional.of(group.name()),
-            domains.lowestCommonDomain().map(Domain::id));
+    String requirement =
+        required.isPresent() ? constraint.requiredLevel().get() : constraint.preferredLevel().get();
+    Optional<String> subGroup =
+        group instanceof SubGroupSet s && s.name().isEmpty()
+            ? Optional.empty()
+            : Optional.of(group.name());
     if (!domains.fitsAnywhere()) {
-      return NodeSubsets.failed(unsatisfiable);
+      return NodeSubsets.failed(
+          new TopologyUnsatisfiable(
+              topology.name(),
+              requirement,
+              job.id(),
+              subGroup,
+              domains.lowestCommonDomain().map(Domain::id)));
     }
-    Optional<Set<String>> pinned = required.map(level -> pinnedDomains(job, group, level));
-    ImmutableList<NodeSubset> candidates =
-        domains.candidates(required.orElse(-1), pinned.filter(p -> !p.isEmpty()), current.scores());
-    return candidates.isEmpty() ? NodeSubsets.failed(unsatisfiable) : NodeSubsets.of(candidates);
+    int widest = required.orElse(-1);
+    Optional<Set<String>> pinned =
+        required.map(level -> pinnedDomains(job, group, level)).filter(p -> !p.isEmpty());
+    ImmutableList<NodeSubset> candidates = domains.candidates(widest, pinned, current.scores());
+    if (!candidates.isEmpty()) {
+      return NodeSubsets.of(candidates);
+    }
+    // KAI lists the widest level's domains that were too small, then the unmet requirement
+    return NodeSubsets.failed(
+        ImmutableList.<JobFitReason>builder()
+            .addAll(domains.shortfalls(widest, pinned))
+            .add(new TopologyNoDomainFits(topology.name(), requirement, job.id(), subGroup))
+            .build());
   }
 
   /** The required-level domains that already hold active pods of the group. */

@@ -118,13 +118,22 @@ class FitMessagesTest {
                 "ns/train",
                 java.util.Optional.of("workers"),
                 java.util.Optional.of("z1")),
-            "topology dc, requirement rack couldn't be satisfied for job ns/train, subgroup workers:"
-                + " not enough resources in z1 to allocate the job"),
+            "topology dc, requirement rack couldn't be satisfied for job <ns/train>, subgroup"
+                + " workers: not enough resources in z1 to allocate the job"),
         new Case(
             new TopologyUnsatisfiable(
                 "dc", "rack", "ns/train", java.util.Optional.empty(), java.util.Optional.empty()),
-            "topology dc, requirement rack couldn't be satisfied for job ns/train: not enough"
+            "topology dc, requirement rack couldn't be satisfied for job <ns/train>: not enough"
                 + " resources in the cluster to allocate the job"),
+        new Case(
+            new TopologyNoDomainFits("dc", "rack", "ns/train", java.util.Optional.empty()),
+            "topology dc, requirement rack couldn't be satisfied for job <ns/train>"),
+        new Case(
+            TopologyDomainTooSmall.pods("z1.r2", 3, 4),
+            "node-group z1.r2 can allocate only 3 of 4 required pods"),
+        new Case(
+            TopologyDomainTooSmall.resource("z1.r2", CPU),
+            "node-group(s) didn't have enough resources: CPU cores"),
         new Case(
             new ClaimUnallocatable("ns/gpu", "the ResourceClaim does not exist"),
             "cannot allocate all claims: claim ns/gpu: the ResourceClaim does not exist"));
