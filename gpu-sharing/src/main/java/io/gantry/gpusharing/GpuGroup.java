@@ -13,6 +13,10 @@ final class GpuGroup {
   private final ComputeMode computeMode;
   private GpuAmount allocatedPortion = GpuAmount.ZERO;
   private GpuAmount releasingPortion = GpuAmount.ZERO;
+
+  /** The part of {@code allocatedPortion} held by pipelined tasks, which are not bound yet. */
+  private GpuAmount pipelinedPortion = GpuAmount.ZERO;
+
   private int taskCount;
 
   GpuGroup(String id, DeviceSource source, ComputeMode computeMode) {
@@ -34,7 +38,8 @@ final class GpuGroup {
   }
 
   GpuGroupView view() {
-    return new GpuGroupView(id, allocatedPortion, releasingPortion, computeMode, source);
+    return new GpuGroupView(
+        id, allocatedPortion, releasingPortion, computeMode, source, pipelinedPortion);
   }
 
   void add(GpuAmount portion, boolean releasing) {
@@ -44,6 +49,11 @@ final class GpuGroup {
       allocatedPortion = allocatedPortion.plus(portion);
     }
     taskCount++;
+  }
+
+  /** Marks {@code portion} of the allocated portion as held by a pipelined task, or unmarks it. */
+  void pipelined(GpuAmount portion, boolean add) {
+    pipelinedPortion = add ? pipelinedPortion.plus(portion) : pipelinedPortion.minus(portion);
   }
 
   void remove(GpuAmount portion, boolean releasing) {

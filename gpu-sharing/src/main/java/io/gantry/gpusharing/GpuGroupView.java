@@ -11,7 +11,8 @@ public record GpuGroupView(
     GpuAmount allocatedPortion,
     GpuAmount releasingPortion,
     ComputeMode computeMode,
-    DeviceSource source) {
+    DeviceSource source,
+    GpuAmount pipelinedPortion) {
   private static final GpuAmount WHOLE_DEVICE = GpuAmount.ofDevices(1);
 
   public GpuGroupView {
@@ -20,14 +21,28 @@ public record GpuGroupView(
     requireNonNull(releasingPortion, "releasingPortion is null");
     requireNonNull(computeMode, "computeMode is null");
     requireNonNull(source, "source is null");
+    requireNonNull(pipelinedPortion, "pipelinedPortion is null");
+  }
+
+  /** A group none of whose tasks is pipelined. */
+  public GpuGroupView(
+      String id,
+      GpuAmount allocatedPortion,
+      GpuAmount releasingPortion,
+      ComputeMode computeMode,
+      DeviceSource source) {
+    this(id, allocatedPortion, releasingPortion, computeMode, source, GpuAmount.ZERO);
   }
 
   /**
    * Portion a new task can take without waiting for releasing tasks: none while the device itself
-   * is still being released (the group was opened by a pipelined task).
+   * is still being released (the group was opened by a pipelined task), nor while only pipelined
+   * tasks hold the group (KAI: a group with no allocated memory has no idle room; its device waits
+   * for its reservation pod).
    */
   public GpuAmount idlePortion() {
-    if (source == DeviceSource.RELEASING) {
+    if (source == DeviceSource.RELEASING
+        || (pipelinedPortion.isPositive() && pipelinedPortion.compareTo(allocatedPortion) >= 0)) {
       return GpuAmount.ZERO;
     }
     return WHOLE_DEVICE.minus(allocatedPortion).minus(releasingPortion).max(GpuAmount.ZERO);

@@ -65,6 +65,19 @@ public final class NodeGpuGroups {
     return Optional.of(group.source());
   }
 
+  /**
+   * Records that {@code portion} which {@link #place} put on the group belongs to a pipelined task
+   * ({@code add}), or no longer does: a group that only pipelined tasks hold has no room to bind
+   * into ({@link GpuGroupView#idlePortion}).
+   */
+  public void pipelined(String groupId, GpuAmount portion, boolean add) {
+    GpuGroup group = groups.get(groupId);
+    if (group == null) {
+      throw new IllegalArgumentException("no GPU group " + groupId + " on this node");
+    }
+    group.pipelined(portion, add);
+  }
+
   public boolean isEmpty() {
     return groups.isEmpty();
   }

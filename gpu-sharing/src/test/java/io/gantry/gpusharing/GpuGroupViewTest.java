@@ -36,4 +36,31 @@ class GpuGroupViewTest {
     assertThat(g.allReleasing()).isTrue();
     assertThat(g.accepts(GpuAmount.ofHundredths(10), ComputeMode.TIME_SLICING)).isFalse();
   }
+
+  @Test
+  void aGroupHeldOnlyByPipelinedTasksHasNoRoomToBindInto() {
+    // KAI: such a group has no allocated memory yet (its reservation pod is still pending), so a
+    // task joining it is pipelined too; once a bound task holds it, its free portion is idle
+    GpuGroupView pipelinedOnly =
+        new GpuGroupView(
+            "g",
+            GpuAmount.ofHundredths(50),
+            GpuAmount.ZERO,
+            ComputeMode.TIME_SLICING,
+            DeviceSource.IDLE,
+            GpuAmount.ofHundredths(50));
+    GpuGroupView alsoBound =
+        new GpuGroupView(
+            "g",
+            GpuAmount.ofHundredths(75),
+            GpuAmount.ZERO,
+            ComputeMode.TIME_SLICING,
+            DeviceSource.IDLE,
+            GpuAmount.ofHundredths(50));
+
+    assertThat(pipelinedOnly.idlePortion()).isEqualTo(GpuAmount.ZERO);
+    assertThat(pipelinedOnly.accepts(GpuAmount.ofHundredths(50), ComputeMode.TIME_SLICING))
+        .isTrue();
+    assertThat(alsoBound.idlePortion()).isEqualTo(GpuAmount.ofHundredths(25));
+  }
 }

@@ -6,6 +6,7 @@ import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
 import io.gantry.gpusharing.GpuAmount;
 import io.gantry.scheduler.api.kai.KaiObjectException;
+import io.gantry.scheduler.api.kai.LegacyMigAnnotation;
 import io.gantry.scheduler.api.kai.PriorityClassTable;
 import io.gantry.scheduler.api.result.ClaimAllocation;
 import io.gantry.scheduler.api.usage.UsageSource;
@@ -332,7 +333,8 @@ final class SnapshotBuilder {
             p.labels(),
             p.placement(),
             order);
-    return claims.isEmpty() ? task : task.withResourceClaims(claims);
+    TaskInfo read = LegacyMigAnnotation.apply(task, p.annotations());
+    return claims.isEmpty() ? read : read.withResourceClaims(claims);
   }
 
   /** KAI's task status model (kai-reference §4.2). */

@@ -104,13 +104,14 @@ final class AccumulatedScenarioFilters {
   }
 
   /**
-   * Whole idle or releasing GPUs plus the free portions of the node's shared GPUs: a fractional
-   * victim frees its portion of a shared GPU, which becomes whole once the rest of it is free too,
-   * so the bound counts both (without the free portions two half-used GPUs whose halves could be
-   * moved together would never look able to hold a whole GPU).
+   * Whole idle or releasing GPUs, idle or releasing MIG instances as the GPU slices of their
+   * profiles (KAI's GetSumOfIdleGPUs and GetSumOfReleasingGPUs), plus the free portions of the
+   * node's shared GPUs: a fractional victim frees its portion of a shared GPU, which becomes whole
+   * once the rest of it is free too, so the bound counts both (without the free portions two
+   * half-used GPUs whose halves could be moved together would never look able to hold a whole GPU).
    */
-  private static GpuAmount freeGpus(NodeState n) {
-    GpuAmount free = n.idleOrReleasing().gpus().max(GpuAmount.ZERO);
+  static GpuAmount freeGpus(NodeState n) {
+    GpuAmount free = n.idleOrReleasing().quotaGpus().max(GpuAmount.ZERO);
     for (var g : n.gpuGroups()) {
       free = free.plus(g.idleOrReleasingPortion());
     }

@@ -9,6 +9,7 @@ import io.gantry.scheduler.framework.GpuFit;
 import io.gantry.scheduler.framework.JobState;
 import io.gantry.scheduler.framework.NodeFinder;
 import io.gantry.scheduler.framework.NodeFinding;
+import io.gantry.scheduler.framework.NodeResourceTypeRule;
 import io.gantry.scheduler.framework.NodeState;
 import io.gantry.scheduler.framework.NodeSubset;
 import io.gantry.scheduler.framework.NodeSubsets;
@@ -259,8 +260,13 @@ final class JobAllocator {
     if (resources.isPresent()) {
       return ImmutableList.of(resources.get());
     }
-    return hooks
-        .checkTaskCapacityOnNode(task, node, GpuFit.quotaGpusOn(task, node))
+    Optional<CapacityExceeded> capacity =
+        hooks.checkTaskCapacityOnNode(task, node, GpuFit.quotaGpusOn(task, node));
+    if (capacity.isPresent()) {
+      return ImmutableList.of(capacity.get());
+    }
+    // KAI checks the kind of GPU after resources and capacity (its predicates plugin)
+    return NodeResourceTypeRule.mismatch(task.info(), node)
         .<ImmutableList<NodeFitReason>>map(ImmutableList::of)
         .orElse(ImmutableList.of());
   }

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import com.google.common.collect.ImmutableList;
 import io.gantry.gpusharing.GpuAmount;
 import io.gantry.gpusharing.GpuGroupView;
+import io.gantry.scheduler.model.NodeMigMode;
 import io.gantry.scheduler.model.Resources;
 import io.gantry.scheduler.model.placement.Taint;
 import java.util.ArrayList;
@@ -15,9 +16,10 @@ import java.util.List;
  * Everything about a node that deciding whether it can take a task reads, except its name and
  * labels: readiness, cordon, pod limit, free pod slots (0, 1, or 2 and more: the checks need one
  * for a task and two to open a shared GPU), taints, capacity free or releasing, whole devices idle
- * and releasing, its shared GPUs' allocated and releasing portions, and its GPU memory. Nodes of
- * one class give every task whose checks do not read names or labels the same answer with the same
- * reasons, so a failure is explained by checking one node per class.
+ * and releasing, its shared GPUs' allocated and releasing portions, its GPU memory, its MIG mode
+ * and the legacy MIG pods on it (which KAI names in its reason). Nodes of one class give every task
+ * whose checks do not read names or labels the same answer with the same reasons, so a failure is
+ * explained by checking one node per class.
  */
 public record NodeClass(
     boolean ready,
@@ -30,7 +32,9 @@ public record NodeClass(
     int releasingWholeGpus,
     ImmutableList<SharedGpuUse> sharedGpus,
     long gpuMemoryMib,
-    boolean gpuMemorySynced) {
+    boolean gpuMemorySynced,
+    NodeMigMode migMode,
+    ImmutableList<String> legacyMigPods) {
 
   /** One shared GPU's use, without its id (which differs between nodes). */
   public record SharedGpuUse(GpuAmount allocated, GpuAmount releasing) {
@@ -47,6 +51,8 @@ public record NodeClass(
     requireNonNull(taints, "taints is null");
     requireNonNull(idleOrReleasing, "idleOrReleasing is null");
     requireNonNull(sharedGpus, "sharedGpus is null");
+    requireNonNull(migMode, "migMode is null");
+    requireNonNull(legacyMigPods, "legacyMigPods is null");
   }
 
   /** The class of {@code node} as it is now. */
@@ -67,6 +73,8 @@ public record NodeClass(
         node.releasingWholeGpus(),
         ImmutableList.copyOf(shared),
         node.info().gpuMemoryMib(),
-        node.info().gpuMemorySynced());
+        node.info().gpuMemorySynced(),
+        node.migMode(),
+        ImmutableList.copyOf(node.legacyMigPods()));
   }
 }

@@ -9,10 +9,12 @@ import io.gantry.gpusharing.GpuGroupView;
 import io.gantry.gpusharing.GpuSharingRequest;
 import io.gantry.gpusharing.NodeGpuGroups;
 import io.gantry.scheduler.model.NodeInfo;
+import io.gantry.scheduler.model.NodeMigMode;
 import io.gantry.scheduler.model.Resources;
 import io.gantry.scheduler.model.TaskInfo;
 import io.gantry.scheduler.model.TaskStatus;
 import java.util.List;
+import java.util.TreeSet;
 
 /**
  * The mutable view of one node during a session: idle and releasing capacity, pod count and shared
@@ -28,6 +30,14 @@ public final class NodeState {
   private Resources releasing;
   private int podCount;
   private final NodeGpuGroups groups = new NodeGpuGroups();
+
+  /**
+   * The legacy MIG pods ({@link TaskInfo#legacyMig()}) placed here this session, as {@code
+   * namespace/name}. As in KAI a pod stays on the record for the whole session, even once evicted.
+   */
+  private final TreeSet<String> legacyMigPods = new TreeSet<>();
+
+  private final NodeMigMode migMode;
 
   /** The node's named GPUs; null when it publishes no interconnect domains. */
   private final GpuDevices devices;
@@ -46,6 +56,7 @@ public final class NodeState {
   NodeState(NodeInfo info, int position) {
     this.info = info;
     this.position = position;
+    this.migMode = NodeMigMode.of(info);
     this.idle = info.allocatable();
     this.releasing = Resources.ZERO;
     this.devices =
@@ -141,6 +152,16 @@ public final class NodeState {
     return false;
   }
 
+  /** How the node offers its GPUs with respect to MIG, read once from its labels and resources. */
+  public NodeMigMode migMode() {
+    return migMode;
+  }
+
+  /** The legacy MIG pods placed here this session, in name order. */
+  public List<String> legacyMigPods() {
+    return List.copyOf(legacyMigPods);
+  }
+
   /** The id for the {@code offset}-th device (from 0) a shared task is about to open. */
   String newGroupId(int offset) {
     return groups.newGroupId(info.name(), offset);
@@ -173,6 +194,9 @@ public final class NodeState {
           devices.openGroup(groupId, source, groups.views());
         }
       }
+      if (status == TaskStatus.PIPELINED) {
+        groups.pipelined(groupId, portion, true);
+      }
     }
     Resources request = task.request();
     Resources fromIdle;
@@ -204,6 +228,9 @@ public final class NodeState {
               groups.views());
     }
     podCount++;
+    if (task.legacyMig()) {
+      legacyMigPods.add(task.namespace() + "/" + task.podName());
+    }
     derive();
     return new NodeCharge(fromIdle, fromReleasing, taken);
   }
@@ -216,6 +243,9 @@ public final class NodeState {
       GpuAmount portion,
       NodeCharge charge) {
     for (String groupId : gpuGroups) {
+      if (status == TaskStatus.PIPELINED) {
+        groups.pipelined(groupId, portion, false);
+      }
       groups
           .remove(groupId, portion, status == TaskStatus.RELEASING)
           .ifPresent(

@@ -47,9 +47,10 @@ public final class Statement implements AutoCloseable {
 
   /**
    * Places the task on resources still being released. A task this statement evicted goes back to
-   * running when it is pipelined onto the node it runs on (the eviction is taken back), unless what
-   * it releases there is already promised to another task; pipelined onto another node, or kept
-   * from going back, its old pod keeps releasing where it was.
+   * running when it is pipelined onto the node it runs on (the eviction is taken back), unless it
+   * is a shared-GPU task pipelined onto other GPUs there, or what it releases there is already
+   * promised to another task; pipelined onto another node or other GPUs, or kept from going back,
+   * its old pod keeps releasing where it was.
    */
   public void pipeline(
       TaskState task, NodeState node, List<String> gpuGroups, GpuAmount gpuPortion) {
@@ -60,7 +61,8 @@ public final class Statement implements AutoCloseable {
         throw new IllegalStateException(
             "task " + task.id() + " is releasing but was not evicted by this statement");
       }
-      if (before.nodeName().equals(Optional.of(node.name()))) {
+      if (before.nodeName().equals(Optional.of(node.name()))
+          && !toOtherSharedGpus(task, before, gpuGroups)) {
         boolean overPromisedBefore = node.overPromised();
         session.move(task, eviction.get().before());
         if (overPromisedBefore || !node.overPromised()) {
@@ -88,6 +90,16 @@ public final class Statement implements AutoCloseable {
     }
     session.move(task, target(TaskStatus.PIPELINED, node, gpuGroups, gpuPortion));
     operations.add(new Operation.PipelineOp(task, before));
+  }
+
+  /**
+   * A shared-GPU task pipelined onto other GPU groups of the node it is evicted on moves there
+   * (KAI: the GPU placement changed, ConsolidateSharedPodInfoToDifferentGPU): its old groups keep
+   * releasing, and the eviction stands.
+   */
+  private static boolean toOtherSharedGpus(
+      TaskState task, TaskPlacement before, List<String> gpuGroups) {
+    return task.info().isShared() && !gpuGroups.isEmpty() && !gpuGroups.equals(before.gpuGroups());
   }
 
   /**

@@ -13,9 +13,10 @@ import java.util.Optional;
 /**
  * Everything about a pending task that node checks read (KAI's scheduling signature): its
  * resources, its placement requirements, the labels and namespace inter-pod affinity matches, and
- * the queue and preemptibility capacity checks charge, and its DRA claims. Two tasks of one shape
- * get the same answer from every {@link NodePredicate} and {@link CapacityPolicy} on the same
- * session state, so a shape that fit nowhere fits nowhere until a task moves.
+ * the queue and preemptibility capacity checks charge, its DRA claims, and whether it is a legacy
+ * MIG pod. Two tasks of one shape get the same answer from every {@link NodePredicate} and {@link
+ * CapacityPolicy} on the same session state, so a shape that fit nowhere fits nowhere until a task
+ * moves.
  */
 public record TaskShape(
     Resources request,
@@ -25,7 +26,8 @@ public record TaskShape(
     String namespace,
     String queue,
     boolean preemptible,
-    ImmutableList<PodClaim> resourceClaims) {
+    ImmutableList<PodClaim> resourceClaims,
+    boolean legacyMig) {
 
   public TaskShape {
     requireNonNull(request, "request is null");
@@ -46,6 +48,7 @@ public record TaskShape(
         task.info().namespace(),
         task.job().info().queue(),
         task.job().info().preemptible(),
-        task.info().resourceClaims());
+        task.info().resourceClaims(),
+        task.info().legacyMig());
   }
 }

@@ -11,6 +11,7 @@ import io.gantry.scheduler.model.dra.PodClaim;
 import io.gantry.scheduler.model.placement.PodPlacementRequirements;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.TreeMap;
 
 /**
  * One pod of a job, as the snapshot saw it. {@code request} holds whole GPUs only; a shared-GPU
@@ -18,7 +19,10 @@ import java.util.OptionalInt;
  * shared task holds on {@code gpuGroups}. {@code name} is the task's name within its job, {@code
  * podName} the pod's name in its namespace. {@code resourceClaims} are the pod's DRA claims. {@code
  * gpuDevices} are the indices of the whole GPUs a placed task holds on a node that names its GPUs
- * ({@link GpuTopology}), when known; empty otherwise.
+ * ({@link GpuTopology}), when known; empty otherwise. {@code legacyMig} marks a pod that asks for
+ * its MIG instance through a legacy {@code nvidia.com/mig-<profile>} annotation ({@link
+ * #asLegacyMig}): KAI never schedules such a pod, and keeps new MIG pods off the node where one
+ * runs.
  */
 public record TaskInfo(
     String id,
@@ -38,7 +42,8 @@ public record TaskInfo(
     PodPlacementRequirements placement,
     long creationOrder,
     ImmutableList<PodClaim> resourceClaims,
-    ImmutableList<Integer> gpuDevices) {
+    ImmutableList<Integer> gpuDevices,
+    boolean legacyMig) {
 
   public TaskInfo {
     requireNonNull(id, "id is null");
@@ -58,6 +63,48 @@ public record TaskInfo(
     requireNonNull(placement, "placement is null");
     requireNonNull(resourceClaims, "resourceClaims is null");
     requireNonNull(gpuDevices, "gpuDevices is null");
+  }
+
+  /** A task that is not a legacy MIG pod. */
+  public TaskInfo(
+      String id,
+      String name,
+      String podName,
+      String namespace,
+      String jobId,
+      String podSetName,
+      Resources request,
+      Optional<GpuSharingRequest> gpuSharing,
+      TaskStatus status,
+      Optional<String> nodeName,
+      ImmutableList<String> gpuGroups,
+      GpuAmount gpuPortion,
+      OptionalInt taskPriority,
+      ImmutableSortedMap<String, String> labels,
+      PodPlacementRequirements placement,
+      long creationOrder,
+      ImmutableList<PodClaim> resourceClaims,
+      ImmutableList<Integer> gpuDevices) {
+    this(
+        id,
+        name,
+        podName,
+        namespace,
+        jobId,
+        podSetName,
+        request,
+        gpuSharing,
+        status,
+        nodeName,
+        gpuGroups,
+        gpuPortion,
+        taskPriority,
+        labels,
+        placement,
+        creationOrder,
+        resourceClaims,
+        gpuDevices,
+        false);
   }
 
   /** A task without DRA claims whose whole GPUs, if any, are not known by index. */
@@ -105,9 +152,7 @@ public record TaskInfo(
 
   /** A task asks for GPUs of any kind (whole, shared or MIG): it is scheduled as a GPU task. */
   public boolean requestsGpu() {
-    return request.gpus().isPositive()
-        || gpuSharing.isPresent()
-        || request.extended().keySet().stream().anyMatch(MigProfile::isMigResource);
+    return request.gpus().isPositive() || gpuSharing.isPresent() || requestsMig();
   }
 
   /** This task with another status and place: node, GPU groups and GPU portion. */
@@ -144,7 +189,8 @@ public record TaskInfo(
         placement,
         creationOrder,
         resourceClaims,
-        devices);
+        devices,
+        legacyMig);
   }
 
   /** This task with its pod's DRA claims. */
@@ -167,6 +213,56 @@ public record TaskInfo(
         placement,
         creationOrder,
         claims,
-        gpuDevices);
+        gpuDevices,
+        legacyMig);
+  }
+
+  /**
+   * This task as KAI reads a pod with the legacy annotation {@code migResource: count}: its GPU
+   * request is that many instances of the MIG profile and nothing else (no whole or shared GPUs, no
+   * other MIG profile), and it is a legacy MIG pod.
+   */
+  public TaskInfo asLegacyMig(String migResource, long count) {
+    TreeMap<String, Long> extended = new TreeMap<>();
+    request
+        .extended()
+        .forEach(
+            (k, v) -> {
+              if (!MigProfile.isMigResource(k)) {
+                extended.put(k, v);
+              }
+            });
+    extended.put(migResource, count);
+    Resources migRequest =
+        new Resources(
+            request.cpuMillis(),
+            request.memoryBytes(),
+            GpuAmount.ZERO,
+            ImmutableSortedMap.copyOf(extended));
+    return new TaskInfo(
+        id,
+        name,
+        podName,
+        namespace,
+        jobId,
+        podSetName,
+        migRequest,
+        Optional.empty(),
+        status,
+        nodeName,
+        gpuGroups,
+        gpuPortion,
+        taskPriority,
+        labels,
+        placement,
+        creationOrder,
+        resourceClaims,
+        gpuDevices,
+        true);
+  }
+
+  /** The task asks for MIG instances ({@code nvidia.com/mig-<profile>}): KAI's MIG candidate. */
+  public boolean requestsMig() {
+    return request.extended().keySet().stream().anyMatch(MigProfile::isMigResource);
   }
 }

@@ -158,6 +158,35 @@ class ReclaimActionTest {
   }
 
   @Test
+  void aMigReclaimerCountsFreeAndReleasingMigInstancesAsTheirGpuSlices() {
+    // KAI reclaimMIG_test "Simple reclaim with MIG jobs": the idle-GPU filter of the victim search
+    // counts MIG instances (KAI GetSumOfIdleGPUs), or the scenario would be pruned for want of
+    // whole GPUs
+    String mig = "nvidia.com/mig-1g.10gb";
+    CycleResult r =
+        Cycles.run(
+            Snapshots.of(
+                List.of(
+                    Nodes.node("n1")
+                        .extended(mig, 2)
+                        .label("nvidia.com/mig.strategy", "mixed")
+                        .build()),
+                List.of(
+                    Queues.queue("qa").gpu(0, 0, -1).build(),
+                    Queues.queue("qb").gpu(2, 0, -1).build()),
+                List.of(
+                    Jobs.job("a")
+                        .queue("qa")
+                        .task(Tasks.task("t").extended(mig, 1).running("n1"))
+                        .build(),
+                    Jobs.job("b").queue("qb").task(Tasks.task("t").extended(mig, 2)).build())),
+            "reclaim");
+
+    assertThat(evicted(r)).containsExactly("ns/a/t");
+    assertThat(status(r, "ns/b/t")).isEqualTo(TaskStatus.PIPELINED);
+  }
+
+  @Test
   void aQueueAtItsFairShareReclaimsNothing() {
     List<JobInfo> jobs = new ArrayList<>(running("a", "qa", 6));
     jobs.addAll(running("b", "qb", 2));

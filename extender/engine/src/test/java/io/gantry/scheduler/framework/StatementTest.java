@@ -1,6 +1,7 @@
 package io.gantry.scheduler.framework;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import com.google.common.collect.ImmutableList;
 import io.gantry.gpusharing.ComputeMode;
@@ -313,7 +314,21 @@ class StatementTest {
 
       st.convertAllocationsToPipelined();
 
-      assertThat(NodeView.of(s.node("n1"))).isEqualTo(placed);
+      // the same device and portions, now held by pipelined tasks
+      assertThat(NodeView.of(s.node("n1")))
+          .isEqualTo(
+              new NodeView(
+                  placed.idle(),
+                  placed.releasing(),
+                  placed.podCount(),
+                  List.of(
+                      new GpuGroupView(
+                          "n1-gpu0",
+                          GpuAmount.ofDevices(1),
+                          GpuAmount.ZERO,
+                          ComputeMode.TIME_SLICING,
+                          DeviceSource.IDLE,
+                          GpuAmount.ofDevices(1)))));
       assertThat(s.node("n1").idle().gpus()).isEqualTo(GpuAmount.ZERO);
     }
   }
@@ -354,6 +369,33 @@ class StatementTest {
       assertThat(st.evicted(victim)).isFalse();
       assertThat(NodeView.of(s.node("n1"))).isEqualTo(before);
       assertThat(st.commit()).isEmpty();
+    }
+  }
+
+  @Test
+  void aSharedVictimPipelinedOntoAnotherGpuOfItsOwnNodeStaysEvicted() {
+    // KAI: the GPU placement changed, so the pod moves (ConsolidateSharedPodInfoToDifferentGPU)
+    Session s =
+        session(
+            Nodes.node("n1").gpus(2).build(),
+            Tasks.task("a").gpuFraction(0.5).running("n1").onGpuGroups(0.5, "g0"),
+            Tasks.task("b").gpuFraction(0.5).running("n1").onGpuGroups(0.5, "g1"));
+    TaskState victim = s.task("ns/busy/b");
+
+    try (Statement st = s.statement()) {
+      st.evict(victim, "evicted", CAUSE);
+      st.pipeline(victim, s.node("n1"), List.of("g0"), HALF);
+
+      assertThat(victim.status()).isEqualTo(TaskStatus.PIPELINED);
+      assertThat(victim.gpuGroups()).containsExactly("g0");
+      assertThat(st.evicted(victim)).isTrue();
+      assertThat(s.node("n1").gpuGroups())
+          .extracting(GpuGroupView::id, GpuGroupView::releasingPortion)
+          .containsExactly(tuple("g0", GpuAmount.ZERO), tuple("g1", HALF));
+      assertThat(st.commit())
+          .containsExactly(
+              new EvictDecision("ns/busy/b", "n1", "evicted", CAUSE),
+              new PipelineDecision("ns/busy/b", "n1", ImmutableList.of("g0"), HALF));
     }
   }
 

@@ -193,7 +193,8 @@ public final class Jobs {
                 t.placement(),
                 i,
                 t.resourceClaims(),
-                t.gpuDevices()));
+                t.gpuDevices(),
+                t.legacyMig()));
       }
       SubGroupSet shape =
           root != null

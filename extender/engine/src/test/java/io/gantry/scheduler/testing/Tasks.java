@@ -15,6 +15,7 @@ import io.gantry.scheduler.model.placement.PodPlacementRequirements;
 import io.gantry.scheduler.model.placement.Toleration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.TreeMap;
@@ -53,6 +54,7 @@ public final class Tasks {
     private Affinity affinity = Affinity.none();
     private final List<PodClaim> resourceClaims = new ArrayList<>();
     private List<Integer> gpuDevices = List.of();
+    private Optional<Map.Entry<String, Long>> legacyMig = Optional.empty();
 
     private Builder(String name) {
       this.name = name;
@@ -194,7 +196,18 @@ public final class Tasks {
       return this;
     }
 
+    /** A legacy MIG pod asking for {@code count} instances through its annotation. */
+    public Builder legacyMig(String migResource, long count) {
+      this.legacyMig = Optional.of(Map.entry(migResource, count));
+      return this;
+    }
+
     public TaskInfo build() {
+      TaskInfo task = plain();
+      return legacyMig.map(m -> task.asLegacyMig(m.getKey(), m.getValue())).orElse(task);
+    }
+
+    private TaskInfo plain() {
       Optional<GpuSharingRequest> sharing = Optional.empty();
       if (fraction.isPresent()) {
         sharing = Optional.of(GpuSharingRequest.ofFraction(fraction.get(), numDevices));

@@ -11,6 +11,7 @@ import io.gantry.scheduler.api.config.PluginSetting;
 import io.gantry.scheduler.api.config.SchedulerConfig;
 import io.gantry.scheduler.api.kai.GpuSharingAnnotations;
 import io.gantry.scheduler.api.kai.KaiObjectException;
+import io.gantry.scheduler.api.kai.LegacyMigAnnotation;
 import io.gantry.scheduler.api.kai.PodGroupShape;
 import io.gantry.scheduler.api.kai.Preemptibility;
 import io.gantry.scheduler.api.kai.PriorityClassTable;
@@ -21,6 +22,7 @@ import io.gantry.scheduler.model.GpuTopology;
 import io.gantry.scheduler.model.JobInfo;
 import io.gantry.scheduler.model.JobLifecycle;
 import io.gantry.scheduler.model.NodeInfo;
+import io.gantry.scheduler.model.NodeMigMode;
 import io.gantry.scheduler.model.QueueInfo;
 import io.gantry.scheduler.model.QueueResource;
 import io.gantry.scheduler.model.ResourceKind;
@@ -179,10 +181,9 @@ final class ScenarioCompiler {
     for (int i = 0; i < spec.nodes().size(); i++) {
       NodeSpec n = spec.nodes().get(i);
       String field = "nodes[" + i + "]";
-      boolean migInstances = false;
       for (String resource : n.extended().keySet()) {
         try {
-          migInstances |= MigProfile.ofResource(resource).isPresent();
+          MigProfile.ofResource(resource);
         } catch (IllegalArgumentException e) {
           throw new ScenarioException(
               file,
@@ -190,14 +191,6 @@ final class ScenarioCompiler {
               field + ".extended." + resource,
               e.getMessage());
         }
-      }
-      if (n.migStrategy() == MigStrategy.MIXED && !migInstances) {
-        throw new ScenarioException(
-            file,
-            line(n.fieldLines(), "migStrategy", n.line()),
-            field + ".migStrategy",
-            "migStrategy mixed offers the GPUs as MIG instances: list them in extended, such as"
-                + " nvidia.com/mig-1g.10gb: 7");
       }
       ImmutableList.Builder<Taint> taints = ImmutableList.builder();
       n.taints()
@@ -208,7 +201,10 @@ final class ScenarioCompiler {
         labels.put(NodeInfo.HOSTNAME_LABEL, name);
         n.gpuProduct().ifPresent(p -> labels.put("nvidia.com/gpu.product", p));
         if (n.migStrategy() != MigStrategy.NONE) {
-          labels.put("nvidia.com/mig.strategy", n.migStrategy().yamlName());
+          // a mixed node may list no instance yet (dynamic MIG makes them on demand): the label,
+          // as KAI's clusters carry it, is what makes it a MIG node
+          labels.put(NodeMigMode.ENABLED_LABEL, "true");
+          labels.put(NodeMigMode.STRATEGY_LABEL, n.migStrategy().yamlName());
         }
         // with the mixed strategy the device plugin offers the GPUs only as MIG instances
         long wholeGpus = n.migStrategy() == MigStrategy.MIXED ? 0 : n.gpus();
@@ -485,25 +481,54 @@ final class ScenarioCompiler {
           "only a placed (Running, Bound, Pipelined, Releasing) shared-GPU task has GPU groups");
     }
     ImmutableList<Integer> heldDevices = gpuDevices(ts, field, status, gpus, sharing, nodes);
-    return new TaskInfo(
-        jobId + "/" + taskName,
-        taskName,
-        ts.podName().orElse(jobName + "-" + taskName),
-        j.namespace(),
-        jobId,
-        podSet,
-        new Resources(cpu, memory, GpuAmount.ofDevices(gpus), ImmutableSortedMap.copyOf(extended)),
-        sharing,
-        status,
-        node,
-        gpuGroups,
-        portion,
-        ts.taskPriority(),
-        ts.labels(),
-        placementRequirements.requirements(ts, field),
-        creationOrder,
-        ImmutableList.of(),
-        heldDevices);
+    checkLegacyMig(ts, field);
+    TaskInfo task =
+        new TaskInfo(
+            jobId + "/" + taskName,
+            taskName,
+            ts.podName().orElse(jobName + "-" + taskName),
+            j.namespace(),
+            jobId,
+            podSet,
+            new Resources(
+                cpu, memory, GpuAmount.ofDevices(gpus), ImmutableSortedMap.copyOf(extended)),
+            sharing,
+            status,
+            node,
+            gpuGroups,
+            portion,
+            ts.taskPriority(),
+            ts.labels(),
+            placementRequirements.requirements(ts, field),
+            creationOrder,
+            ImmutableList.of(),
+            heldDevices);
+    return LegacyMigAnnotation.apply(task, ts.annotations());
+  }
+
+  /**
+   * An annotation named after a MIG instance resource makes a legacy MIG pod (KAI reads its value
+   * as the instances the pod asks for): the name must be a profile and the value a whole number.
+   */
+  private void checkLegacyMig(TaskSpec ts, String field) throws ScenarioException {
+    for (Map.Entry<String, String> e : ts.annotations().entrySet()) {
+      String path = field + ".annotations." + e.getKey();
+      int line = line(ts.fieldLines(), "annotations", ts.line());
+      try {
+        if (MigProfile.ofResource(e.getKey()).isPresent()) {
+          Long.parseLong(e.getValue());
+        }
+      } catch (NumberFormatException notWhole) {
+        throw new ScenarioException(
+            file,
+            line,
+            path,
+            "a legacy MIG annotation's value is the number of instances, a whole number, got "
+                + e.getValue());
+      } catch (IllegalArgumentException badProfile) {
+        throw new ScenarioException(file, line, path, badProfile.getMessage());
+      }
+    }
   }
 
   /**

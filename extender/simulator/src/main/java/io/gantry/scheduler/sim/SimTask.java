@@ -66,7 +66,8 @@ final class SimTask {
             t.placement(),
             creationOrder,
             t.resourceClaims(),
-            ImmutableList.of());
+            ImmutableList.of(),
+            t.legacyMig());
     return new SimTask(pending, now);
   }
 

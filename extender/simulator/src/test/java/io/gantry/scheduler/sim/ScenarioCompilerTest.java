@@ -204,21 +204,79 @@ class ScenarioCompilerTest {
   }
 
   @Test
-  void theMixedStrategyNeedsMigInstances() {
+  void aMixedNodeMayListNoMigInstanceYet() throws ScenarioException {
+    // dynamic MIG: the node's GPU is cut into instances on demand, so KAI loads it with none
     String yaml =
         """
         apiVersion: gantry.io/v1alpha1
         kind: Scenario
         metadata: {name: c}
         nodes:
-          - {name: a100, gpus: 1, migStrategy: mixed, extended: {example.com/fpga: 1}}
+          - {name: a100, gpus: 1, migStrategy: mixed, cpu: "8", memory: 8Gi}
+        queues:
+          - {name: q, resources: {gpu: {quota: -1, overQuotaWeight: 1, limit: -1},
+             cpu: {quota: -1, overQuotaWeight: 1, limit: -1},
+             memory: {quota: -1, overQuotaWeight: 1, limit: -1}}}
+        jobs:
+          - {name: whole, queue: q, tasks: [{name: w, resources: {nvidia.com/gpu: 1}}]}
+        """;
+
+    SimulationResult r =
+        new Simulator().run(ScenarioLoader.parse("c.yaml", yaml), OptionalInt.empty());
+
+    assertThat(r.tasks())
+        .extracting(SimulationResult.TaskResult::status)
+        .containsExactly("Pending");
+    assertThat(r.tasks().get(0).message())
+        .hasValueSatisfying(m -> assertThat(m).contains("didn't have enough resources: GPUs"));
+  }
+
+  @Test
+  void aMigAnnotationMakesALegacyMigPodThatIsNeverPlaced() throws ScenarioException {
+    String yaml =
+        """
+        apiVersion: gantry.io/v1alpha1
+        kind: Scenario
+        metadata: {name: c}
+        nodes:
+          - {name: a100, gpus: 1, migStrategy: mixed, extended: {nvidia.com/mig-1g.10gb: 2}}
+        queues:
+          - {name: q, resources: {gpu: {quota: -1, overQuotaWeight: 1, limit: -1}}}
+        jobs:
+          - {name: legacy, queue: q,
+             tasks: [{name: w, annotations: {nvidia.com/mig-1g.10gb: "1"}}]}
+        """;
+
+    SimulationResult r =
+        new Simulator().run(ScenarioLoader.parse("c.yaml", yaml), OptionalInt.empty());
+
+    assertThat(r.tasks().get(0).status()).isEqualTo("Pending");
+    assertThat(r.tasks().get(0).message())
+        .hasValueSatisfying(
+            m -> assertThat(m).contains("Legacy MIG jobs cannot be scheduled on node a100"));
+  }
+
+  @Test
+  void aLegacyMigAnnotationNeedsAWholeNumber() {
+    String yaml =
+        """
+        apiVersion: gantry.io/v1alpha1
+        kind: Scenario
+        metadata: {name: c}
+        nodes:
+          - {name: a100, gpus: 1, migStrategy: mixed, extended: {nvidia.com/mig-1g.10gb: 2}}
+        queues:
+          - {name: q, resources: {gpu: {quota: -1, overQuotaWeight: 1, limit: -1}}}
+        jobs:
+          - {name: legacy, queue: q,
+             tasks: [{name: w, annotations: {nvidia.com/mig-1g.10gb: "one"}}]}
         """;
 
     assertThatThrownBy(
             () -> new Simulator().run(ScenarioLoader.parse("c.yaml", yaml), OptionalInt.empty()))
         .isInstanceOf(ScenarioException.class)
         .hasMessage(
-            "c.yaml:5: nodes[0].migStrategy: migStrategy mixed offers the GPUs as MIG instances:"
-                + " list them in extended, such as nvidia.com/mig-1g.10gb: 7");
+            "c.yaml:10: jobs[0].tasks[0].annotations.nvidia.com/mig-1g.10gb: a legacy MIG"
+                + " annotation's value is the number of instances, a whole number, got one");
   }
 }

@@ -53,6 +53,7 @@ public final class FitMessages {
       // Gantry's wording: KAI has no sentence of its own for a portion over one device
       case GPU_MEMORY_TOO_SMALL -> "node(s) didn't have enough GPU memory per device";
       case SHARED_GPUS_UNAVAILABLE -> "node(s) didn't have enough resources: shared GPUs";
+      case NODE_RESOURCE_TYPE_MISMATCH -> resourceType((NodeResourceTypeMismatch) reason);
       case OVER_LIMIT -> overLimit((OverLimit) reason);
       case NON_PREEMPTIBLE_OVER_QUOTA -> nonPreemptibleOverQuota((NonPreemptibleOverQuota) reason);
       case QUEUE_DOES_NOT_EXIST ->
@@ -209,6 +210,22 @@ public final class FitMessages {
         + ": "
         + reason.taint().value()
         + "}";
+  }
+
+  /** KAI's node_info PredicateByNodeResourcesType sentences. */
+  private static String resourceType(NodeResourceTypeMismatch r) {
+    return switch (r.rule()) {
+      case LEGACY_MIG_POD -> "Legacy MIG jobs cannot be scheduled on node " + r.node();
+      case MIG_ON_NON_MIG_NODE -> "MIG job cannot be scheduled on non-MIG node";
+      // Go's %v of a string slice: "[a b]"
+      case LEGACY_MIG_PODS_ON_NODE ->
+          "MIG job cannot be scheduled on node with legacy MIG jobs: <["
+              + String.join(" ", r.legacyMigPods())
+              + "]>";
+      case SINGLE_STRATEGY_WHOLE_GPUS_ONLY ->
+          "only whole gpu jobs can run on a node with MigStrategy='single'";
+      case MIXED_STRATEGY_MIG_ONLY -> "non MIG jobs cant run on a node with MigStrategy='mixed'";
+    };
   }
 
   private static String overLimit(OverLimit r) {

@@ -16,6 +16,7 @@ public sealed interface NodeFitReason extends FitReason
         InsufficientExtendedResource,
         GpuMemoryNotSynced,
         GpuMemoryTooSmall,
+        NodeResourceTypeMismatch,
         SharedGpusUnavailable,
         AllocatableTooSmall,
         CapacityExceeded,

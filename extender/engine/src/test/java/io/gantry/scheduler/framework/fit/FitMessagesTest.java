@@ -74,6 +74,16 @@ class FitMessagesTest {
             new GpuMemoryTooSmall(60_000, 40_900),
             "node(s) didn't have enough GPU memory per device"),
         new Case(
+            new NodeResourceTypeMismatch(
+                NodeResourceTypeMismatch.Rule.LEGACY_MIG_PODS_ON_NODE,
+                "n1",
+                ImmutableList.of("ns/a", "ns/b")),
+            "MIG job cannot be scheduled on node with legacy MIG jobs: <[ns/a ns/b]>"),
+        new Case(
+            new NodeResourceTypeMismatch(
+                NodeResourceTypeMismatch.Rule.LEGACY_MIG_POD, "n1", ImmutableList.of()),
+            "Legacy MIG jobs cannot be scheduled on node n1"),
+        new Case(
             new SharedGpusUnavailable(1, GpuAmount.ofHundredths(50)),
             "node(s) didn't have enough resources: shared GPUs"),
         new Case(
