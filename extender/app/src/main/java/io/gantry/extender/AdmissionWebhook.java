@@ -55,8 +55,8 @@ public final class AdmissionWebhook {
   /** Fail on unreadable pods, skip {@code kube-system}, KAI's queue label over {@code cluster}. */
   public static AdmissionWebhook defaults(ExtenderCluster cluster) {
     return new AdmissionWebhook(
-        FailurePolicy.Fail,
-        ImmutableSet.of("kube-system"),
+        ExtenderSettings.DEFAULT_WEBHOOK_FAILURE_POLICY,
+        ExtenderSettings.DEFAULT_WEBHOOK_SKIPPED_NAMESPACES,
         QueueLabelCheck.kaiDefaults(cluster::queues));
   }
 

@@ -37,7 +37,7 @@ import org.slf4j.LoggerFactory;
  * {@code PodScheduled=False/BindingError}; the pod is pending again in the next cycle. Only the
  * leader writes: an attempt made after leadership is lost is dropped.
  */
-final class Binder {
+final class Binder implements InFlightBinds {
   private static final Logger LOG = LoggerFactory.getLogger(Binder.class);
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -87,7 +87,8 @@ final class Binder {
     this.backoff = requireNonNull(backoff, "backoff is null");
   }
 
-  Optional<InFlightBind> inFlight(String podKey) {
+  @Override
+  public Optional<InFlightBind> inFlight(String podKey) {
     Flight f = flights.get(podKey);
     return f == null ? Optional.empty() : Optional.of(f.bind);
   }

@@ -28,8 +28,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The secondary scheduler's composition root: informers, leader election, the loop and its writers,
- * built from one {@link SchedulerSettings}. {@link #start} validates the engine configuration first
+ * The secondary scheduler's running parts: informers, leader election, the loop and its writers,
+ * built from one {@link SchedulerSettings} over a connected client ({@link LiveSchedulerWiring}
+ * connects it and adds the ops endpoints). {@link #start} validates the engine configuration first
  * ({@code ConfigException} naming the key) and returns once everything runs; the caches sync in the
  * background ({@link #ready()}).
  */
@@ -124,12 +125,10 @@ public final class KubeScheduler implements AutoCloseable {
     this.snapshots =
         new SnapshotBuilder(
             informers,
-            settings.schedulerName(),
-            settings.nodePool(),
+            new SnapshotScope(settings.schedulerName(), settings.nodePool()),
             clock,
-            binder::inFlight,
-            grouper::assigned,
-            grouper::problem,
+            binder,
+            grouper,
             usage.isPresent() ? usage.get() : UsageSource.NONE,
             new GpuInventoryReader(events, Optional.of(metrics.registry())));
     this.loop =

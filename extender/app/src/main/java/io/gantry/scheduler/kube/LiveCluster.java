@@ -43,11 +43,10 @@ public final class LiveCluster implements AutoCloseable {
     this.snapshots =
         new SnapshotBuilder(
             informers,
-            settings.schedulerName(),
-            settings.nodePool(),
+            new SnapshotScope(settings.schedulerName(), settings.nodePool()),
             clock,
-            key -> Optional.empty(),
-            key -> Optional.empty(),
+            InFlightBinds.NONE,
+            PodGroupAssignments.NONE,
             UsageSource.NONE,
             // the extender's metrics registry is built after its cluster: the log and the event
             // report an unreadable GPU inventory there

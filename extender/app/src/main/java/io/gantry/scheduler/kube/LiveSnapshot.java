@@ -22,10 +22,15 @@ record LiveSnapshot(
     ImmutableList<Problem> invalidPodGroups) {
 
   /** An object ({@code namespace/name}) the scheduler cannot schedule as written, and why. */
-  record Problem(String key, String message) {
+  record Problem(String key, SnapshotReason reason) {
     Problem {
       requireNonNull(key, "key is null");
-      requireNonNull(message, "message is null");
+      requireNonNull(reason, "reason is null");
+    }
+
+    /** Why, in the words written to the cluster. */
+    String message() {
+      return reason.message();
     }
   }
 

@@ -44,7 +44,7 @@ import org.slf4j.LoggerFactory;
  * executor; a pod grouped but not yet annotated in the cache is reported by {@link #assigned} so
  * the snapshot places it in its PodGroup at once.
  */
-final class PodGrouper {
+final class PodGrouper implements PodGroupAssignments {
   static final String WARNING = "PodGrouperWarning";
 
   private static final Logger LOG = LoggerFactory.getLogger(PodGrouper.class);
@@ -82,12 +82,14 @@ final class PodGrouper {
   }
 
   /** The PodGroup this grouper gave a pod whose annotation the cache does not show yet. */
-  Optional<String> assigned(String podKey) {
+  @Override
+  public Optional<String> assigned(String podKey) {
     return Optional.ofNullable(assigned.get(podKey));
   }
 
   /** Why the pod could not be grouped the last time it was tried; empty when it could. */
-  Optional<String> problem(String podKey) {
+  @Override
+  public Optional<String> problem(String podKey) {
     return Optional.ofNullable(problems.get(podKey));
   }
 

@@ -83,7 +83,10 @@ public final class SchedulerConfigFile {
         file.eventsPerSecond().orElse(SchedulerSettings.DEFAULT_EVENTS_PER_SECOND),
         usageDb(file, env),
         file.defaultPrioritiesConfigMapNamespace()
-            .flatMap(ns -> file.defaultPrioritiesConfigMapName().map(name -> ns + "/" + name)));
+            .flatMap(ns -> file.defaultPrioritiesConfigMapName().map(name -> ns + "/" + name)),
+        // the command line, not the file, names these (SchedulerSettings.withConnection)
+        Optional.empty(),
+        SchedulerSettings.DEFAULT_OPS_PORT);
   }
 
   /**

@@ -38,7 +38,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.function.Function;
 
 /**
  * Builds each cycle's {@link ClusterSnapshot} from the informer caches. Pods and nodes are
@@ -60,12 +59,10 @@ final class SnapshotBuilder {
   static final Duration STUCK_IN_RELEASING = Duration.ofMinutes(2);
 
   private final ClusterInformers cache;
-  private final String schedulerName;
-  private final NodePool pool;
+  private final SnapshotScope scope;
   private final Clock clock;
-  private final Function<String, Optional<InFlightBind>> inFlight;
-  private final Function<String, Optional<String>> groupedPods;
-  private final Function<String, Optional<String>> groupingProblems;
+  private final InFlightBinds inFlight;
+  private final PodGroupAssignments grouping;
   private final UsageSource usage;
   private final GpuInventoryReader inventories;
   private final DraReader dra;
@@ -74,51 +71,51 @@ final class SnapshotBuilder {
 
   private record Memo<T>(String resourceVersion, T value) {}
 
-  SnapshotBuilder(
-      ClusterInformers cache,
-      String schedulerName,
-      NodePool pool,
-      Clock clock,
-      Function<String, Optional<InFlightBind>> inFlight,
-      Function<String, Optional<String>> groupedPods,
-      UsageSource usage,
-      GpuInventoryReader inventories) {
-    this(
-        cache,
-        schedulerName,
-        pool,
-        clock,
-        inFlight,
-        groupedPods,
-        key -> Optional.empty(),
-        usage,
-        inventories);
-  }
+  /**
+   * The pool's readable PodGroups as job templates (no tasks yet), oldest first, and the ones KAI's
+   * object rules reject.
+   */
+  private record PodGroups(
+      ImmutableList<String> jobOrder,
+      Map<String, JobInfo> templates,
+      Map<String, KaiPodGroup> byId,
+      ImmutableList<Problem> invalid) {}
 
   /**
-   * @param groupingProblems why the pod grouper could not group a pod, which waits with it as its
-   *     message
+   * Where each pod went: the tasks of each job, the pods left out with why, the pods behind both,
+   * what the other pods hold on each node, and each task's resolved claims.
+   */
+  private record SortedPods(
+      Map<String, List<PodFacts>> tasksByJob,
+      ImmutableMap<String, PodFacts> taskPods,
+      ImmutableList<Problem> unschedulable,
+      Map<String, Resources> otherUse,
+      Map<String, Integer> otherPods,
+      Map<String, ImmutableList<PodClaim>> podClaims) {}
+
+  /** The jobs with their tasks, and the claim allocations their binds in flight assume. */
+  private record Jobs(ImmutableList<JobInfo> jobs, Map<String, AllocationResult> assumed) {}
+
+  /**
+   * @param grouping the PodGroups the pod grouper chose, and why it could not for a pod, which
+   *     waits with that as its message
    * @param inventories reads each node's GPU inventory annotation
    */
   SnapshotBuilder(
       ClusterInformers cache,
-      String schedulerName,
-      NodePool pool,
+      SnapshotScope scope,
       Clock clock,
-      Function<String, Optional<InFlightBind>> inFlight,
-      Function<String, Optional<String>> groupedPods,
-      Function<String, Optional<String>> groupingProblems,
+      InFlightBinds inFlight,
+      PodGroupAssignments grouping,
       UsageSource usage,
       GpuInventoryReader inventories) {
-    this.inventories = requireNonNull(inventories, "inventories is null");
-    this.groupingProblems = requireNonNull(groupingProblems, "groupingProblems is null");
     this.cache = requireNonNull(cache, "cache is null");
-    this.schedulerName = requireNonNull(schedulerName, "schedulerName is null");
-    this.pool = requireNonNull(pool, "pool is null");
+    this.scope = requireNonNull(scope, "scope is null");
     this.clock = requireNonNull(clock, "clock is null");
     this.inFlight = requireNonNull(inFlight, "inFlight is null");
-    this.groupedPods = requireNonNull(groupedPods, "groupedPods is null");
+    this.grouping = requireNonNull(grouping, "grouping is null");
     this.usage = requireNonNull(usage, "usage is null");
+    this.inventories = requireNonNull(inventories, "inventories is null");
     this.dra = new DraReader(cache.dra());
   }
 
@@ -126,12 +123,31 @@ final class SnapshotBuilder {
     Instant now = clock.instant();
     List<PodFacts> pods = pods();
     LiveDra liveDra = dra.read();
-    PriorityClassTable priorities = priorityClasses(cache.priorityClasses());
+    PodGroups groups = podGroups(priorityClasses(cache.priorityClasses()));
+    SortedPods sorted = sortPods(pods, groups, liveDra);
+    Jobs jobs = jobs(groups, sorted, now);
+    ClusterSnapshot snapshot =
+        new ClusterSnapshot(
+            now,
+            nodes(sorted.otherUse(), sorted.otherPods()),
+            QueueReader.read(cache.queues()),
+            jobs.jobs(),
+            usage.usage(now),
+            TopologyReader.read(cache.topologies()),
+            liveDra.assuming(jobs.assumed()));
+    return new LiveSnapshot(
+        snapshot,
+        sorted.taskPods(),
+        ImmutableMap.copyOf(groups.byId()),
+        sorted.unschedulable(),
+        groups.invalid());
+  }
 
-    // PodGroups of the pool, oldest first (ties by uid, as KAI's)
+  /** The PodGroups of the pool, oldest first (ties by uid, as KAI's), read as job templates. */
+  private PodGroups podGroups(PriorityClassTable priorities) {
     List<KaiPodGroup> groups = new ArrayList<>();
     for (KaiPodGroup pg : cache.podGroups()) {
-      if (pool.contains(pg.getMetadata().getLabels())) {
+      if (scope.pool().contains(pg.getMetadata().getLabels())) {
         groups.add(pg);
       }
     }
@@ -139,23 +155,30 @@ final class SnapshotBuilder {
         Comparator.comparing(PodGroupReader::created)
             .thenComparing(pg -> nullToEmpty(pg.getMetadata().getUid()))
             .thenComparing(pg -> pg.getMetadata().getName()));
-    Map<String, KaiPodGroup> groupsById = new HashMap<>();
-    Map<String, JobInfo> jobTemplates = new TreeMap<>();
-    List<String> jobOrder = new ArrayList<>();
-    ImmutableList.Builder<Problem> invalidGroups = ImmutableList.builder();
+    Map<String, KaiPodGroup> byId = new HashMap<>();
+    Map<String, JobInfo> templates = new TreeMap<>();
+    ImmutableList.Builder<String> jobOrder = ImmutableList.builder();
+    ImmutableList.Builder<Problem> invalid = ImmutableList.builder();
     long order = 0;
     for (KaiPodGroup pg : groups) {
       String id = PodGroupReader.jobId(pg.getMetadata().getNamespace(), pg.getMetadata().getName());
       try {
-        jobTemplates.put(id, PodGroupReader.read(pg, priorities, order++));
-        groupsById.put(id, pg);
+        templates.put(id, PodGroupReader.read(pg, priorities, order++));
+        byId.put(id, pg);
         jobOrder.add(id);
       } catch (KaiObjectException e) {
-        invalidGroups.add(new Problem(id, e.getMessage()));
+        invalid.add(new Problem(id, new SnapshotReason.InvalidPodGroup(e.getMessage())));
       }
     }
+    return new PodGroups(jobOrder.build(), templates, byId, invalid.build());
+  }
 
-    // pods of this scheduler that belong to a PodGroup of the snapshot become its tasks
+  /**
+   * Sorts the pods: those of this scheduler that belong to a PodGroup of the snapshot become its
+   * tasks, unless something about them is invalid; every other pod on a node is counted against
+   * that node.
+   */
+  private SortedPods sortPods(List<PodFacts> pods, PodGroups groups, LiveDra liveDra) {
     Map<String, List<PodFacts>> tasksByJob = new HashMap<>();
     ImmutableMap.Builder<String, PodFacts> taskPods = ImmutableMap.builder();
     ImmutableList.Builder<Problem> unschedulable = ImmutableList.builder();
@@ -164,39 +187,24 @@ final class SnapshotBuilder {
     Map<String, ImmutableList<PodClaim>> podClaims = new HashMap<>();
     for (PodFacts p : pods) {
       Optional<String> jobId = jobOf(p);
-      JobInfo job = jobId.map(jobTemplates::get).orElse(null);
+      JobInfo job = jobId.map(groups.templates()::get).orElse(null);
       boolean task = false;
       if (job != null && !(p.deletionTimestamp().isPresent() && p.nodeName().isEmpty())) {
         PodClaims.Resolution claims = PodClaims.resolve(p.namespace(), p.resourceClaims(), liveDra);
         podClaims.put(p.key(), claims.claims());
-        if (p.problem().isPresent()) {
-          unschedulable.add(new Problem(p.key(), p.problem().get()));
-          taskPods.put(p.key(), p);
-        } else if (!leaves(job.root()).contains(p.subGroup())) {
-          unschedulable.add(
-              new Problem(
-                  p.key(),
-                  "SubGroup \""
-                      + p.subGroup()
-                      + "\" of label "
-                      + PodFacts.SUBGROUP_LABEL
-                      + " does not exist in PodGroup "
-                      + job.name()));
-          taskPods.put(p.key(), p);
-        } else if (claims.problem().isPresent() && p.nodeName().isEmpty()) {
-          // a pod on a node keeps its place (and what it holds) even if its claims cannot be read
-          unschedulable.add(new Problem(p.key(), claims.problem().get()));
-          taskPods.put(p.key(), p);
+        Optional<SnapshotReason> invalid = invalidTask(p, job, claims);
+        if (invalid.isPresent()) {
+          unschedulable.add(new Problem(p.key(), invalid.get()));
         } else {
           tasksByJob.computeIfAbsent(job.id(), k -> new ArrayList<>()).add(p);
-          taskPods.put(p.key(), p);
           task = true;
         }
+        taskPods.put(p.key(), p);
       }
       if (job == null && jobId.isEmpty()) {
-        Optional<String> problem = groupingProblems.apply(p.key());
+        Optional<String> problem = grouping.problem(p.key());
         if (problem.isPresent()) {
-          unschedulable.add(new Problem(p.key(), problem.get()));
+          unschedulable.add(new Problem(p.key(), new SnapshotReason.Ungrouped(problem.get())));
           taskPods.put(p.key(), p);
         }
       }
@@ -205,36 +213,47 @@ final class SnapshotBuilder {
         otherPods.merge(p.nodeName().get(), 1, Integer::sum);
       }
     }
+    return new SortedPods(
+        tasksByJob,
+        taskPods.buildKeepingLast(),
+        unschedulable.build(),
+        otherUse,
+        otherPods,
+        podClaims);
+  }
 
+  /** Why a pod of a PodGroup of the snapshot cannot be its task as written; empty when it can. */
+  private static Optional<SnapshotReason> invalidTask(
+      PodFacts p, JobInfo job, PodClaims.Resolution claims) {
+    if (p.problem().isPresent()) {
+      return Optional.of(new SnapshotReason.InvalidPod(p.problem().get()));
+    }
+    if (!leaves(job.root()).contains(p.subGroup())) {
+      return Optional.of(new SnapshotReason.UnknownSubGroup(p.subGroup(), job.name()));
+    }
+    if (claims.problem().isPresent() && p.nodeName().isEmpty()) {
+      // a pod on a node keeps its place (and what it holds) even if its claims cannot be read
+      return Optional.of(new SnapshotReason.UnresolvedClaims(claims.problem().get()));
+    }
+    return Optional.empty();
+  }
+
+  /** Each job of the snapshot with its tasks, oldest pod first (ties by name). */
+  private Jobs jobs(PodGroups groups, SortedPods sorted, Instant now) {
     ImmutableList.Builder<JobInfo> jobs = ImmutableList.builder();
     Map<String, AllocationResult> assumed = new HashMap<>();
-    for (String id : jobOrder) {
-      JobInfo t = jobTemplates.get(id);
-      List<PodFacts> members = new ArrayList<>(tasksByJob.getOrDefault(id, List.of()));
+    for (String id : groups.jobOrder()) {
+      JobInfo t = groups.templates().get(id);
+      List<PodFacts> members = new ArrayList<>(sorted.tasksByJob().getOrDefault(id, List.of()));
       members.sort(Comparator.comparing(PodFacts::createdAt).thenComparing(PodFacts::name));
       ImmutableList.Builder<TaskInfo> tasks = ImmutableList.builder();
       long taskOrder = 0;
       for (PodFacts p : members) {
-        tasks.add(task(p, t.id(), now, taskOrder++, podClaims.get(p.key()), assumed));
+        tasks.add(task(p, t.id(), now, taskOrder++, sorted.podClaims().get(p.key()), assumed));
       }
       jobs.add(t.with(tasks.build(), t.lifecycle()));
     }
-
-    ClusterSnapshot snapshot =
-        new ClusterSnapshot(
-            now,
-            nodes(otherUse, otherPods),
-            QueueReader.read(cache.queues()),
-            jobs.build(),
-            usage.usage(now),
-            TopologyReader.read(cache.topologies()),
-            liveDra.assuming(assumed));
-    return new LiveSnapshot(
-        snapshot,
-        taskPods.buildKeepingLast(),
-        ImmutableMap.copyOf(groupsById),
-        unschedulable.build(),
-        invalidGroups.build());
+    return new Jobs(jobs.build(), assumed);
   }
 
   /**
@@ -260,7 +279,7 @@ final class SnapshotBuilder {
     }
     String id = jobId.get();
     KaiPodGroup pg = cache.podGroup(p.namespace(), id.substring(id.indexOf('/') + 1));
-    if (pg == null || !pool.contains(pg.getMetadata().getLabels())) {
+    if (pg == null || !scope.pool().contains(pg.getMetadata().getLabels())) {
       return Optional.empty();
     }
     return Optional.of(status(p, binding(p).isPresent(), clock.instant()));
@@ -268,18 +287,18 @@ final class SnapshotBuilder {
 
   /** The PodGroup a pod of this scheduler belongs to: its annotation, or the grouper's choice. */
   private Optional<String> jobOf(PodFacts p) {
-    if (!p.schedulerName().equals(schedulerName)) {
+    if (!p.schedulerName().equals(scope.schedulerName())) {
       return Optional.empty();
     }
     return p.podGroupName()
-        .or(() -> groupedPods.apply(p.key()))
+        .or(() -> grouping.assigned(p.key()))
         .map(name -> PodGroupReader.jobId(p.namespace(), name));
   }
 
   /** The bind in flight for this pod, while the cache does not show it bound yet. */
   private Optional<InFlightBind> binding(PodFacts p) {
     return p.nodeName().isEmpty()
-        ? inFlight.apply(p.key()).filter(b -> b.podUid().equals(p.uid()))
+        ? inFlight.inFlight(p.key()).filter(b -> b.podUid().equals(p.uid()))
         : Optional.empty();
   }
 
@@ -387,7 +406,7 @@ final class SnapshotBuilder {
     List<NodeInfo> out = new ArrayList<>();
     Set<String> seen = new HashSet<>();
     for (V1Node node : cache.nodes()) {
-      if (!pool.contains(node.getMetadata().getLabels())) {
+      if (!scope.pool().contains(node.getMetadata().getLabels())) {
         continue;
       }
       String name = node.getMetadata().getName();

@@ -93,12 +93,15 @@ class DraSnapshotTest {
                   .containsExactlyInAnyOrder(
                       new LiveSnapshot.Problem(
                           "ns/broken",
-                          "ResourceClaim ns/bad of pod claim \"gpu\":"
-                              + " spec.devices.requests[0].exactly.deviceClassName: is required"),
+                          new SnapshotReason.UnresolvedClaims(
+                              "ResourceClaim ns/bad of pod claim \"gpu\":"
+                                  + " spec.devices.requests[0].exactly.deviceClassName:"
+                                  + " is required")),
                       new LiveSnapshot.Problem(
                           "ns/both",
-                          "spec.resourceClaims[0]: exactly one of resourceClaimName and"
-                              + " resourceClaimTemplateName must be set"));
+                          new SnapshotReason.InvalidPod(
+                              "spec.resourceClaims[0]: exactly one of resourceClaimName and"
+                                  + " resourceClaimTemplateName must be set")));
               DynamicResources dra = live.snapshot().dynamicResources();
               assertThat(dra.deviceClasses()).containsOnlyKeys("gpu");
               assertThat(dra.claims()).containsOnlyKeys("ns/held");
@@ -141,9 +144,11 @@ class DraSnapshotTest {
                     .containsExactly(
                         new LiveSnapshot.Problem(
                             "ns/p",
-                            "waiting for the ResourceClaim of pod claim \"gpu\" to be created from"
-                                + " ResourceClaimTemplate ns/missing, which does not exist: the"
-                                + " pod's status.resourceClaimStatuses does not name it yet")));
+                            new SnapshotReason.UnresolvedClaims(
+                                "waiting for the ResourceClaim of pod claim \"gpu\" to be created"
+                                    + " from ResourceClaimTemplate ns/missing, which does not"
+                                    + " exist: the pod's status.resourceClaimStatuses does not"
+                                    + " name it yet"))));
   }
 
   private SnapshotBuilder builder() {

@@ -267,8 +267,9 @@ class SnapshotBuilderTest {
                   .containsExactly(
                       new LiveSnapshot.Problem(
                           "ns/p",
-                          "annotations.gpu-fraction: gpu-fraction annotation value must be a"
-                              + " positive number smaller than 1.0"));
+                          new SnapshotReason.InvalidPod(
+                              "annotations.gpu-fraction: gpu-fraction annotation value must be a"
+                                  + " positive number smaller than 1.0")));
             });
   }
 

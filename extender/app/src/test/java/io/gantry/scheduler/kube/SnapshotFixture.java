@@ -8,7 +8,6 @@ import io.gantry.scheduler.api.usage.UsageSource;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
-import java.util.function.Function;
 
 /**
  * A fake API server and the scheduler's caches over it, for tests of the snapshots built from them;
@@ -27,20 +26,15 @@ final class SnapshotFixture implements AutoCloseable {
    * Starts the caches, waits until every one (the DRA ones too) has listed, and returns a builder
    * of the test scheduler's snapshots over them.
    */
-  SnapshotBuilder builder(
-      NodePool pool,
-      Clock clock,
-      Function<String, Optional<InFlightBind>> inFlight,
-      UsageSource usage) {
+  SnapshotBuilder builder(NodePool pool, Clock clock, InFlightBinds inFlight, UsageSource usage) {
     informers.start();
     await().atMost(SYNC).until(() -> informers.hasSynced() && informers.dra().hasSynced());
     return new SnapshotBuilder(
         informers,
-        SCHEDULER,
-        pool,
+        new SnapshotScope(SCHEDULER, pool),
         clock,
         inFlight,
-        key -> Optional.empty(),
+        PodGroupAssignments.NONE,
         usage,
         new GpuInventoryReader(events, Optional.empty()));
   }

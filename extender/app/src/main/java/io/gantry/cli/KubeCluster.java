@@ -1,8 +1,10 @@
-package io.gantry.extender;
+package io.gantry.cli;
 
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
+import io.gantry.extender.ExtenderCluster;
+import io.gantry.extender.PlannedNode;
 import io.gantry.scheduler.kube.LiveCluster;
 import io.gantry.scheduler.model.ClusterSnapshot;
 import io.gantry.scheduler.model.QueueInfo;
@@ -11,7 +13,11 @@ import io.gantry.scheduler.model.TaskStatus;
 import java.io.IOException;
 import java.util.Optional;
 
-/** The live cluster behind the extender: the kube adapter's caches and writes. */
+/**
+ * The live cluster behind the extender: the live scheduler's caches and writes. It lives with the
+ * command line, the one place that may join two front doors (the extender never imports the live
+ * scheduler's packages).
+ */
 public final class KubeCluster implements ExtenderCluster {
   private final LiveCluster live;
 
@@ -52,5 +58,10 @@ public final class KubeCluster implements ExtenderCluster {
   @Override
   public void warn(TaskInfo task, String reason, String message) {
     live.warn(task, reason, message);
+  }
+
+  @Override
+  public void close() {
+    live.close();
   }
 }

@@ -19,13 +19,14 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A scenario file's cluster, served without a cluster ({@code gantry extender --scenario}): the
- * snapshot at the scenario's start, with the binds made so far kept in memory (a bound pod is
- * {@code Bound} on its node and GPUs from then on). A pod's UID is its task id ({@code
- * namespace/job/task}), since scenario files name no UIDs. Events are logged and kept.
+ * A cluster held in memory, served without an API server: a starting snapshot (a scenario file's,
+ * for {@code gantry extender --scenario}, whose command line reads the file; a generated one for
+ * the benchmark), with the binds made so far kept in memory (a bound pod is {@code Bound} on its
+ * node and GPUs from then on). A pod's UID is its task id ({@code namespace/job/task}), since
+ * scenario files name no UIDs. Events are logged and kept.
  */
-public final class ScenarioCluster implements ExtenderCluster {
-  private static final Logger LOG = LoggerFactory.getLogger(ScenarioCluster.class);
+public final class InMemoryCluster implements ExtenderCluster {
+  private static final Logger LOG = LoggerFactory.getLogger(InMemoryCluster.class);
 
   private final ClusterSnapshot start;
   private final ImmutableSet<String> taskIds;
@@ -33,7 +34,7 @@ public final class ScenarioCluster implements ExtenderCluster {
   private final List<String> events = new ArrayList<>();
   private volatile Versioned current;
 
-  public ScenarioCluster(ClusterSnapshot start) {
+  public InMemoryCluster(ClusterSnapshot start) {
     this.start = requireNonNull(start, "start is null");
     ImmutableSet.Builder<String> ids = ImmutableSet.builder();
     for (JobInfo j : start.jobs()) {
