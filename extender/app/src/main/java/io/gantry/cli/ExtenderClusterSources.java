@@ -6,7 +6,7 @@ import io.gantry.extender.ServedCluster;
 import io.gantry.scheduler.api.kai.QueueAssignment;
 import io.gantry.scheduler.kube.KubeClients;
 import io.gantry.scheduler.kube.LiveCluster;
-import io.gantry.scheduler.kube.SchedulerSettings;
+import io.gantry.scheduler.kube.config.SchedulerSettings;
 import io.gantry.scheduler.sim.ScenarioStart;
 import io.gantry.scheduler.sim.spec.ScenarioException;
 import io.gantry.scheduler.sim.spec.ScenarioLoader;

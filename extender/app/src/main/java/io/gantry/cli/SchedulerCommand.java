@@ -1,8 +1,8 @@
 package io.gantry.cli;
 
 import io.gantry.scheduler.kube.LiveSchedulerWiring;
-import io.gantry.scheduler.kube.SchedulerConfigFile;
-import io.gantry.scheduler.kube.SchedulerSettings;
+import io.gantry.scheduler.kube.config.SchedulerConfigFile;
+import io.gantry.scheduler.kube.config.SchedulerSettings;
 import io.gantry.scheduler.sim.spec.ScenarioException;
 import io.gantry.scheduler.sim.spec.SchedulerFileLoader;
 import io.gantry.scheduler.sim.spec.SchedulerFileSpec;

@@ -2,6 +2,8 @@ package io.gantry.scheduler.kube;
 
 import static java.util.Objects.requireNonNull;
 
+import io.gantry.scheduler.kube.config.SchedulerSettings;
+import io.gantry.scheduler.kube.ops.OpsServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
