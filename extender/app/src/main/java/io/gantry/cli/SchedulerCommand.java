@@ -1,13 +1,13 @@
 package io.gantry.cli;
 
+import io.gantry.kubemodel.config.SchedulerFileLoader;
+import io.gantry.kubemodel.config.SchedulerFileSpec;
+import io.gantry.kubemodel.read.ScenarioException;
 import io.gantry.scheduler.kube.KubeClients;
 import io.gantry.scheduler.kube.KubeScheduler;
 import io.gantry.scheduler.kube.OpsServer;
 import io.gantry.scheduler.kube.SchedulerConfigFile;
 import io.gantry.scheduler.kube.SchedulerSettings;
-import io.gantry.scheduler.sim.spec.ScenarioException;
-import io.gantry.scheduler.sim.spec.SchedulerFileLoader;
-import io.gantry.scheduler.sim.spec.SchedulerFileSpec;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.InetAddress;

@@ -8,8 +8,9 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
 
 /**
- * Front doors use the engine through its API only: the cycle and its configuration and results
- * ({@code io.gantry.scheduler.api..}) and the snapshot values it reads ({@code
+ * Front doors, and kube-model which they share, use the engine through its API only: the cycle
+ * ({@code io.gantry.scheduler.cycle..}), its configuration and results ({@code
+ * io.gantry.scheduler.api..}) and the snapshot values it reads ({@code
  * io.gantry.scheduler.model..}). None opens a session or knows an action or plugin class.
  */
 class EngineApiOnlyTest {
@@ -23,6 +24,7 @@ class EngineApiOnlyTest {
     noClasses()
         .that()
         .resideInAnyPackage(
+            "io.gantry.kubemodel..",
             "io.gantry.scheduler.sim..",
             "io.gantry.scheduler.bench..",
             "io.gantry.scheduler.kube..",

@@ -2,16 +2,16 @@ package io.gantry.scheduler.kube;
 
 import static java.util.Objects.requireNonNull;
 
-import io.gantry.scheduler.api.SchedulerWiring;
-import io.gantry.scheduler.api.SchedulingCycle;
-import io.gantry.scheduler.api.kai.QueueAssignment;
+import io.gantry.kubemodel.cel.CelDeviceSelectors;
+import io.gantry.kubemodel.kai.QueueAssignment;
+import io.gantry.kubemodel.scenario.ScenarioWriter;
 import io.gantry.scheduler.api.usage.UsageSource;
+import io.gantry.scheduler.cycle.SchedulerWiring;
+import io.gantry.scheduler.cycle.SchedulingCycle;
 import io.gantry.scheduler.kube.usage.PrometheusClient;
 import io.gantry.scheduler.kube.usage.PrometheusUsage;
 import io.gantry.scheduler.kube.usage.UsageCache;
 import io.gantry.scheduler.kube.usage.UsageDb;
-import io.gantry.scheduler.sim.ScenarioWriter;
-import io.gantry.scheduler.sim.cel.CelDeviceSelectors;
 import io.kubernetes.client.openapi.ApiClient;
 import io.kubernetes.client.openapi.apis.CoordinationV1Api;
 import java.net.http.HttpClient;

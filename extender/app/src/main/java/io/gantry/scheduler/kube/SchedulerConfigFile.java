@@ -1,19 +1,19 @@
 package io.gantry.scheduler.kube;
 
-import io.gantry.scheduler.api.SchedulerWiring;
+import io.gantry.kubemodel.cel.CelDeviceSelectors;
+import io.gantry.kubemodel.config.ConfigSpec;
+import io.gantry.kubemodel.config.PluginSpec;
+import io.gantry.kubemodel.config.SchedulerFileSpec;
+import io.gantry.kubemodel.config.UsageDbSpec;
+import io.gantry.kubemodel.kai.QueueAssignment;
+import io.gantry.kubemodel.read.ScenarioException;
 import io.gantry.scheduler.api.config.ConfigException;
 import io.gantry.scheduler.api.config.Placement;
 import io.gantry.scheduler.api.config.PlacementStrategy;
 import io.gantry.scheduler.api.config.PluginSetting;
 import io.gantry.scheduler.api.config.SchedulerConfig;
-import io.gantry.scheduler.api.kai.QueueAssignment;
+import io.gantry.scheduler.cycle.SchedulerWiring;
 import io.gantry.scheduler.kube.usage.UsageDb;
-import io.gantry.scheduler.sim.cel.CelDeviceSelectors;
-import io.gantry.scheduler.sim.spec.ConfigSpec;
-import io.gantry.scheduler.sim.spec.PluginSpec;
-import io.gantry.scheduler.sim.spec.ScenarioException;
-import io.gantry.scheduler.sim.spec.SchedulerFileSpec;
-import io.gantry.scheduler.sim.spec.UsageDbSpec;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.time.Duration;
