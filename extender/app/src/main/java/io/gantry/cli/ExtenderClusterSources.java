@@ -3,12 +3,12 @@ package io.gantry.cli;
 import io.gantry.extender.ExtenderClusterSource;
 import io.gantry.extender.InMemoryCluster;
 import io.gantry.extender.ServedCluster;
-import io.gantry.scheduler.api.kai.QueueAssignment;
+import io.gantry.kubemodel.kai.QueueAssignment;
+import io.gantry.kubemodel.read.ScenarioException;
 import io.gantry.scheduler.kube.KubeClients;
 import io.gantry.scheduler.kube.LiveCluster;
 import io.gantry.scheduler.kube.config.SchedulerSettings;
 import io.gantry.scheduler.sim.ScenarioStart;
-import io.gantry.scheduler.sim.spec.ScenarioException;
 import io.gantry.scheduler.sim.spec.ScenarioLoader;
 import java.nio.file.Path;
 

@@ -1,11 +1,11 @@
 package io.gantry.cli;
 
+import io.gantry.kubemodel.config.SchedulerFileLoader;
+import io.gantry.kubemodel.config.SchedulerFileSpec;
+import io.gantry.kubemodel.read.ScenarioException;
 import io.gantry.scheduler.kube.LiveSchedulerWiring;
 import io.gantry.scheduler.kube.config.SchedulerConfigFile;
 import io.gantry.scheduler.kube.config.SchedulerSettings;
-import io.gantry.scheduler.sim.spec.ScenarioException;
-import io.gantry.scheduler.sim.spec.SchedulerFileLoader;
-import io.gantry.scheduler.sim.spec.SchedulerFileSpec;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.InetAddress;

@@ -12,7 +12,7 @@ import io.gantry.extender.wire.HostPriority;
 import io.gantry.extender.wire.NodeNames;
 import io.gantry.extender.wire.NodeVictims;
 import io.gantry.extender.wire.PreemptionArgs;
-import io.gantry.scheduler.api.SchedulingCycle;
+import io.gantry.scheduler.cycle.SchedulingCycle;
 import io.gantry.scheduler.model.JobInfo;
 import io.gantry.scheduler.model.TaskInfo;
 import java.time.Clock;

@@ -2,8 +2,8 @@ package io.gantry.extender;
 
 import static java.util.Objects.requireNonNull;
 
-import io.gantry.scheduler.api.SchedulerWiring;
-import io.gantry.scheduler.sim.cel.CelDeviceSelectors;
+import io.gantry.kubemodel.cel.CelDeviceSelectors;
+import io.gantry.scheduler.cycle.SchedulerWiring;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.time.Clock;

@@ -1,8 +1,8 @@
 package io.gantry.extender;
 
-import io.gantry.scheduler.api.SchedulerWiring;
+import io.gantry.kubemodel.read.ScenarioException;
+import io.gantry.scheduler.cycle.SchedulerWiring;
 import io.gantry.scheduler.sim.ScenarioStart;
-import io.gantry.scheduler.sim.spec.ScenarioException;
 import io.gantry.scheduler.sim.spec.ScenarioLoader;
 import java.time.Clock;
 

@@ -17,7 +17,7 @@ import io.gantry.extender.Extender;
 import io.gantry.extender.ExtenderMetrics;
 import io.gantry.extender.ExtenderServer;
 import io.gantry.extender.ExtenderSettings;
-import io.gantry.scheduler.api.SchedulerWiring;
+import io.gantry.scheduler.cycle.SchedulerWiring;
 import io.gantry.scheduler.kube.KubeClients;
 import io.gantry.scheduler.kube.LiveCluster;
 import io.gantry.scheduler.kube.Schedulers;

@@ -2,10 +2,12 @@ package io.gantry.scheduler.kube;
 
 import static java.util.Objects.requireNonNull;
 
-import io.gantry.scheduler.api.SchedulerWiring;
-import io.gantry.scheduler.api.SchedulingCycle;
-import io.gantry.scheduler.api.kai.QueueAssignment;
+import io.gantry.kubemodel.cel.CelDeviceSelectors;
+import io.gantry.kubemodel.kai.QueueAssignment;
+import io.gantry.kubemodel.scenario.ScenarioWriter;
 import io.gantry.scheduler.api.usage.UsageSource;
+import io.gantry.scheduler.cycle.SchedulerWiring;
+import io.gantry.scheduler.cycle.SchedulingCycle;
 import io.gantry.scheduler.kube.config.SchedulerSettings;
 import io.gantry.scheduler.kube.grouping.OwnerResolver;
 import io.gantry.scheduler.kube.grouping.PodGrouper;
@@ -31,8 +33,6 @@ import io.gantry.scheduler.kube.write.EventRecorder;
 import io.gantry.scheduler.kube.write.Evictor;
 import io.gantry.scheduler.kube.write.KubeWriter;
 import io.gantry.scheduler.kube.write.StatusWriter;
-import io.gantry.scheduler.sim.ScenarioWriter;
-import io.gantry.scheduler.sim.cel.CelDeviceSelectors;
 import io.kubernetes.client.openapi.ApiClient;
 import io.kubernetes.client.openapi.apis.CoordinationV1Api;
 import java.net.http.HttpClient;

@@ -2,12 +2,12 @@ package io.gantry.scheduler.kube;
 
 import static java.util.Objects.requireNonNull;
 
-import io.gantry.scheduler.api.SchedulingCycle;
 import io.gantry.scheduler.api.result.BindDecision;
 import io.gantry.scheduler.api.result.CycleEvent;
 import io.gantry.scheduler.api.result.CycleResult;
 import io.gantry.scheduler.api.result.Decision;
 import io.gantry.scheduler.api.result.EvictDecision;
+import io.gantry.scheduler.cycle.SchedulingCycle;
 import io.gantry.scheduler.kube.crd.KaiPodGroup;
 import io.gantry.scheduler.kube.grouping.PodGrouper;
 import io.gantry.scheduler.kube.informers.ClusterInformers;

@@ -1,8 +1,8 @@
 package io.gantry.scheduler.kube.grouping;
 
-import io.gantry.scheduler.api.kai.Preemptibility;
-import io.gantry.scheduler.api.kai.grouping.PlannedSubGroup;
-import io.gantry.scheduler.api.kai.grouping.PodGroupPlan;
+import io.gantry.kubemodel.kai.Preemptibility;
+import io.gantry.kubemodel.kai.grouping.PlannedSubGroup;
+import io.gantry.kubemodel.kai.grouping.PodGroupPlan;
 import io.gantry.scheduler.kube.crd.KaiPodGroup;
 import io.gantry.scheduler.kube.crd.KaiPodGroupSpec;
 import io.gantry.scheduler.kube.crd.KaiSubGroup;

@@ -14,9 +14,9 @@ import java.util.concurrent.ExecutorService;
  * The {@code resource.k8s.io/v1} caches: DeviceClasses, ResourceSlices, ResourceClaims and
  * ResourceClaimTemplates, kept as the JSON the API server sent ({@link DynamicKubernetesObject}),
  * since the engine's values are read from that JSON by the simulator's rules ({@link
- * io.gantry.scheduler.sim.spec.DraManifests}) and client-java's models would add empty lists the
- * server never sent. They are not part of {@link ClusterInformers#hasSynced()}: on an API server
- * without {@code resource.k8s.io/v1} they never sync, and only pods with claims wait for them.
+ * io.gantry.kubemodel.dra.DraManifests}) and client-java's models would add empty lists the server
+ * never sent. They are not part of {@link ClusterInformers#hasSynced()}: on an API server without
+ * {@code resource.k8s.io/v1} they never sync, and only pods with claims wait for them.
  */
 public final class DraInformers {
   public static final String GROUP = "resource.k8s.io";

@@ -1,11 +1,11 @@
 package io.gantry.scheduler.kube.snapshot;
 
 import com.google.common.collect.ImmutableList;
-import io.gantry.scheduler.api.kai.PodGroupLifecycle;
-import io.gantry.scheduler.api.kai.PodGroupShape;
-import io.gantry.scheduler.api.kai.Preemptibility;
-import io.gantry.scheduler.api.kai.PriorityClassTable;
-import io.gantry.scheduler.api.kai.SubGroupDefinition;
+import io.gantry.kubemodel.kai.PodGroupLifecycle;
+import io.gantry.kubemodel.kai.PodGroupShape;
+import io.gantry.kubemodel.kai.Preemptibility;
+import io.gantry.kubemodel.kai.PriorityClassTable;
+import io.gantry.kubemodel.kai.SubGroupDefinition;
 import io.gantry.scheduler.kube.crd.KaiPodGroup;
 import io.gantry.scheduler.kube.crd.KaiPodGroupSpec;
 import io.gantry.scheduler.kube.crd.KaiSubGroup;

@@ -1,7 +1,7 @@
 package io.gantry.scheduler.kube.snapshot;
 
 import com.google.common.collect.ImmutableMap;
-import io.gantry.scheduler.api.kai.PriorityClassTable;
+import io.gantry.kubemodel.kai.PriorityClassTable;
 import io.kubernetes.client.openapi.models.V1PriorityClass;
 import java.util.List;
 import java.util.Map;

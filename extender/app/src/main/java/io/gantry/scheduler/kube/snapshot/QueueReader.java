@@ -1,8 +1,8 @@
 package io.gantry.scheduler.kube.snapshot;
 
 import com.google.common.collect.ImmutableList;
-import io.gantry.scheduler.api.kai.GoDuration;
-import io.gantry.scheduler.api.kai.QueueDefaults;
+import io.gantry.kubemodel.kai.QueueDefaults;
+import io.gantry.scheduler.api.config.GoDuration;
 import io.gantry.scheduler.kube.crd.KaiQueue;
 import io.gantry.scheduler.kube.crd.KaiQueueQuota;
 import io.gantry.scheduler.kube.crd.KaiQueueResources;

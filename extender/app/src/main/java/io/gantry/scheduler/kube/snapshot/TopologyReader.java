@@ -4,8 +4,8 @@ import static com.google.common.base.Strings.emptyToNull;
 import static com.google.common.base.Strings.nullToEmpty;
 
 import com.google.common.collect.ImmutableSortedMap;
-import io.gantry.scheduler.api.kai.KaiObjectException;
-import io.gantry.scheduler.api.kai.TopologyRules;
+import io.gantry.kubemodel.kai.KaiObjectException;
+import io.gantry.kubemodel.kai.TopologyRules;
 import io.gantry.scheduler.kube.crd.KaiTopology;
 import io.gantry.scheduler.kube.crd.KaiTopologyConstraint;
 import io.gantry.scheduler.kube.crd.KaiTopologyLevel;

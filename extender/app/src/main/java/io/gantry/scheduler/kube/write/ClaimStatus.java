@@ -9,13 +9,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.common.collect.ImmutableList;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
+import io.gantry.kubemodel.dra.DraManifests;
+import io.gantry.kubemodel.selector.NodeSelectorJson;
 import io.gantry.scheduler.model.dra.AllocationConfig;
 import io.gantry.scheduler.model.dra.AllocationResult;
 import io.gantry.scheduler.model.dra.DeviceResult;
 import io.gantry.scheduler.model.dra.OpaqueConfig;
 import io.gantry.scheduler.model.placement.NodeSelectorTerm;
-import io.gantry.scheduler.sim.NodeSelectorJson;
-import io.gantry.scheduler.sim.spec.DraManifests;
 import io.kubernetes.client.util.generic.dynamic.DynamicKubernetesObject;
 import java.util.Optional;
 

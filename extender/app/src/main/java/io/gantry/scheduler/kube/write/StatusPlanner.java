@@ -5,7 +5,7 @@ import static java.util.Objects.requireNonNull;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSortedMap;
 import io.gantry.gpusharing.GpuAmount;
-import io.gantry.scheduler.api.kai.PodGroupLifecycle;
+import io.gantry.kubemodel.kai.PodGroupLifecycle;
 import io.gantry.scheduler.api.result.CycleResult;
 import io.gantry.scheduler.api.result.JobOutcome;
 import io.gantry.scheduler.api.result.QueueOutcome;
