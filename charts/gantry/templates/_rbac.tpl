@@ -1,6 +1,6 @@
 {{/*
 The cluster-wide rules of the scheduling core, shared by `gantry scheduler` and `gantry extender`
-(both run the same informers and writers). Kept in step with io.gantry.scheduler.kube.SchedulerApiAccess
+(both run the same informers and writers). Kept in step with io.gantry.scheduler.kube.access.SchedulerApiAccess
 by ChartRbacTest.
 */}}
 {{- define "gantry.schedulerClusterRules" -}}

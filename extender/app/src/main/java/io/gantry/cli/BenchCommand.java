@@ -1,6 +1,6 @@
 package io.gantry.cli;
 
-import io.gantry.scheduler.api.SchedulerWiring;
+import io.gantry.kubemodel.cel.CelDeviceSelectors;
 import io.gantry.scheduler.api.config.ConfigException;
 import io.gantry.scheduler.api.config.Placement;
 import io.gantry.scheduler.api.config.SchedulerConfig;
@@ -9,7 +9,7 @@ import io.gantry.scheduler.bench.BenchReport;
 import io.gantry.scheduler.bench.BenchRunner;
 import io.gantry.scheduler.bench.BenchWorkload;
 import io.gantry.scheduler.bench.PresetResult;
-import io.gantry.scheduler.sim.cel.CelDeviceSelectors;
+import io.gantry.scheduler.cycle.SchedulerWiring;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.Arrays;

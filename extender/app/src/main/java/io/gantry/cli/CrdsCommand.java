@@ -1,7 +1,7 @@
 package io.gantry.cli;
 
-import io.gantry.scheduler.kube.CrdInstaller;
 import io.gantry.scheduler.kube.KubeClients;
+import io.gantry.scheduler.kube.crd.CrdInstaller;
 import io.kubernetes.client.openapi.ApiException;
 import io.kubernetes.client.openapi.models.V1CustomResourceDefinition;
 import java.io.IOException;

@@ -8,6 +8,7 @@ import io.gantry.scheduler.model.ClusterSnapshot;
 import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;
 import java.lang.management.OperatingSystemMXBean;
+import java.time.Clock;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -83,7 +84,8 @@ final class ExtenderBenchCommand implements Callable<Integer> {
     OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
     double loadBefore = os.getSystemLoadAverage();
     ExtenderBench.Result r =
-        ExtenderBench.run(snapshot, SchedulerConfig.DEFAULTS, callers, rounds, warmup);
+        ExtenderBench.run(
+            snapshot, SchedulerConfig.DEFAULTS, callers, rounds, warmup, Clock.systemUTC());
     double loadAfter = os.getSystemLoadAverage();
     PrintWriter out = spec.commandLine().getOut();
     out.printf(

@@ -2,32 +2,18 @@ package io.gantry.cli;
 
 import com.google.common.collect.ImmutableSet;
 import io.gantry.extender.AdmissionWebhook;
-import io.gantry.extender.Extender;
-import io.gantry.extender.ExtenderCluster;
-import io.gantry.extender.ExtenderMetrics;
-import io.gantry.extender.ExtenderServer;
+import io.gantry.extender.ExtenderClusterSource;
 import io.gantry.extender.ExtenderSettings;
-import io.gantry.extender.KubeCluster;
-import io.gantry.extender.QueueLabelCheck;
-import io.gantry.extender.ScenarioCluster;
+import io.gantry.extender.ExtenderWiring;
 import io.gantry.extender.TlsSettings;
-import io.gantry.scheduler.api.SchedulerWiring;
-import io.gantry.scheduler.api.config.SchedulerConfig;
-import io.gantry.scheduler.api.kai.GoDuration;
-import io.gantry.scheduler.api.kai.QueueAssignment;
-import io.gantry.scheduler.kube.KubeClients;
-import io.gantry.scheduler.kube.LiveCluster;
-import io.gantry.scheduler.kube.SchedulerConfigFile;
-import io.gantry.scheduler.kube.SchedulerSettings;
-import io.gantry.scheduler.sim.ScenarioStart;
-import io.gantry.scheduler.sim.cel.CelDeviceSelectors;
-import io.gantry.scheduler.sim.spec.ScenarioException;
-import io.gantry.scheduler.sim.spec.ScenarioLoader;
-import io.gantry.scheduler.sim.spec.SchedulerFileLoader;
-import io.gantry.scheduler.sim.spec.SchedulerFileSpec;
+import io.gantry.kubemodel.config.SchedulerFileLoader;
+import io.gantry.kubemodel.config.SchedulerFileSpec;
+import io.gantry.kubemodel.read.ScenarioException;
+import io.gantry.scheduler.api.config.GoDuration;
+import io.gantry.scheduler.kube.config.SchedulerConfigFile;
+import io.gantry.scheduler.kube.config.SchedulerSettings;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -88,7 +74,7 @@ final class ExtenderCommand implements Callable<Integer> {
   @Option(
       names = "--port",
       paramLabel = "PORT",
-      defaultValue = "8888",
+      defaultValue = "" + ExtenderSettings.DEFAULT_PORT,
       description = "Port the extender listens on. Default: ${DEFAULT-VALUE}.")
   int port;
 
@@ -187,77 +173,32 @@ final class ExtenderCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     PrintWriter err = spec.commandLine().getErr();
     ExtenderSettings settings = settings();
-    Optional<TlsSettings> tls = tls();
-    ExtenderCluster cluster;
-    SchedulerConfig engine;
-    Optional<LiveCluster> live = Optional.empty();
-    String source;
-    String queueLabelKey = QueueAssignment.DEFAULT_QUEUE_LABEL_KEY;
+    ExtenderClusterSource source;
     try {
-      if (scenario != null) {
-        ScenarioStart start = ScenarioStart.of(ScenarioLoader.load(scenario));
-        cluster = new ScenarioCluster(start.snapshot());
-        engine = start.config();
-        source = "scenario " + scenario;
-      } else {
-        SchedulerFileSpec file =
-            config == null ? SchedulerFileSpec.defaults() : SchedulerFileLoader.load(config);
-        SchedulerSettings scheduler = SchedulerConfigFile.settings(file, "extender", "default");
-        if (file.schedulerName().isEmpty()) {
-          scheduler = withSchedulerName(scheduler, DEFAULT_SCHEDULER_NAME);
-        }
-        LiveCluster c =
-            LiveCluster.start(
-                KubeClients.connect(Optional.ofNullable(kubeconfig)), scheduler, Clock.systemUTC());
-        live = Optional.of(c);
-        cluster = new KubeCluster(c);
-        engine = scheduler.engine();
-        queueLabelKey = scheduler.queueLabelKey();
-        source = "pods of " + scheduler.schedulerName();
-      }
+      source = scenario != null ? ExtenderClusterSources.scenario(scenario) : liveSource();
     } catch (ScenarioException e) {
       err.println("error: " + e.getMessage());
       err.flush();
       return SimulateCommand.INVALID;
+    }
+    ExtenderWiring extender;
+    try {
+      extender = ExtenderWiring.start(settings, source, Clock.systemUTC());
     } catch (IOException e) {
       err.println("error: cannot read the cluster configuration: " + e.getMessage());
       err.flush();
       return SimulateCommand.INVALID;
-    }
-    CountDownLatch stopped = new CountDownLatch(1);
-    Extender extender =
-        new Extender(
-            cluster,
-            new SchedulerWiring(new CelDeviceSelectors()).cycle(engine),
-            settings,
-            new ExtenderMetrics(),
-            Clock.systemUTC());
-    ExtenderServer server;
-    try {
-      server =
-          ExtenderServer.start(
-              extender,
-              new AdmissionWebhook(
-                  webhookFailurePolicy,
-                  ImmutableSet.copyOf(webhookSkippedNamespaces),
-                  new QueueLabelCheck(queueLabelKey, cluster::queues)),
-              new InetSocketAddress(port),
-              tls);
     } catch (IllegalArgumentException e) {
-      extender.close();
-      live.ifPresent(LiveCluster::close);
       err.println("error: " + e.getMessage());
       err.flush();
       return SimulateCommand.INVALID;
     }
-    Optional<LiveCluster> toClose = live;
+    CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime()
         .addShutdownHook(
             new Thread(
                 () -> {
-                  server.close();
                   extender.close();
-                  toClose.ifPresent(LiveCluster::close);
                   stopped.countDown();
                 },
                 "gantry-shutdown"));
@@ -265,10 +206,26 @@ final class ExtenderCommand implements Callable<Integer> {
         .getOut()
         .printf(
             "gantry extender: serving %s on :%d (%s)%n",
-            source, server.port(), tls.isPresent() ? "https" : "http");
+            extender.description(), extender.port(), settings.tls().isPresent() ? "https" : "http");
     spec.commandLine().getOut().flush();
     stopped.await();
     return SimulateCommand.OK;
+  }
+
+  /**
+   * The live cluster of the scheduler file's {@code schedulerName}, by default kube-scheduler's
+   * own.
+   */
+  private ExtenderClusterSource liveSource() throws ScenarioException {
+    SchedulerFileSpec file =
+        config == null ? SchedulerFileSpec.defaults() : SchedulerFileLoader.load(config);
+    SchedulerSettings scheduler =
+        SchedulerConfigFile.settings(file, "extender", "default")
+            .withConnection(Optional.ofNullable(kubeconfig), SchedulerSettings.DEFAULT_OPS_PORT);
+    if (file.schedulerName().isEmpty()) {
+      scheduler = scheduler.withSchedulerName(DEFAULT_SCHEDULER_NAME);
+    }
+    return ExtenderClusterSources.live(scheduler);
   }
 
   private ExtenderSettings settings() {
@@ -284,7 +241,11 @@ final class ExtenderCommand implements Callable<Integer> {
           fairShareWaiting,
           maxRequestBytes,
           duration(requestTimeout, "--request-timeout"),
-          networkThreads);
+          networkThreads,
+          port,
+          tls(),
+          webhookFailurePolicy,
+          ImmutableSet.copyOf(webhookSkippedNamespaces));
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
     }
@@ -314,19 +275,5 @@ final class ExtenderCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(
           spec.commandLine(), option + ": expected a duration such as 5s or 1m30s, got " + text);
     }
-  }
-
-  private static SchedulerSettings withSchedulerName(SchedulerSettings s, String name) {
-    return new SchedulerSettings(
-        name,
-        s.schedulePeriod(),
-        s.nodePool(),
-        s.queueLabelKey(),
-        s.engine(),
-        s.leaderElection(),
-        s.bindConcurrency(),
-        s.statusWritesPerSecond(),
-        s.eventsPerSecond(),
-        s.usageDb());
   }
 }

@@ -1,17 +1,14 @@
 package io.gantry.cli;
 
-import io.gantry.scheduler.kube.KubeClients;
-import io.gantry.scheduler.kube.KubeScheduler;
-import io.gantry.scheduler.kube.OpsServer;
-import io.gantry.scheduler.kube.SchedulerConfigFile;
-import io.gantry.scheduler.kube.SchedulerSettings;
-import io.gantry.scheduler.sim.spec.ScenarioException;
-import io.gantry.scheduler.sim.spec.SchedulerFileLoader;
-import io.gantry.scheduler.sim.spec.SchedulerFileSpec;
+import io.gantry.kubemodel.config.SchedulerFileLoader;
+import io.gantry.kubemodel.config.SchedulerFileSpec;
+import io.gantry.kubemodel.read.ScenarioException;
+import io.gantry.scheduler.kube.LiveSchedulerWiring;
+import io.gantry.scheduler.kube.config.SchedulerConfigFile;
+import io.gantry.scheduler.kube.config.SchedulerSettings;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -81,40 +78,41 @@ final class SchedulerCommand implements Callable<Integer> {
     try {
       SchedulerFileSpec file =
           config == null ? SchedulerFileSpec.defaults() : SchedulerFileLoader.load(config);
-      settings = SchedulerConfigFile.settings(file, identity(), namespace());
+      settings =
+          SchedulerConfigFile.settings(file, identity(), namespace())
+              .withConnection(Optional.ofNullable(kubeconfig), httpPort);
     } catch (ScenarioException e) {
       err.println("error: " + e.getMessage());
       err.flush();
       return SimulateCommand.INVALID;
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--http-port: " + e.getMessage());
     }
-    KubeScheduler scheduler;
+    LiveSchedulerWiring scheduler;
     try {
-      scheduler =
-          KubeScheduler.start(
-              KubeClients.connect(Optional.ofNullable(kubeconfig)), settings, Clock.systemUTC());
+      scheduler = LiveSchedulerWiring.start(settings, Clock.systemUTC());
     } catch (IOException e) {
       err.println("error: cannot read the cluster configuration: " + e.getMessage());
       err.flush();
       return SimulateCommand.INVALID;
     }
     CountDownLatch stopped = new CountDownLatch(1);
-    try (OpsServer ops = OpsServer.start(scheduler, new InetSocketAddress(httpPort))) {
-      Runtime.getRuntime()
-          .addShutdownHook(
-              new Thread(
-                  () -> {
-                    scheduler.close();
-                    stopped.countDown();
-                  },
-                  "gantry-shutdown"));
-      spec.commandLine()
-          .getOut()
-          .printf(
-              "gantry scheduler %s: scheduling pods of %s; metrics on :%d%n",
-              settings.leaderElection().identity(), settings.schedulerName(), ops.port());
-      spec.commandLine().getOut().flush();
-      stopped.await();
-    }
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  scheduler.close();
+                  stopped.countDown();
+                },
+                "gantry-shutdown"));
+    spec.commandLine()
+        .getOut()
+        .printf(
+            "gantry scheduler %s: scheduling pods of %s; metrics on :%d%n",
+            settings.leaderElection().identity(), settings.schedulerName(), scheduler.opsPort());
+    spec.commandLine().getOut().flush();
+    stopped.await();
     return SimulateCommand.OK;
   }
 

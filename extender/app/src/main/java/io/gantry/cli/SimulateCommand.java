@@ -1,12 +1,12 @@
 package io.gantry.cli;
 
+import io.gantry.kubemodel.config.ConfigBinder;
+import io.gantry.kubemodel.read.ScenarioException;
 import io.gantry.scheduler.sim.ScenarioRun;
 import io.gantry.scheduler.sim.report.JsonReport;
 import io.gantry.scheduler.sim.report.Mismatch;
 import io.gantry.scheduler.sim.report.TextReport;
-import io.gantry.scheduler.sim.spec.ConfigBinder;
 import io.gantry.scheduler.sim.spec.ScenarioDirectory;
-import io.gantry.scheduler.sim.spec.ScenarioException;
 import io.gantry.scheduler.sim.spec.ScenarioLimits;
 import io.gantry.scheduler.sim.spec.ScenarioLoader;
 import io.gantry.scheduler.sim.spec.ScenarioSpec;

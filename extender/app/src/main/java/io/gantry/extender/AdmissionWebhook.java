@@ -10,8 +10,8 @@ import com.google.common.collect.ImmutableSet;
 import io.gantry.extender.wire.BadRequest;
 import io.gantry.extender.wire.WireCodec;
 import io.gantry.gpusharing.GpuSharingRequest;
-import io.gantry.scheduler.api.kai.GpuSharingAnnotations;
-import io.gantry.scheduler.api.kai.KaiObjectException;
+import io.gantry.kubemodel.kai.GpuSharingAnnotations;
+import io.gantry.kubemodel.kai.KaiObjectException;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.Map;
@@ -55,8 +55,8 @@ public final class AdmissionWebhook {
   /** Fail on unreadable pods, skip {@code kube-system}, KAI's queue label over {@code cluster}. */
   public static AdmissionWebhook defaults(ExtenderCluster cluster) {
     return new AdmissionWebhook(
-        FailurePolicy.Fail,
-        ImmutableSet.of("kube-system"),
+        ExtenderSettings.DEFAULT_WEBHOOK_FAILURE_POLICY,
+        ExtenderSettings.DEFAULT_WEBHOOK_SKIPPED_NAMESPACES,
         QueueLabelCheck.kaiDefaults(cluster::queues));
   }
 

@@ -12,7 +12,7 @@ import io.gantry.extender.wire.HostPriority;
 import io.gantry.extender.wire.NodeNames;
 import io.gantry.extender.wire.NodeVictims;
 import io.gantry.extender.wire.PreemptionArgs;
-import io.gantry.scheduler.api.SchedulingCycle;
+import io.gantry.scheduler.cycle.SchedulingCycle;
 import io.gantry.scheduler.model.JobInfo;
 import io.gantry.scheduler.model.TaskInfo;
 import java.time.Clock;
@@ -158,45 +158,47 @@ public final class Extender implements AutoCloseable {
   /**
    * Binds the pod to its reserved node once its gang's minimum has reached {@code bind}.
    *
-   * @return the empty string when bound, else why not (kube-scheduler retries the pod)
+   * @return bound, or why not (kube-scheduler retries the pod)
    */
-  public String bind(BindingArgs args) throws InterruptedException {
+  public BindOutcome bind(BindingArgs args) throws InterruptedException {
     String key = args.pod().key();
     PlanOutcome plan = planner.plan(key);
     if (plan instanceof PlanOutcome.Rejected r) {
-      return r.message();
+      return new BindOutcome.BindRejected(r.message());
     }
     if (plan instanceof PlanOutcome.NotManaged n) {
-      return "Gantry cannot bind " + key + ": " + n.why();
+      return new BindOutcome.BindRejected("Gantry cannot bind " + key + ": " + n.why());
     }
     Reservation r = ((PlanOutcome.Reserved) plan).reservation();
     if (!r.placement().node().equals(args.node())) {
-      return "pod "
-          + key
-          + " is reserved on node "
-          + r.placement().node()
-          + ", not on node "
-          + args.node();
+      return new BindOutcome.BindRejected(
+          "pod "
+              + key
+              + " is reserved on node "
+              + r.placement().node()
+              + ", not on node "
+              + args.node());
     }
     GangBarrier barrier = r.barrier();
     if (!barrier.await(settings.bindWait())) {
-      return "PodGroup "
-          + barrier.jobId()
-          + " has "
-          + barrier.waiting()
-          + " of the "
-          + barrier.required()
-          + " pods it needs waiting to bind after "
-          + settings.bindWait().toMillis()
-          + "ms; the gang is not bound partially";
+      return new BindOutcome.BindRejected(
+          "PodGroup "
+              + barrier.jobId()
+              + " has "
+              + barrier.waiting()
+              + " of the "
+              + barrier.required()
+              + " pods it needs waiting to bind after "
+              + settings.bindWait().toMillis()
+              + "ms; the gang is not bound partially");
     }
     try {
       cluster.bind(r.task(), r.placement());
     } catch (ExtenderCluster.BindFailure e) {
-      return e.getMessage();
+      return new BindOutcome.BindRejected(e.getMessage());
     }
     book.markBound(key);
-    return "";
+    return new BindOutcome.Bound();
   }
 
   /**

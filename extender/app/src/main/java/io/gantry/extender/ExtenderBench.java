@@ -7,14 +7,14 @@ import io.gantry.extender.wire.ExtenderArgs;
 import io.gantry.extender.wire.HostPriority;
 import io.gantry.extender.wire.NodeNames;
 import io.gantry.extender.wire.PodRef;
-import io.gantry.scheduler.api.SchedulerWiring;
+import io.gantry.kubemodel.cel.CelDeviceSelectors;
 import io.gantry.scheduler.api.config.SchedulerConfig;
+import io.gantry.scheduler.cycle.SchedulerWiring;
 import io.gantry.scheduler.model.ClusterSnapshot;
 import io.gantry.scheduler.model.JobInfo;
 import io.gantry.scheduler.model.NodeInfo;
 import io.gantry.scheduler.model.TaskInfo;
 import io.gantry.scheduler.model.TaskStatus;
-import io.gantry.scheduler.sim.cel.CelDeviceSelectors;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -97,12 +97,18 @@ public final class ExtenderBench {
 
   /**
    * Serves {@code snapshot} and sends {@code rounds} rounds of filter and prioritize per caller
-   * over its pending pods, after {@code warmup} rounds that are not counted.
+   * over its pending pods, after {@code warmup} rounds that are not counted; reservations expire by
+   * {@code clock}.
    *
    * @throws IllegalStateException when a sampled answer differs from the extender's own
    */
   public static Result run(
-      ClusterSnapshot snapshot, SchedulerConfig config, int callers, int rounds, int warmup)
+      ClusterSnapshot snapshot,
+      SchedulerConfig config,
+      int callers,
+      int rounds,
+      int warmup,
+      Clock clock)
       throws IOException, InterruptedException, ExecutionException {
     List<String> podKeys = pendingPods(snapshot);
     if (podKeys.isEmpty()) {
@@ -114,7 +120,7 @@ public final class ExtenderBench {
     for (String key : podKeys) {
       pods.add(PodRequests.of(key, names));
     }
-    ScenarioCluster cluster = new ScenarioCluster(snapshot);
+    InMemoryCluster cluster = new InMemoryCluster(snapshot);
     try (Extender extender =
             new Extender(
                 cluster,
@@ -128,7 +134,7 @@ public final class ExtenderBench {
                     ExtenderSettings.DEFAULT_REQUEST_TIMEOUT,
                     0),
                 new ExtenderMetrics(),
-                Clock.systemUTC());
+                clock);
         ExtenderServer server =
             ExtenderServer.start(
                 extender,

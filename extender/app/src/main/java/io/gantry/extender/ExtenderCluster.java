@@ -10,9 +10,10 @@ import java.util.Optional;
 /**
  * Where the extender's cluster state comes from and where its binds go: the live cluster (informer
  * caches, the API server) or a scenario file (bindings kept in memory). Implementations are
- * thread-safe: verbs call them from several threads at once.
+ * thread-safe: verbs call them from several threads at once. Closing one stops what it started (the
+ * live cluster's informers).
  */
-public interface ExtenderCluster {
+public interface ExtenderCluster extends AutoCloseable {
   /** The cluster now: every node, queue and job of the scheduler's pods, as the engine reads it. */
   ClusterSnapshot snapshot();
 
@@ -46,6 +47,10 @@ public interface ExtenderCluster {
 
   /** Records a warning event on the task's pod. */
   void warn(TaskInfo task, String reason, String message);
+
+  /** Stops what serving the cluster started; nothing by default. */
+  @Override
+  default void close() {}
 
   /** A bind that did not happen. */
   final class BindFailure extends Exception {

@@ -71,10 +71,10 @@ final class ExtenderHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
     if (query >= 0) {
       path = path.substring(0, query);
     }
-    String verb = path.substring(path.lastIndexOf('/') + 1);
+    String segment = path.substring(path.lastIndexOf('/') + 1);
     boolean keepAlive = HttpUtil.isKeepAlive(request);
     if (request.method().equals(HttpMethod.GET)) {
-      switch (verb) {
+      switch (segment) {
         case "healthz" -> answer(ctx, Responses.text(HttpResponseStatus.OK, "ok\n"), keepAlive);
         case "metrics" ->
             answer(ctx, Responses.text(HttpResponseStatus.OK, metrics.scrape()), keepAlive);
@@ -92,14 +92,16 @@ final class ExtenderHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
           metrics);
       return;
     }
-    if (!Verb.NAMES.contains(verb)) {
+    Optional<Verb> named = Verb.ofPathSegment(segment);
+    if (named.isEmpty()) {
       Responses.errorAndClose(
           ctx,
           HttpResponseStatus.NOT_FOUND,
-          "no such verb: " + path + " (filter, prioritize, preempt, bind, admit)",
+          "no such verb: " + path + " (" + Verb.LIST + ")",
           metrics);
       return;
     }
+    Verb verb = named.get();
     byte[] body = ByteBufUtil.getBytes(request.content());
     long start = System.nanoTime();
     Routed routed;
@@ -139,16 +141,16 @@ final class ExtenderHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
    * between threads; otherwise the pool plans with the arguments read here. Every other verb is
    * read and answered on the pool.
    */
-  private Routed route(String verb, byte[] body) throws BadRequest {
+  private Routed route(Verb verb, byte[] body) throws BadRequest {
     switch (verb) {
-      case "filter" -> {
+      case FILTER -> {
         ExtenderArgs args = WireCodec.extenderArgs(body);
         Optional<FilterResult> known = extender.filterIfKnown(args);
         return known.isPresent()
             ? new Routed(out -> WireCodec.filterResult(known.get(), args, out), false)
             : new Routed(out -> WireCodec.filterResult(extender.filter(args), args, out), true);
       }
-      case "prioritize" -> {
+      case PRIORITIZE -> {
         ExtenderArgs args = WireCodec.extenderArgs(body);
         Optional<ImmutableList<HostPriority>> known = extender.prioritizeIfKnown(args);
         return known.isPresent()
@@ -163,7 +165,7 @@ final class ExtenderHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
 
   /** Writes the answer and sends it, from any thread; an error is answered with its status. */
   private void respond(
-      ChannelHandlerContext ctx, String verb, Answer answer, boolean keepAlive, long start) {
+      ChannelHandlerContext ctx, Verb verb, Answer answer, boolean keepAlive, long start) {
     ExtenderMetrics metrics = extender.metrics();
     // the answer is written straight into a pooled buffer, which the response then owns
     ByteBuf body = ctx.alloc().buffer();
@@ -200,15 +202,15 @@ final class ExtenderHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
   }
 
   /** A bug: logged, and answered 500 with the exception. */
-  private void failed(ChannelHandlerContext ctx, String verb, RuntimeException e) {
-    LOG.error("{} failed", verb, e);
+  private void failed(ChannelHandlerContext ctx, Verb verb, RuntimeException e) {
+    LOG.error("{} failed", verb.pathSegment(), e);
     onLoop(
         ctx,
         () ->
             Responses.errorAndClose(
                 ctx,
                 HttpResponseStatus.INTERNAL_SERVER_ERROR,
-                verb + " failed: " + e,
+                verb.pathSegment() + " failed: " + e,
                 extender.metrics()));
   }
 
@@ -222,19 +224,23 @@ final class ExtenderHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
   }
 
   /** Answers {@code preempt}, {@code bind} or {@code admit}, writing the body to {@code out}. */
-  private void call(String verb, byte[] body, ByteBufOutputStream out)
+  private void call(Verb verb, byte[] body, ByteBufOutputStream out)
       throws BadRequest, InterruptedException {
     switch (verb) {
-      case "preempt" -> {
+      case PREEMPT -> {
         PreemptionArgs args = WireCodec.preemptionArgs(body);
         WireCodec.preemptionResult(extender.preempt(args), out);
       }
-      case "bind" -> {
+      case BIND -> {
         BindingArgs args = WireCodec.bindingArgs(body);
-        WireCodec.bindingResult(extender.bind(args), out);
+        BindOutcome outcome = extender.bind(args);
+        // the protocol's answer names no outcome: an empty error means bound
+        WireCodec.bindingResult(
+            outcome instanceof BindOutcome.BindRejected r ? r.reason() : "", out);
       }
-      case "admit" -> out.buffer().writeBytes(webhook.review(body));
-      default -> throw new IllegalStateException("no such verb " + verb);
+      case ADMIT -> out.buffer().writeBytes(webhook.review(body));
+      case FILTER, PRIORITIZE ->
+          throw new IllegalStateException(verb.pathSegment() + " is answered by route()");
     }
   }
 

@@ -20,7 +20,7 @@ import java.util.function.Supplier;
 public final class ExtenderMetrics {
   private final PrometheusMeterRegistry registry =
       new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-  private final Map<String, Timer> verbs = new ConcurrentHashMap<>();
+  private final Map<Verb, Timer> verbs = new ConcurrentHashMap<>();
   private final Map<Integer, Counter> errors = new ConcurrentHashMap<>();
   private final Counter expired =
       Counter.builder("gantry_extender_reservations_expired")
@@ -41,14 +41,14 @@ public final class ExtenderMetrics {
         .register(registry);
   }
 
-  void request(String verb, Duration took) {
+  void request(Verb verb, Duration took) {
     verbs
         .computeIfAbsent(
             verb,
             v ->
                 Timer.builder("gantry_extender_request")
                     .description("one extender request, read to answered")
-                    .tag("verb", v)
+                    .tag("verb", v.pathSegment())
                     .publishPercentileHistogram()
                     .register(registry))
         .record(took);

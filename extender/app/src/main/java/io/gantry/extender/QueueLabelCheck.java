@@ -3,7 +3,7 @@ package io.gantry.extender;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
-import io.gantry.scheduler.api.kai.QueueAssignment;
+import io.gantry.kubemodel.kai.QueueAssignment;
 import io.gantry.scheduler.model.QueueInfo;
 import java.util.Map;
 import java.util.Optional;

@@ -8,9 +8,10 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
 
 /**
- * Front doors use the engine through its API only: the cycle and its configuration and results
- * ({@code io.gantry.scheduler.api..}) and the snapshot values it reads ({@code
- * io.gantry.scheduler.model..}). None opens a session or knows an action or plugin class.
+ * Front doors (simulator, live scheduler, extender, command line) and kube-model, which they share,
+ * use the engine through its API only: the cycle ({@code io.gantry.scheduler.cycle..}), its
+ * configuration and results ({@code io.gantry.scheduler.api..}) and the snapshot values it reads
+ * ({@code io.gantry.scheduler.model..}). None opens a session or knows an action or plugin class.
  */
 class EngineApiOnlyTest {
   private final JavaClasses classes =
@@ -19,13 +20,15 @@ class EngineApiOnlyTest {
           .importPackages("io.gantry");
 
   @Test
-  void simulatorAndApplicationUseOnlyTheEngineApi() {
+  void everyFrontDoorAndTheKubernetesModelUseOnlyTheEngineApi() {
     noClasses()
         .that()
         .resideInAnyPackage(
+            "io.gantry.kubemodel..",
             "io.gantry.scheduler.sim..",
             "io.gantry.scheduler.bench..",
             "io.gantry.scheduler.kube..",
+            "io.gantry.extender..",
             "io.gantry.cli..")
         .should()
         .dependOnClassesThat()

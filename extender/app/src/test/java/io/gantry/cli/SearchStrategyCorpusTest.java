@@ -2,11 +2,11 @@ package io.gantry.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.gantry.scheduler.api.SchedulerWiring;
+import io.gantry.kubemodel.read.ScenarioException;
 import io.gantry.scheduler.api.config.SearchStrategy;
+import io.gantry.scheduler.cycle.SchedulerWiring;
 import io.gantry.scheduler.sim.Simulator;
 import io.gantry.scheduler.sim.report.JsonReport;
-import io.gantry.scheduler.sim.spec.ScenarioException;
 import io.gantry.scheduler.sim.spec.ScenarioLoader;
 import io.gantry.scheduler.sim.spec.ScenarioSpec;
 import java.io.IOException;

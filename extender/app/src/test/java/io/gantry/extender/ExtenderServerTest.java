@@ -74,17 +74,7 @@ class ExtenderServerTest {
   }
 
   private JsonNode post(String verb, String body) throws Exception {
-    HttpResponse<String> r =
-        HttpClient.newHttpClient()
-            .send(
-                HttpRequest.newBuilder(
-                        URI.create("http://127.0.0.1:" + server.port() + "/gantry/" + verb))
-                    .header("Content-Type", "application/json")
-                    .POST(HttpRequest.BodyPublishers.ofString(body))
-                    .build(),
-                HttpResponse.BodyHandlers.ofString());
-    assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
-    return JSON.readTree(r.body());
+    return JSON.readTree(postRaw(verb, body));
   }
 
   @Test
@@ -109,6 +99,57 @@ class ExtenderServerTest {
     assertThat(scores).hasSize(1);
     assertThat(scores.get(0).get("Host").asText()).isEqualTo(planned);
     assertThat(scores.get(0).get("Score").asLong()).isEqualTo(10);
+  }
+
+  private String postRaw(String verb, String body) throws Exception {
+    HttpResponse<String> r =
+        HttpClient.newHttpClient()
+            .send(
+                HttpRequest.newBuilder(
+                        URI.create("http://127.0.0.1:" + server.port() + "/gantry/" + verb))
+                    .header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofString(body))
+                    .build(),
+                HttpResponse.BodyHandlers.ofString());
+    assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+    return r.body();
+  }
+
+  private static String binding(String pod, String node) {
+    return "{\"PodName\":\""
+        + pod
+        + "\",\"PodNamespace\":\"default\",\"PodUID\":\"u\",\"Node\":\""
+        + node
+        + "\"}";
+  }
+
+  @Test
+  void bindAnswersAnEmptyErrorWhenBoundAndTheReasonWhenNot() throws Exception {
+    String planned = post("filter", FILTER).get("NodeNames").get(0).asText();
+    String other = planned.equals("node-0") ? "node-1" : "node-0";
+    assertThat(postRaw("bind", binding("gang-worker-0", other)))
+        .isEqualTo(
+            "{\"Error\":\"pod default/gang-worker-0 is reserved on node "
+                + planned
+                + ", not on node "
+                + other
+                + "\"}");
+
+    String second =
+        post("filter", FILTER.replace("gang-worker-0", "gang-worker-1"))
+            .get("NodeNames")
+            .get(0)
+            .asText();
+    ExecutorService pool = Executors.newFixedThreadPool(2);
+    try {
+      Future<String> first = pool.submit(() -> postRaw("bind", binding("gang-worker-0", planned)));
+      assertThat(postRaw("bind", binding("gang-worker-1", second))).isEqualTo("{\"Error\":\"\"}");
+      assertThat(first.get()).isEqualTo("{\"Error\":\"\"}");
+    } finally {
+      pool.shutdownNow();
+    }
+    assertThat(served.cluster().bindings())
+        .containsOnlyKeys("default/gang-worker-0", "default/gang-worker-1");
   }
 
   @Test

@@ -36,7 +36,8 @@ class ExtenderTest {
     return new ExtenderArgs(new PodRef("default", pod, ""), NodeNames.of(NODES), Optional.empty());
   }
 
-  private static String bindTo(Extender e, String pod, String node) throws InterruptedException {
+  private static BindOutcome bindTo(Extender e, String pod, String node)
+      throws InterruptedException {
     return e.bind(new BindingArgs(new PodRef("default", pod, ""), node));
   }
 
@@ -61,7 +62,7 @@ class ExtenderTest {
 
     ExecutorService pool = Executors.newFixedThreadPool(4);
     try {
-      List<Future<String>> binds = new ArrayList<>();
+      List<Future<BindOutcome>> binds = new ArrayList<>();
       for (int i = 0; i < 3; i++) {
         String pod = "gang-worker-" + i;
         String node = planned.get(i);
@@ -70,9 +71,10 @@ class ExtenderTest {
       Thread.sleep(200);
       // three of four members wait at the barrier: nothing is bound yet
       assertThat(s.cluster().bindings()).isEmpty();
-      assertThat(bindTo(s.extender(), "gang-worker-3", planned.get(3))).isEmpty();
-      for (Future<String> f : binds) {
-        assertThat(f.get()).isEmpty();
+      assertThat(bindTo(s.extender(), "gang-worker-3", planned.get(3)))
+          .isEqualTo(new BindOutcome.Bound());
+      for (Future<BindOutcome> f : binds) {
+        assertThat(f.get()).isEqualTo(new BindOutcome.Bound());
       }
     } finally {
       pool.shutdownNow();
@@ -139,8 +141,9 @@ class ExtenderTest {
     String node = s.extender().filter(args("gang-worker-0")).passing().get(0);
     assertThat(bindTo(s.extender(), "gang-worker-0", node))
         .isEqualTo(
-            "PodGroup default/gang has 0 of the 4 pods it needs waiting to bind after 200ms;"
-                + " the gang is not bound partially");
+            new BindOutcome.BindRejected(
+                "PodGroup default/gang has 0 of the 4 pods it needs waiting to bind after 200ms;"
+                    + " the gang is not bound partially"));
     assertThat(s.cluster().bindings()).isEmpty();
     s.extender().close();
   }
@@ -196,14 +199,14 @@ class ExtenderTest {
             NodeNames.of(ImmutableList.of("node")),
             Optional.empty());
     assertThat(s.extender().filter(one).passing()).containsExactly("node");
-    assertThat(bindTo(s.extender(), "half-1-run", "node")).isEmpty();
+    assertThat(bindTo(s.extender(), "half-1-run", "node")).isEqualTo(new BindOutcome.Bound());
     ExtenderArgs two =
         new ExtenderArgs(
             new PodRef("default", "half-2-run", ""),
             NodeNames.of(ImmutableList.of("node")),
             Optional.empty());
     assertThat(s.extender().filter(two).passing()).containsExactly("node");
-    assertThat(bindTo(s.extender(), "half-2-run", "node")).isEmpty();
+    assertThat(bindTo(s.extender(), "half-2-run", "node")).isEqualTo(new BindOutcome.Bound());
     PlannedNode a = s.cluster().bindings().get("default/half-1-run");
     PlannedNode b = s.cluster().bindings().get("default/half-2-run");
     assertThat(a.gpuGroups()).hasSize(1).isEqualTo(b.gpuGroups());

@@ -1,8 +1,8 @@
 package io.gantry.extender;
 
-import io.gantry.scheduler.api.SchedulerWiring;
+import io.gantry.kubemodel.read.ScenarioException;
+import io.gantry.scheduler.cycle.SchedulerWiring;
 import io.gantry.scheduler.sim.ScenarioStart;
-import io.gantry.scheduler.sim.spec.ScenarioException;
 import io.gantry.scheduler.sim.spec.ScenarioLoader;
 import java.time.Clock;
 
@@ -10,12 +10,12 @@ import java.time.Clock;
 final class Scenarios {
   private Scenarios() {}
 
-  record Served(ScenarioCluster cluster, Extender extender) {}
+  record Served(InMemoryCluster cluster, Extender extender) {}
 
   static Served serve(String yaml, ExtenderSettings settings, Clock clock) {
     try {
       ScenarioStart start = ScenarioStart.of(ScenarioLoader.parse("test.yaml", yaml));
-      ScenarioCluster cluster = new ScenarioCluster(start.snapshot());
+      InMemoryCluster cluster = new InMemoryCluster(start.snapshot());
       Extender extender =
           new Extender(
               cluster,

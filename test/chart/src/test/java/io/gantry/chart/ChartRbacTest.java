@@ -7,9 +7,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.gantry.deviceagent.kube.DeviceAgentApiAccess;
 import io.gantry.dradriver.kube.DraDriverApiAccess;
 import io.gantry.nodecommon.kube.ApiAccessRule;
-import io.gantry.scheduler.kube.ApiRule;
-import io.gantry.scheduler.kube.CrdInstaller;
-import io.gantry.scheduler.kube.SchedulerApiAccess;
+import io.gantry.scheduler.kube.access.ApiRule;
+import io.gantry.scheduler.kube.access.SchedulerApiAccess;
+import io.gantry.scheduler.kube.crd.CrdInstaller;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import com.google.common.base.Splitter;
-import io.gantry.scheduler.kube.SchedulerSettings;
+import io.gantry.scheduler.kube.config.SchedulerSettings;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Set;

@@ -2,7 +2,7 @@ package io.gantry.chart;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.gantry.scheduler.kube.ApiRule;
+import io.gantry.scheduler.kube.access.ApiRule;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gantry.fakekube.FakeKubeServer;
 import io.gantry.fakekube.ResourceKinds;
-import io.gantry.scheduler.kube.CrdInstaller;
 import io.gantry.scheduler.kube.KubeClients;
+import io.gantry.scheduler.kube.crd.CrdInstaller;
 import io.kubernetes.client.openapi.models.V1CustomResourceDefinition;
 import java.util.ArrayList;
 import java.util.List;

@@ -11,13 +11,13 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.gantry.cli.KubeCluster;
 import io.gantry.extender.AdmissionWebhook;
 import io.gantry.extender.Extender;
 import io.gantry.extender.ExtenderMetrics;
 import io.gantry.extender.ExtenderServer;
 import io.gantry.extender.ExtenderSettings;
-import io.gantry.extender.KubeCluster;
-import io.gantry.scheduler.api.SchedulerWiring;
+import io.gantry.scheduler.cycle.SchedulerWiring;
 import io.gantry.scheduler.kube.KubeClients;
 import io.gantry.scheduler.kube.LiveCluster;
 import io.gantry.scheduler.kube.Schedulers;

@@ -39,7 +39,7 @@ class LeaderElectionE2eTest {
   }
 
   /** Two binds at a time, so that a replica dies with binds under way. */
-  private static io.gantry.scheduler.kube.SchedulerSettings replica(String identity) {
+  private static io.gantry.scheduler.kube.config.SchedulerSettings replica(String identity) {
     return Schedulers.settings(
         Duration.ofMillis(100),
         Optional.of(identity),

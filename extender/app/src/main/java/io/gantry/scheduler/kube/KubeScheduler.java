@@ -2,16 +2,37 @@ package io.gantry.scheduler.kube;
 
 import static java.util.Objects.requireNonNull;
 
-import io.gantry.scheduler.api.SchedulerWiring;
-import io.gantry.scheduler.api.SchedulingCycle;
-import io.gantry.scheduler.api.kai.QueueAssignment;
+import io.gantry.kubemodel.cel.CelDeviceSelectors;
+import io.gantry.kubemodel.kai.QueueAssignment;
+import io.gantry.kubemodel.scenario.ScenarioWriter;
 import io.gantry.scheduler.api.usage.UsageSource;
+import io.gantry.scheduler.cycle.SchedulerWiring;
+import io.gantry.scheduler.cycle.SchedulingCycle;
+import io.gantry.scheduler.kube.config.SchedulerSettings;
+import io.gantry.scheduler.kube.grouping.OwnerResolver;
+import io.gantry.scheduler.kube.grouping.PodGrouper;
+import io.gantry.scheduler.kube.grouping.WorkloadDefaultsConfigMap;
+import io.gantry.scheduler.kube.informers.ClusterInformers;
+import io.gantry.scheduler.kube.informers.OwnerCache;
+import io.gantry.scheduler.kube.lease.Leadership;
+import io.gantry.scheduler.kube.lease.LeaseElector;
+import io.gantry.scheduler.kube.ops.SchedulerMetrics;
+import io.gantry.scheduler.kube.snapshot.GpuInventoryReader;
+import io.gantry.scheduler.kube.snapshot.LiveSnapshot;
+import io.gantry.scheduler.kube.snapshot.PodFacts;
+import io.gantry.scheduler.kube.snapshot.SnapshotBuilder;
+import io.gantry.scheduler.kube.snapshot.SnapshotScope;
 import io.gantry.scheduler.kube.usage.PrometheusClient;
 import io.gantry.scheduler.kube.usage.PrometheusUsage;
 import io.gantry.scheduler.kube.usage.UsageCache;
 import io.gantry.scheduler.kube.usage.UsageDb;
-import io.gantry.scheduler.sim.ScenarioWriter;
-import io.gantry.scheduler.sim.cel.CelDeviceSelectors;
+import io.gantry.scheduler.kube.write.Backoff;
+import io.gantry.scheduler.kube.write.Binder;
+import io.gantry.scheduler.kube.write.ClaimReleaser;
+import io.gantry.scheduler.kube.write.EventRecorder;
+import io.gantry.scheduler.kube.write.Evictor;
+import io.gantry.scheduler.kube.write.KubeWriter;
+import io.gantry.scheduler.kube.write.StatusWriter;
 import io.kubernetes.client.openapi.ApiClient;
 import io.kubernetes.client.openapi.apis.CoordinationV1Api;
 import java.net.http.HttpClient;
@@ -28,8 +49,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The secondary scheduler's composition root: informers, leader election, the loop and its writers,
- * built from one {@link SchedulerSettings}. {@link #start} validates the engine configuration first
+ * The secondary scheduler's running parts: informers, leader election, the loop and its writers,
+ * built from one {@link SchedulerSettings} over a connected client ({@link LiveSchedulerWiring}
+ * connects it and adds the ops endpoints). {@link #start} validates the engine configuration first
  * ({@code ConfigException} naming the key) and returns once everything runs; the caches sync in the
  * background ({@link #ready()}).
  */
@@ -124,12 +146,10 @@ public final class KubeScheduler implements AutoCloseable {
     this.snapshots =
         new SnapshotBuilder(
             informers,
-            settings.schedulerName(),
-            settings.nodePool(),
+            new SnapshotScope(settings.schedulerName(), settings.nodePool()),
             clock,
-            binder::inFlight,
-            grouper::assigned,
-            grouper::problem,
+            binder,
+            grouper,
             usage.isPresent() ? usage.get() : UsageSource.NONE,
             new GpuInventoryReader(events, Optional.of(metrics.registry())));
     this.loop =

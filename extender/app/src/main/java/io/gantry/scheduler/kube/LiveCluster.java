@@ -9,6 +9,18 @@ import io.gantry.gpusharing.GpuAllocation;
 import io.gantry.gpusharing.GpuAmount;
 import io.gantry.gpusharing.json.GpuAllocationJson;
 import io.gantry.scheduler.api.usage.UsageSource;
+import io.gantry.scheduler.kube.config.SchedulerSettings;
+import io.gantry.scheduler.kube.informers.ClusterInformers;
+import io.gantry.scheduler.kube.snapshot.GpuInventoryReader;
+import io.gantry.scheduler.kube.snapshot.InFlightBinds;
+import io.gantry.scheduler.kube.snapshot.PodGroupAssignments;
+import io.gantry.scheduler.kube.snapshot.QueueReader;
+import io.gantry.scheduler.kube.snapshot.SnapshotBuilder;
+import io.gantry.scheduler.kube.snapshot.SnapshotScope;
+import io.gantry.scheduler.kube.write.EventRecorder;
+import io.gantry.scheduler.kube.write.GpuAllocations;
+import io.gantry.scheduler.kube.write.KubeWriter;
+import io.gantry.scheduler.kube.write.ObjectRef;
 import io.gantry.scheduler.model.ClusterSnapshot;
 import io.gantry.scheduler.model.QueueInfo;
 import io.gantry.scheduler.model.TaskInfo;
@@ -43,11 +55,10 @@ public final class LiveCluster implements AutoCloseable {
     this.snapshots =
         new SnapshotBuilder(
             informers,
-            settings.schedulerName(),
-            settings.nodePool(),
+            new SnapshotScope(settings.schedulerName(), settings.nodePool()),
             clock,
-            key -> Optional.empty(),
-            key -> Optional.empty(),
+            InFlightBinds.NONE,
+            PodGroupAssignments.NONE,
             UsageSource.NONE,
             // the extender's metrics registry is built after its cluster: the log and the event
             // report an unreadable GPU inventory there

@@ -2,13 +2,27 @@ package io.gantry.scheduler.kube;
 
 import static java.util.Objects.requireNonNull;
 
-import io.gantry.scheduler.api.SchedulingCycle;
 import io.gantry.scheduler.api.result.BindDecision;
 import io.gantry.scheduler.api.result.CycleEvent;
 import io.gantry.scheduler.api.result.CycleResult;
 import io.gantry.scheduler.api.result.Decision;
 import io.gantry.scheduler.api.result.EvictDecision;
+import io.gantry.scheduler.cycle.SchedulingCycle;
 import io.gantry.scheduler.kube.crd.KaiPodGroup;
+import io.gantry.scheduler.kube.grouping.PodGrouper;
+import io.gantry.scheduler.kube.informers.ClusterInformers;
+import io.gantry.scheduler.kube.lease.Leadership;
+import io.gantry.scheduler.kube.ops.SchedulerMetrics;
+import io.gantry.scheduler.kube.snapshot.LiveSnapshot;
+import io.gantry.scheduler.kube.snapshot.PodFacts;
+import io.gantry.scheduler.kube.snapshot.PriorityClassReader;
+import io.gantry.scheduler.kube.snapshot.SnapshotBuilder;
+import io.gantry.scheduler.kube.write.Binder;
+import io.gantry.scheduler.kube.write.ClaimReleaser;
+import io.gantry.scheduler.kube.write.EventRecorder;
+import io.gantry.scheduler.kube.write.Evictor;
+import io.gantry.scheduler.kube.write.ObjectRef;
+import io.gantry.scheduler.kube.write.StatusWriter;
 import io.gantry.scheduler.model.JobInfo;
 import io.gantry.scheduler.model.TaskInfo;
 import java.time.Duration;
@@ -123,7 +137,7 @@ final class SchedulerLoop implements AutoCloseable {
     long start = System.nanoTime();
     binder.prune();
     claims.run();
-    grouper.run(SnapshotBuilder.priorityClasses(cache.priorityClasses()));
+    grouper.run(PriorityClassReader.read(cache.priorityClasses()));
     LiveSnapshot live = snapshots.build();
     CycleResult result = cycle.run(live.snapshot());
     apply(result, live);

@@ -1,6 +1,9 @@
 package io.gantry.scheduler.kube;
 
 import io.gantry.scheduler.api.config.SchedulerConfig;
+import io.gantry.scheduler.kube.config.NodePool;
+import io.gantry.scheduler.kube.config.SchedulerSettings;
+import io.gantry.scheduler.kube.lease.LeaderElection;
 import io.gantry.scheduler.kube.usage.UsageDb;
 import java.time.Duration;
 import java.util.Optional;

@@ -13,6 +13,7 @@ import io.gantry.gpusharing.inventory.GpuInventory;
 import io.gantry.gpusharing.inventory.MigMode;
 import io.gantry.gpusharing.inventory.NvlinkDomain;
 import io.gantry.gpusharing.inventory.json.InventoryAnnotation;
+import io.gantry.scheduler.kube.snapshot.PodFacts;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

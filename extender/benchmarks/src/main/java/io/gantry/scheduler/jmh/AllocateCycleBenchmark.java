@@ -1,7 +1,7 @@
 package io.gantry.scheduler.jmh;
 
-import io.gantry.scheduler.api.SchedulerWiring;
-import io.gantry.scheduler.api.SchedulingCycle;
+import io.gantry.scheduler.cycle.SchedulerWiring;
+import io.gantry.scheduler.cycle.SchedulingCycle;
 import io.gantry.scheduler.api.config.SchedulerConfig;
 import io.gantry.scheduler.api.config.SearchStrategy;
 import io.gantry.scheduler.api.result.CycleResult;

@@ -13,7 +13,7 @@ import io.gantry.scheduler.model.dra.DynamicResources;
 import io.gantry.scheduler.model.dra.ResourcePool;
 import io.gantry.scheduler.model.dra.ResourceSlice;
 import io.gantry.scheduler.plugins.dynamicresources.PublishedGpuDevices;
-import io.gantry.scheduler.sim.cel.CelDeviceSelectors;
+import io.gantry.kubemodel.cel.CelDeviceSelectors;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

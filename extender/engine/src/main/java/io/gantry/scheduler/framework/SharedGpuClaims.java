@@ -4,7 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
-import io.gantry.scheduler.api.kai.DraGpuClaims;
+import io.gantry.scheduler.api.dra.DraGpuClaims;
 import io.gantry.scheduler.model.dra.DynamicResources;
 import java.util.HashMap;
 import java.util.IdentityHashMap;

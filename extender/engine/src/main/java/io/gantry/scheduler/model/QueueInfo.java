@@ -19,6 +19,12 @@ public record QueueInfo(
 
   public static final int DEFAULT_PRIORITY = 100;
 
+  /**
+   * KAI's default key of the label naming a workload's queue. Here, below the plugins, because the
+   * engine's shared-GPU-claim rule reads it too; kube-model's {@code QueueAssignment} names it.
+   */
+  public static final String DEFAULT_QUEUE_LABEL_KEY = "kai.scheduler/queue";
+
   public QueueInfo {
     requireNonNull(name, "name is null");
     requireNonNull(parent, "parent is null");

@@ -9,7 +9,8 @@ import java.util.OptionalInt;
 
 /**
  * A Topology object (kai-reference §2.4): levels ordered from the widest domain (index 0) to the
- * narrowest. Its rules are checked where it is read ({@code api.kai.TopologyRules}).
+ * narrowest. Its rules are checked where it is read ({@code io.gantry.kubemodel.kai.TopologyRules},
+ * in kube-model).
  */
 public record Topology(String name, ImmutableList<TopologyLevel> levels) {
   public Topology {

@@ -1,7 +1,7 @@
 package io.gantry.scheduler.plugins;
 
 import io.gantry.scheduler.api.config.ConfigException;
-import io.gantry.scheduler.api.kai.GoDuration;
+import io.gantry.scheduler.api.config.GoDuration;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Set;

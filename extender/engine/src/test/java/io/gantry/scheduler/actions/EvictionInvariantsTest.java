@@ -3,7 +3,6 @@ package io.gantry.scheduler.actions;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.common.collect.ImmutableSortedMap;
-import io.gantry.scheduler.api.SchedulerWiring;
 import io.gantry.scheduler.api.config.EvictionSettings;
 import io.gantry.scheduler.api.config.Placement;
 import io.gantry.scheduler.api.config.SchedulerConfig;
@@ -12,6 +11,7 @@ import io.gantry.scheduler.api.result.Decision;
 import io.gantry.scheduler.api.result.EvictDecision;
 import io.gantry.scheduler.api.result.JobOutcome;
 import io.gantry.scheduler.api.result.TaskOutcome;
+import io.gantry.scheduler.cycle.SchedulerWiring;
 import io.gantry.scheduler.model.ClusterSnapshot;
 import io.gantry.scheduler.model.JobInfo;
 import io.gantry.scheduler.model.NodeInfo;

@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSortedMap;
-import io.gantry.scheduler.api.SchedulerWiring;
 import io.gantry.scheduler.api.config.EvictionSettings;
 import io.gantry.scheduler.api.config.Placement;
 import io.gantry.scheduler.api.config.SchedulerConfig;
 import io.gantry.scheduler.api.result.CycleResult;
+import io.gantry.scheduler.cycle.SchedulerWiring;
 import io.gantry.scheduler.model.ClusterSnapshot;
 import io.gantry.scheduler.model.JobInfo;
 import io.gantry.scheduler.model.NodeInfo;

@@ -16,6 +16,8 @@ import io.gantry.scheduler.api.config.QueueDepthPerAction;
 import io.gantry.scheduler.api.config.SchedulerConfig;
 import io.gantry.scheduler.api.result.CycleResult;
 import io.gantry.scheduler.api.result.Decision;
+import io.gantry.scheduler.cycle.SchedulerWiring;
+import io.gantry.scheduler.cycle.SchedulingCycle;
 import io.gantry.scheduler.model.ClusterSnapshot;
 import io.gantry.scheduler.plugins.PluginRegistry;
 import io.gantry.scheduler.testing.FakeTicker;

@@ -13,6 +13,8 @@ import org.junit.jupiter.api.Test;
 class EngineIsolationTest {
   private static final String[] ENGINE = {
     "io.gantry.scheduler.model..",
+    "io.gantry.scheduler.api..",
+    "io.gantry.scheduler.cycle..",
     "io.gantry.scheduler.framework..",
     "io.gantry.scheduler.fairness..",
     "io.gantry.scheduler.actions..",
@@ -48,13 +50,20 @@ class EngineIsolationTest {
   }
 
   @Test
-  void engineDoesNotReachIntoTheSimulatorOrCli() {
+  void engineImportsNoFrontDoor() {
     noClasses()
         .that()
         .resideInAnyPackage(ENGINE)
         .should()
         .dependOnClassesThat()
-        .resideInAnyPackage("io.gantry.scheduler.sim..", "io.gantry.cli..")
+        .resideInAnyPackage(
+            "io.gantry.kubemodel..",
+            "io.gantry.scheduler.sim..",
+            "io.gantry.scheduler.bench..",
+            "io.gantry.scheduler.kube..",
+            "io.gantry.extender..",
+            "io.gantry.cli..")
+        .because("front doors call the engine, never the other way round")
         .check(classes);
   }
 

@@ -12,9 +12,9 @@ import io.gantry.scheduler.framework.Statement;
 import org.junit.jupiter.api.Test;
 
 /**
- * The engine's layers, lowest first: snapshot values; API values (config, results, KAI's object
- * rules); the framework (session, statement, hooks); fairness rules; plugins and actions, which do
- * not know each other; the composition root on top.
+ * The engine's layers, lowest first: snapshot values; API values (config, results, DRA and usage
+ * values); the framework (session, statement, hooks); fairness rules; plugins and actions, which do
+ * not know each other; the cycle a front door calls (composition root included) on top.
  */
 class EngineLayersTest {
   private final JavaClasses engine =
@@ -32,7 +32,6 @@ class EngineLayersTest {
         .definedBy(
             "io.gantry.scheduler.api.config..",
             "io.gantry.scheduler.api.result..",
-            "io.gantry.scheduler.api.kai..",
             "io.gantry.scheduler.api.usage..",
             "io.gantry.scheduler.api.dra..")
         .layer("Framework")
@@ -44,7 +43,7 @@ class EngineLayersTest {
         .layer("Actions")
         .definedBy("io.gantry.scheduler.actions..")
         .layer("Wiring")
-        .definedBy("io.gantry.scheduler.api")
+        .definedBy("io.gantry.scheduler.cycle..")
         .whereLayer("Wiring")
         .mayNotBeAccessedByAnyLayer()
         .whereLayer("Actions")
@@ -57,6 +56,42 @@ class EngineLayersTest {
         .mayOnlyBeAccessedByLayers("Fairness", "Plugins", "Actions", "Wiring")
         .whereLayer("ApiValues")
         .mayOnlyBeAccessedByLayers("Framework", "Fairness", "Plugins", "Actions", "Wiring")
+        .check(engine);
+  }
+
+  @Test
+  void valueTypesOnlyLookAtValues() {
+    classes()
+        .that()
+        .resideInAnyPackage("io.gantry.scheduler.model..", "io.gantry.scheduler.api..")
+        .should()
+        .onlyDependOnClassesThat()
+        .resideInAnyPackage(
+            "java..",
+            "io.gantry.scheduler.model..",
+            "io.gantry.scheduler.api..",
+            "io.gantry.gpusharing",
+            "com.google.common..",
+            "com.google.errorprone..")
+        .because("framework, fairness, actions and plugins import the values, so no value looks up")
+        .check(engine);
+  }
+
+  @Test
+  void onlyFrontDoorsCallTheCycle() {
+    noClasses()
+        .that()
+        .resideInAnyPackage(
+            "io.gantry.scheduler.model..",
+            "io.gantry.scheduler.api..",
+            "io.gantry.scheduler.framework..",
+            "io.gantry.scheduler.fairness..",
+            "io.gantry.scheduler.actions..",
+            "io.gantry.scheduler.plugins..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage("io.gantry.scheduler.cycle..")
+        .because("the cycle is the engine's entry, above everything it composes")
         .check(engine);
   }
 

@@ -4,14 +4,14 @@ import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSortedMap;
-import io.gantry.scheduler.api.SchedulerWiring;
-import io.gantry.scheduler.api.SchedulingCycle;
 import io.gantry.scheduler.api.config.SchedulerConfig;
 import io.gantry.scheduler.api.config.SearchStrategy;
 import io.gantry.scheduler.api.result.CycleResult;
 import io.gantry.scheduler.api.result.Decision;
 import io.gantry.scheduler.api.result.JobOutcome;
 import io.gantry.scheduler.api.result.TaskOutcome;
+import io.gantry.scheduler.cycle.SchedulerWiring;
+import io.gantry.scheduler.cycle.SchedulingCycle;
 import io.gantry.scheduler.model.ClusterSnapshot;
 import io.gantry.scheduler.model.TaskStatus;
 import java.lang.management.ManagementFactory;

@@ -1,7 +1,7 @@
 package io.gantry.scheduler.bench;
 
 import com.google.common.collect.ImmutableSortedMap;
-import io.gantry.scheduler.api.CycleListener;
+import io.gantry.scheduler.cycle.CycleListener;
 import java.util.TreeMap;
 
 /**

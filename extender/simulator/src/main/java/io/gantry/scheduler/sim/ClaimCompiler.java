@@ -2,15 +2,15 @@ package io.gantry.scheduler.sim;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSortedMap;
+import io.gantry.kubemodel.dra.DraSpec;
+import io.gantry.kubemodel.read.ScenarioException;
 import io.gantry.scheduler.model.TaskInfo;
 import io.gantry.scheduler.model.TaskStatus;
 import io.gantry.scheduler.model.dra.DeviceClass;
 import io.gantry.scheduler.model.dra.DynamicResources;
 import io.gantry.scheduler.model.dra.PodClaim;
 import io.gantry.scheduler.model.dra.ResourceClaim;
-import io.gantry.scheduler.sim.spec.DraSpec;
 import io.gantry.scheduler.sim.spec.PodClaimSpec;
-import io.gantry.scheduler.sim.spec.ScenarioException;
 import io.gantry.scheduler.sim.spec.TaskSpec;
 import java.util.Optional;
 import java.util.TreeMap;

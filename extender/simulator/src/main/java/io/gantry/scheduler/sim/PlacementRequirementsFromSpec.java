@@ -2,6 +2,13 @@ package io.gantry.scheduler.sim;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSortedMap;
+import io.gantry.kubemodel.read.ScenarioException;
+import io.gantry.kubemodel.selector.AffinitySpec;
+import io.gantry.kubemodel.selector.LabelSelectorSpec;
+import io.gantry.kubemodel.selector.NodeSelectorTermSpec;
+import io.gantry.kubemodel.selector.PodAffinitySpec;
+import io.gantry.kubemodel.selector.PodAffinityTermSpec;
+import io.gantry.kubemodel.selector.TolerationSpec;
 import io.gantry.scheduler.model.placement.Affinity;
 import io.gantry.scheduler.model.placement.LabelSelector;
 import io.gantry.scheduler.model.placement.LabelSelectorRequirement;
@@ -9,14 +16,7 @@ import io.gantry.scheduler.model.placement.NodeSelectorTerm;
 import io.gantry.scheduler.model.placement.PodAffinityTerm;
 import io.gantry.scheduler.model.placement.PodPlacementRequirements;
 import io.gantry.scheduler.model.placement.Toleration;
-import io.gantry.scheduler.sim.spec.AffinitySpec;
-import io.gantry.scheduler.sim.spec.LabelSelectorSpec;
-import io.gantry.scheduler.sim.spec.NodeSelectorTermSpec;
-import io.gantry.scheduler.sim.spec.PodAffinitySpec;
-import io.gantry.scheduler.sim.spec.PodAffinityTermSpec;
-import io.gantry.scheduler.sim.spec.ScenarioException;
 import io.gantry.scheduler.sim.spec.TaskSpec;
-import io.gantry.scheduler.sim.spec.TolerationSpec;
 import java.util.Optional;
 
 /** Converts a task's nodeSelector, tolerations and affinity stanza into engine values. */

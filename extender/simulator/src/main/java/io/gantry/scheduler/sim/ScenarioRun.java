@@ -3,9 +3,9 @@ package io.gantry.scheduler.sim;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
+import io.gantry.kubemodel.read.ScenarioException;
 import io.gantry.scheduler.sim.report.ExpectationChecker;
 import io.gantry.scheduler.sim.report.Mismatch;
-import io.gantry.scheduler.sim.spec.ScenarioException;
 import io.gantry.scheduler.sim.spec.ScenarioLoader;
 import io.gantry.scheduler.sim.spec.ScenarioSpec;
 import java.nio.file.Path;

@@ -3,9 +3,9 @@ package io.gantry.scheduler.sim;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableSortedMap;
+import io.gantry.kubemodel.read.ScenarioException;
 import io.gantry.scheduler.api.config.SchedulerConfig;
 import io.gantry.scheduler.model.ClusterSnapshot;
-import io.gantry.scheduler.sim.spec.ScenarioException;
 import io.gantry.scheduler.sim.spec.ScenarioSpec;
 
 /**

@@ -3,13 +3,13 @@ package io.gantry.scheduler.sim;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableSortedMap;
+import io.gantry.kubemodel.config.UsageSpec;
 import io.gantry.scheduler.api.result.CycleResult;
 import io.gantry.scheduler.api.result.QueueOutcome;
 import io.gantry.scheduler.api.usage.UsageSource;
 import io.gantry.scheduler.model.NodeInfo;
 import io.gantry.scheduler.model.ResourceKind;
 import io.gantry.scheduler.model.ResourceVector;
-import io.gantry.scheduler.sim.spec.UsageSpec;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -2,7 +2,7 @@ package io.gantry.scheduler.sim;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.gantry.scheduler.sim.spec.ScenarioException;
+import io.gantry.kubemodel.read.ScenarioException;
 import io.gantry.scheduler.sim.spec.ScenarioLoader;
 import java.util.Map;
 import java.util.OptionalInt;

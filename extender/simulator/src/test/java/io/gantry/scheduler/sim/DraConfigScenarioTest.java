@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.google.common.collect.ImmutableList;
+import io.gantry.kubemodel.read.ScenarioException;
 import io.gantry.scheduler.model.dra.ClaimConfig;
 import io.gantry.scheduler.model.dra.OpaqueConfig;
-import io.gantry.scheduler.sim.spec.ScenarioException;
 import io.gantry.scheduler.sim.spec.ScenarioLoader;
 import io.gantry.scheduler.sim.spec.ScenarioSpec;
 import java.util.stream.Stream;

@@ -3,10 +3,10 @@ package io.gantry.scheduler.sim;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.gantry.kubemodel.read.ScenarioException;
 import io.gantry.scheduler.model.dra.AllocationMode;
 import io.gantry.scheduler.model.dra.DeviceAttribute;
 import io.gantry.scheduler.model.dra.PodClaim;
-import io.gantry.scheduler.sim.spec.ScenarioException;
 import io.gantry.scheduler.sim.spec.ScenarioLoader;
 import io.gantry.scheduler.sim.spec.ScenarioSpec;
 import java.util.List;

@@ -3,7 +3,7 @@ package io.gantry.scheduler.sim;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.gantry.scheduler.sim.spec.ScenarioException;
+import io.gantry.kubemodel.read.ScenarioException;
 import io.gantry.scheduler.sim.spec.ScenarioLoader;
 import java.util.List;
 import java.util.OptionalInt;

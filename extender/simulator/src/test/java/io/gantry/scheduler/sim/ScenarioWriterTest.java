@@ -4,15 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.google.common.collect.ImmutableSortedMap;
-import io.gantry.scheduler.api.SchedulerWiring;
+import io.gantry.kubemodel.read.ScenarioException;
+import io.gantry.kubemodel.scenario.ScenarioWriter;
 import io.gantry.scheduler.api.result.BindDecision;
 import io.gantry.scheduler.api.result.CycleResult;
 import io.gantry.scheduler.api.result.Decision;
+import io.gantry.scheduler.cycle.SchedulerWiring;
 import io.gantry.scheduler.model.ClusterSnapshot;
 import io.gantry.scheduler.model.JobInfo;
 import io.gantry.scheduler.model.TaskInfo;
 import io.gantry.scheduler.model.dra.DynamicResources;
-import io.gantry.scheduler.sim.spec.ScenarioException;
 import io.gantry.scheduler.sim.spec.ScenarioLoader;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -3,7 +3,7 @@ package io.gantry.scheduler.sim;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.groups.Tuple.tuple;
 
-import io.gantry.scheduler.sim.spec.ScenarioException;
+import io.gantry.kubemodel.read.ScenarioException;
 import io.gantry.scheduler.sim.spec.ScenarioLoader;
 import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;

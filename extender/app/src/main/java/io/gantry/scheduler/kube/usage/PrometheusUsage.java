@@ -4,11 +4,11 @@ import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSortedMap;
+import io.gantry.kubemodel.config.UsageDbSpec;
+import io.gantry.kubemodel.config.UsageSpec;
 import io.gantry.scheduler.kube.usage.PrometheusClient.Sample;
 import io.gantry.scheduler.model.ResourceKind;
 import io.gantry.scheduler.model.ResourceVector;
-import io.gantry.scheduler.sim.spec.UsageDbSpec;
-import io.gantry.scheduler.sim.spec.UsageSpec;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;

@@ -2,7 +2,7 @@ package io.gantry.scheduler.kube.usage;
 
 import static java.util.Objects.requireNonNull;
 
-import io.gantry.scheduler.sim.spec.UsageDbSpec;
+import io.gantry.kubemodel.config.UsageDbSpec;
 import java.net.URI;
 
 /**

@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import com.google.common.collect.ImmutableSortedMap;
+import io.gantry.kubemodel.config.UsageDbSpec;
+import io.gantry.kubemodel.config.UsageSpec;
 import io.gantry.scheduler.model.ResourceVector;
-import io.gantry.scheduler.sim.spec.UsageDbSpec;
-import io.gantry.scheduler.sim.spec.UsageSpec;
 import java.io.IOException;
 import java.net.http.HttpClient;
 import java.nio.file.Path;

@@ -3,8 +3,8 @@ package io.gantry.scheduler.kube.usage;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.common.collect.ImmutableSortedMap;
-import io.gantry.scheduler.sim.spec.UsageDbSpec;
-import io.gantry.scheduler.sim.spec.UsageSpec;
+import io.gantry.kubemodel.config.UsageDbSpec;
+import io.gantry.kubemodel.config.UsageSpec;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.time.Duration;

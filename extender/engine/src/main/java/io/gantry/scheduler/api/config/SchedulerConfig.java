@@ -11,8 +11,8 @@ import java.util.Map;
  * One scheduler configuration, the same for every front door: the actions in the order they run,
  * plugin settings merged onto KAI's defaults by name, the placement strategy, the eviction actions'
  * settings, and how many jobs per queue each action considers. Validated when a cycle is built from
- * it ({@link io.gantry.scheduler.api.SchedulerWiring#cycle}), which throws {@link ConfigException}
- * naming the key.
+ * it ({@link io.gantry.scheduler.cycle.SchedulerWiring#cycle}), which throws {@link
+ * ConfigException} naming the key.
  */
 public record SchedulerConfig(
     ImmutableList<String> actions,

@@ -1,6 +1,6 @@
 package io.gantry.scheduler.framework.fit;
 
-import io.gantry.scheduler.api.kai.GoDuration;
+import io.gantry.scheduler.api.config.GoDuration;
 import io.gantry.scheduler.model.ResourceKind;
 import io.gantry.scheduler.model.ResourceNames;
 import io.gantry.scheduler.model.ResourceVector;

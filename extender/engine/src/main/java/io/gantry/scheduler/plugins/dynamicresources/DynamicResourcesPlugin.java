@@ -3,7 +3,7 @@ package io.gantry.scheduler.plugins.dynamicresources;
 import com.google.common.collect.ImmutableList;
 import io.gantry.gpusharing.GpuAmount;
 import io.gantry.scheduler.api.dra.DeviceSelectorEvaluator;
-import io.gantry.scheduler.api.kai.SharedGpuClaimQueue;
+import io.gantry.scheduler.api.dra.SharedGpuClaimQueue;
 import io.gantry.scheduler.api.result.ClaimAllocation;
 import io.gantry.scheduler.framework.AllocationListener;
 import io.gantry.scheduler.framework.ClaimAllocationSource;

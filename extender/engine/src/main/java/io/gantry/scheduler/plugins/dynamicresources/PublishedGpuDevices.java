@@ -4,7 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
 import io.gantry.scheduler.api.dra.DeviceSelectorEvaluator;
-import io.gantry.scheduler.api.kai.DraGpuClaims;
+import io.gantry.scheduler.api.dra.DraGpuClaims;
 import io.gantry.scheduler.model.NodeInfo;
 import io.gantry.scheduler.model.dra.DeviceClass;
 import io.gantry.scheduler.model.dra.DeviceNodes;

@@ -1,5 +1,8 @@
 package io.gantry.scheduler.sim.spec;
 
+import io.gantry.kubemodel.read.Field;
+import io.gantry.kubemodel.read.MapReader;
+import io.gantry.kubemodel.read.ScenarioException;
 import java.util.List;
 import java.util.Optional;
 

@@ -2,9 +2,14 @@ package io.gantry.scheduler.sim.spec;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSet;
-import io.gantry.scheduler.api.kai.Preemptibility;
-import io.gantry.scheduler.api.kai.PriorityClassTable;
-import io.gantry.scheduler.sim.spec.Field.DurationBound;
+import io.gantry.kubemodel.kai.Preemptibility;
+import io.gantry.kubemodel.kai.PriorityClassTable;
+import io.gantry.kubemodel.read.Field;
+import io.gantry.kubemodel.read.Field.DurationBound;
+import io.gantry.kubemodel.read.MapReader;
+import io.gantry.kubemodel.read.Namespaces;
+import io.gantry.kubemodel.read.ScenarioException;
+import io.gantry.kubemodel.read.UniqueNames;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -56,9 +61,7 @@ final class JobBinder {
     int count = job.intOr("count", 1, MIN_COUNT);
     Optional<Field> namespaceField = job.optional("namespace");
     String namespace =
-        namespaceField.isPresent()
-            ? namespaceField.get().asNonEmptyString()
-            : JobSpec.DEFAULT_NAMESPACE;
+        namespaceField.isPresent() ? namespaceField.get().asNonEmptyString() : Namespaces.DEFAULT;
     String queue = queue(job.required("queue"), catalog);
     Optional<String> priorityClass = priorityClass(job.optional("priorityClass"));
     OptionalInt priority = job.optInt("priority", Integer.MIN_VALUE);

@@ -4,7 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSortedMap;
-import io.gantry.scheduler.api.kai.Preemptibility;
+import io.gantry.kubemodel.kai.Preemptibility;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -43,7 +43,6 @@ public record JobSpec(
     String field,
     int line,
     ImmutableSortedMap<String, Integer> fieldLines) {
-  public static final String DEFAULT_NAMESPACE = "default";
 
   public JobSpec {
     requireNonNull(name, "name is null");

@@ -1,6 +1,8 @@
 package io.gantry.scheduler.sim.spec;
 
 import com.google.common.collect.ImmutableMap;
+import io.gantry.kubemodel.read.Field;
+import io.gantry.kubemodel.read.ScenarioException;
 
 /**
  * KAI's annotations on a workload or its pod templates that ask for what this build does not

@@ -2,10 +2,13 @@ package io.gantry.scheduler.sim.spec;
 
 import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSet;
-import io.gantry.scheduler.api.kai.grouping.MpiJobGrouper;
-import io.gantry.scheduler.api.kai.grouping.PyTorchJobGrouper;
-import io.gantry.scheduler.api.kai.grouping.ReplicaSpec;
-import io.gantry.scheduler.api.kai.grouping.WorkloadSpec;
+import io.gantry.kubemodel.kai.grouping.MpiJobGrouper;
+import io.gantry.kubemodel.kai.grouping.PyTorchJobGrouper;
+import io.gantry.kubemodel.kai.grouping.ReplicaSpec;
+import io.gantry.kubemodel.kai.grouping.WorkloadSpec;
+import io.gantry.kubemodel.read.Field;
+import io.gantry.kubemodel.read.MapReader;
+import io.gantry.kubemodel.read.ScenarioException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;

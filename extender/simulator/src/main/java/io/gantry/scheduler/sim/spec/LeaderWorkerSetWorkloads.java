@@ -1,8 +1,11 @@
 package io.gantry.scheduler.sim.spec;
 
 import com.google.common.collect.ImmutableSet;
-import io.gantry.scheduler.api.kai.grouping.LeaderWorkerSetGrouper;
-import io.gantry.scheduler.api.kai.grouping.WorkloadSpec;
+import io.gantry.kubemodel.kai.grouping.LeaderWorkerSetGrouper;
+import io.gantry.kubemodel.kai.grouping.WorkloadSpec;
+import io.gantry.kubemodel.read.Field;
+import io.gantry.kubemodel.read.MapReader;
+import io.gantry.kubemodel.read.ScenarioException;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

@@ -1,6 +1,9 @@
 package io.gantry.scheduler.sim.spec;
 
 import com.google.common.collect.ImmutableMap;
+import io.gantry.kubemodel.read.Field;
+import io.gantry.kubemodel.read.MapReader;
+import io.gantry.kubemodel.read.ScenarioException;
 import java.util.Map;
 import java.util.Set;
 

@@ -5,7 +5,11 @@ import static java.util.Objects.requireNonNull;
 import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSet;
 import com.google.common.collect.ImmutableSortedMap;
-import io.gantry.scheduler.api.kai.grouping.OwnerMeta;
+import io.gantry.kubemodel.kai.grouping.OwnerMeta;
+import io.gantry.kubemodel.read.Field;
+import io.gantry.kubemodel.read.MapReader;
+import io.gantry.kubemodel.read.Namespaces;
+import io.gantry.kubemodel.read.ScenarioException;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 import java.util.UUID;
@@ -26,7 +30,6 @@ record ManifestObject(
     ImmutableSortedMap<String, String> labels,
     ImmutableSortedMap<String, String> annotations,
     Optional<Field> spec) {
-  static final String DEFAULT_NAMESPACE = "default";
 
   private static final ImmutableSet<String> KEYS =
       ImmutableSet.of("apiVersion", "kind", "metadata", "spec");
@@ -63,7 +66,7 @@ record ManifestObject(
     String name = metadata.requiredString("name");
     Optional<Field> namespaceField = metadata.optional("namespace");
     String namespace =
-        namespaceField.isPresent() ? namespaceField.get().asNonEmptyString() : DEFAULT_NAMESPACE;
+        namespaceField.isPresent() ? namespaceField.get().asNonEmptyString() : Namespaces.DEFAULT;
     Optional<Field> uidField = metadata.optional("uid");
     String uid =
         uidField.isPresent()

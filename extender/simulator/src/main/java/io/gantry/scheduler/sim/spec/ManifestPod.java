@@ -2,7 +2,7 @@ package io.gantry.scheduler.sim.spec;
 
 import static java.util.Objects.requireNonNull;
 
-import io.gantry.scheduler.api.kai.grouping.GroupingInput;
+import io.gantry.kubemodel.kai.grouping.GroupingInput;
 
 /** A pod a workload's controllers create at submission, and what KAI's podgrouper reads for it. */
 record ManifestPod(GroupingInput input, ManifestPodTemplate template) {

@@ -4,7 +4,10 @@ import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSortedMap;
-import io.gantry.scheduler.api.kai.grouping.PodTemplateMeta;
+import io.gantry.kubemodel.kai.grouping.PodTemplateMeta;
+import io.gantry.kubemodel.read.Field;
+import io.gantry.kubemodel.selector.AffinitySpec;
+import io.gantry.kubemodel.selector.TolerationSpec;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;

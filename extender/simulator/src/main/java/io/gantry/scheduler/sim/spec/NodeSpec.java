@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSortedMap;
+import io.gantry.kubemodel.selector.TaintSpec;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;

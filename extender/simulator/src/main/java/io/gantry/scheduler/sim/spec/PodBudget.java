@@ -1,5 +1,8 @@
 package io.gantry.scheduler.sim.spec;
 
+import io.gantry.kubemodel.read.Field;
+import io.gantry.kubemodel.read.ScenarioException;
+
 /** The pods a scenario may still expand to ({@code --max-pods}), taken workload by workload. */
 final class PodBudget {
   private final int max;

@@ -3,9 +3,14 @@ package io.gantry.scheduler.sim.spec;
 import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSet;
 import com.google.common.collect.ImmutableSortedMap;
-import io.gantry.scheduler.api.kai.GpuSharingAnnotations;
-import io.gantry.scheduler.api.kai.KaiObjectException;
-import io.gantry.scheduler.api.kai.grouping.PodTemplateMeta;
+import io.gantry.kubemodel.kai.GpuSharingAnnotations;
+import io.gantry.kubemodel.kai.KaiObjectException;
+import io.gantry.kubemodel.kai.grouping.PodTemplateMeta;
+import io.gantry.kubemodel.read.Field;
+import io.gantry.kubemodel.read.MapReader;
+import io.gantry.kubemodel.read.ScenarioException;
+import io.gantry.kubemodel.selector.AffinityBinder;
+import io.gantry.kubemodel.selector.TolerationBinder;
 import io.gantry.scheduler.model.ResourceNames;
 import java.time.Duration;
 import java.util.List;
@@ -174,7 +179,8 @@ final class PodTemplateBinder {
         parseLong(meta.annotations().get(GpuSharingAnnotations.GPU_MEMORY)),
         parseInt(meta.annotations().get(GpuSharingAnnotations.NUM_DEVICES)),
         spec.stringMap("nodeSelector"),
-        TaskBinder.tolerations(spec.list("tolerations"), TaskBinder.MANIFEST_TOLERATION_KEYS),
+        TolerationBinder.tolerations(
+            spec.list("tolerations"), TolerationBinder.MANIFEST_TOLERATION_KEYS),
         AffinityBinder.bind(spec.optional("affinity")),
         priorityClass.isPresent()
             ? Optional.of(priorityClass.get().asString()).filter(n -> !n.isEmpty())

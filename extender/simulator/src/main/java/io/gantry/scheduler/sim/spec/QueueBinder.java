@@ -3,7 +3,11 @@ package io.gantry.scheduler.sim.spec;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSet;
 import com.google.common.collect.ImmutableSortedMap;
-import io.gantry.scheduler.sim.spec.Field.DurationBound;
+import io.gantry.kubemodel.read.Field;
+import io.gantry.kubemodel.read.Field.DurationBound;
+import io.gantry.kubemodel.read.MapReader;
+import io.gantry.kubemodel.read.ScenarioException;
+import io.gantry.kubemodel.read.UniqueNames;
 import java.util.List;
 import java.util.Optional;
 

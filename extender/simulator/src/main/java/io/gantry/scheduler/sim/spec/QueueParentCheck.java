@@ -1,6 +1,8 @@
 package io.gantry.scheduler.sim.spec;
 
 import com.google.common.collect.ImmutableMap;
+import io.gantry.kubemodel.read.Field;
+import io.gantry.kubemodel.read.ScenarioException;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -2,7 +2,10 @@ package io.gantry.scheduler.sim.spec;
 
 import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSet;
-import io.gantry.scheduler.api.kai.grouping.WorkloadSpec;
+import io.gantry.kubemodel.kai.grouping.WorkloadSpec;
+import io.gantry.kubemodel.read.Field;
+import io.gantry.kubemodel.read.MapReader;
+import io.gantry.kubemodel.read.ScenarioException;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

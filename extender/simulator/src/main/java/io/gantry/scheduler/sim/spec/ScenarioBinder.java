@@ -2,8 +2,16 @@ package io.gantry.scheduler.sim.spec;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSet;
+import io.gantry.kubemodel.config.ConfigBinder;
+import io.gantry.kubemodel.config.ConfigSpec;
+import io.gantry.kubemodel.dra.DraBinder;
+import io.gantry.kubemodel.dra.DraSpec;
+import io.gantry.kubemodel.read.Field;
+import io.gantry.kubemodel.read.LocatedNode;
+import io.gantry.kubemodel.read.LocatedNode.MapNode;
+import io.gantry.kubemodel.read.MapReader;
+import io.gantry.kubemodel.read.ScenarioException;
 import io.gantry.scheduler.sim.expect.Expectations;
-import io.gantry.scheduler.sim.spec.LocatedNode.MapNode;
 import java.util.List;
 import java.util.Optional;
 

@@ -1,6 +1,8 @@
 package io.gantry.scheduler.sim.spec;
 
 import com.google.common.collect.ImmutableList;
+import io.gantry.kubemodel.read.IoProblem;
+import io.gantry.kubemodel.read.ScenarioException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

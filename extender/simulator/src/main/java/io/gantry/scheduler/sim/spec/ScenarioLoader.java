@@ -1,5 +1,8 @@
 package io.gantry.scheduler.sim.spec;
 
+import io.gantry.kubemodel.read.ScenarioException;
+import io.gantry.kubemodel.read.ScenarioFileReader;
+import io.gantry.kubemodel.read.YamlTreeReader;
 import java.nio.file.Path;
 
 /**

@@ -3,6 +3,8 @@ package io.gantry.scheduler.sim.spec;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
+import io.gantry.kubemodel.config.ConfigSpec;
+import io.gantry.kubemodel.dra.DraSpec;
 import io.gantry.scheduler.sim.expect.Expectations;
 import java.util.List;
 

@@ -3,8 +3,14 @@ package io.gantry.scheduler.sim.spec;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSet;
 import com.google.common.collect.ImmutableSortedMap;
-import io.gantry.scheduler.sim.spec.Field.DurationBound;
-import io.gantry.scheduler.sim.spec.Field.QuantityUnit;
+import io.gantry.kubemodel.read.Field;
+import io.gantry.kubemodel.read.Field.DurationBound;
+import io.gantry.kubemodel.read.Field.QuantityUnit;
+import io.gantry.kubemodel.read.MapReader;
+import io.gantry.kubemodel.read.ScenarioException;
+import io.gantry.kubemodel.read.UniqueNames;
+import io.gantry.kubemodel.selector.AffinityBinder;
+import io.gantry.kubemodel.selector.TolerationBinder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -39,12 +45,6 @@ final class TaskBinder {
           "resourceClaims");
   private static final ImmutableSet<String> CLAIM_KEYS =
       ImmutableSet.of("name", "resourceClaimName", "resourceClaimTemplateName");
-  private static final ImmutableSet<String> TOLERATION_KEYS =
-      ImmutableSet.of("key", "operator", "value", "effect");
-
-  /** A manifest's tolerations may also say how long a NoExecute taint is tolerated. */
-  static final ImmutableSet<String> MANIFEST_TOLERATION_KEYS =
-      ImmutableSet.of("key", "operator", "value", "effect", "tolerationSeconds");
 
   private TaskBinder() {}
 
@@ -101,7 +101,7 @@ final class TaskBinder {
         task.stringMap("labels"),
         task.stringMap("annotations"),
         task.stringMap("nodeSelector"),
-        tolerations(task.list("tolerations"), TOLERATION_KEYS),
+        TolerationBinder.tolerations(task.list("tolerations"), TolerationBinder.TOLERATION_KEYS),
         AffinityBinder.bind(task.optional("affinity")),
         Optional.empty(),
         item.path(),
@@ -177,30 +177,5 @@ final class TaskBinder {
       }
     }
     return resources.build();
-  }
-
-  /** Kubernetes tolerations, each with {@code keys} only. */
-  static List<TolerationSpec> tolerations(List<Field> items, ImmutableSet<String> keys)
-      throws ScenarioException {
-    ImmutableList.Builder<TolerationSpec> tolerations = ImmutableList.builder();
-    for (Field item : items) {
-      MapReader toleration = item.asMap(keys);
-      toleration.optLong("tolerationSeconds", Long.MIN_VALUE);
-      Optional<String> key = toleration.optString("key").filter(k -> !k.isEmpty());
-      String operator = toleration.optChoice("operator", TolerationSpec.OPERATORS).orElse("Equal");
-      Optional<String> value = toleration.optString("value");
-      if (operator.equals("Exists") && value.isPresent() && !value.get().isEmpty()) {
-        throw toleration.required("value").error("must be empty when operator is Exists");
-      }
-      if (key.isEmpty() && !operator.equals("Exists")) {
-        int line = toleration.optional("operator").map(Field::line).orElse(toleration.line());
-        throw toleration.error(
-            "operator", line, "must be Exists when key is empty (to tolerate every taint)");
-      }
-      tolerations.add(
-          new TolerationSpec(
-              key, operator, value, toleration.optChoice("effect", TaintSpec.EFFECTS)));
-    }
-    return tolerations.build();
   }
 }

@@ -4,6 +4,8 @@ import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSortedMap;
+import io.gantry.kubemodel.selector.AffinitySpec;
+import io.gantry.kubemodel.selector.TolerationSpec;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;

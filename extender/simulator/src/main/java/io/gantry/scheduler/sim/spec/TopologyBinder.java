@@ -2,6 +2,10 @@ package io.gantry.scheduler.sim.spec;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSet;
+import io.gantry.kubemodel.read.Field;
+import io.gantry.kubemodel.read.MapReader;
+import io.gantry.kubemodel.read.ScenarioException;
+import io.gantry.kubemodel.read.UniqueNames;
 import java.util.List;
 
 /** Binds the {@code topologies} section. */

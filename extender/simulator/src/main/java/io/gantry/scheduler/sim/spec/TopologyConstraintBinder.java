@@ -2,6 +2,9 @@ package io.gantry.scheduler.sim.spec;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSet;
+import io.gantry.kubemodel.read.Field;
+import io.gantry.kubemodel.read.MapReader;
+import io.gantry.kubemodel.read.ScenarioException;
 import java.util.Optional;
 
 /** Binds a {@code topologyConstraint} of a job or a subgroup. */

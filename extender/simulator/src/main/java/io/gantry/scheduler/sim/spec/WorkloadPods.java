@@ -1,10 +1,10 @@
 package io.gantry.scheduler.sim.spec;
 
 import com.google.common.collect.ImmutableList;
-import io.gantry.scheduler.api.kai.grouping.GroupingInput;
-import io.gantry.scheduler.api.kai.grouping.OwnerMeta;
-import io.gantry.scheduler.api.kai.grouping.PodMeta;
-import io.gantry.scheduler.api.kai.grouping.WorkloadSpec;
+import io.gantry.kubemodel.kai.grouping.GroupingInput;
+import io.gantry.kubemodel.kai.grouping.OwnerMeta;
+import io.gantry.kubemodel.kai.grouping.PodMeta;
+import io.gantry.kubemodel.kai.grouping.WorkloadSpec;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;

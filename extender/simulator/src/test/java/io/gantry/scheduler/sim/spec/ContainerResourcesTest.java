@@ -2,6 +2,7 @@ package io.gantry.scheduler.sim.spec;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.gantry.kubemodel.read.ScenarioException;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;

@@ -2,6 +2,7 @@ package io.gantry.scheduler.sim.spec;
 
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.gantry.kubemodel.read.ScenarioException;
 import io.gantry.scheduler.sim.Simulator;
 import java.util.List;
 import java.util.OptionalInt;

@@ -3,6 +3,7 @@ package io.gantry.scheduler.sim.spec;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.gantry.kubemodel.read.ScenarioException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.stream.Stream;

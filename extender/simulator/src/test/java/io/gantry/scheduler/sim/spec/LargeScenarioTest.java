@@ -2,6 +2,7 @@ package io.gantry.scheduler.sim.spec;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.gantry.kubemodel.read.ScenarioException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

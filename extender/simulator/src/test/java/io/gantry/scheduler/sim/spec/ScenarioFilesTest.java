@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.tuple;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSortedMap;
+import io.gantry.kubemodel.read.ScenarioException;
 import io.gantry.scheduler.sim.expect.JobExpectation;
 import io.gantry.scheduler.sim.expect.NodeExpectation;
 import io.gantry.scheduler.sim.expect.TaskExpectation;

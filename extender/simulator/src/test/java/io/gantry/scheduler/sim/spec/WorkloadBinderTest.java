@@ -2,6 +2,7 @@ package io.gantry.scheduler.sim.spec;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.gantry.kubemodel.read.ScenarioException;
 import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;

@@ -1,0 +1,137 @@
+package io.gantry.scheduler.kube.config;
+
+import static java.util.Objects.requireNonNull;
+
+import io.gantry.scheduler.api.config.SchedulerConfig;
+import io.gantry.scheduler.kube.LiveSchedulerWiring;
+import io.gantry.scheduler.kube.lease.LeaderElection;
+import io.gantry.scheduler.kube.usage.UsageDb;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * Everything the secondary scheduler runs with: the engine's configuration ({@code engine}:
+ * actions, plugins, placement), the pods it takes ({@code schedulerName}), its period, its node
+ * pool, KAI's queue label key, leader election, the limits on its writes, the cluster it connects
+ * to and the port of its ops endpoints: all {@link LiveSchedulerWiring} needs besides a clock.
+ *
+ * @param bindConcurrency binds (and evictions) under way at once
+ * @param statusWritesPerSecond pod, PodGroup and Queue status writes a second
+ * @param eventsPerSecond Events written a second
+ * @param usageDb where time-based fair share reads queue usage (KAI's {@code usageDBConfig}); off
+ *     when empty
+ * @param workloadDefaults KAI's ConfigMap of default priority classes and preemptibility per
+ *     workload type, as {@code namespace/name}; none when empty
+ * @param kubeconfig the kubeconfig file to connect with; the pod's in-cluster service account when
+ *     empty
+ * @param opsPort the port of {@code /metrics}, {@code /healthz}, {@code /readyz} and {@code
+ *     /snapshot} ({@code gantry scheduler} only; the extender serves its own), 0 for any free one
+ */
+public record SchedulerSettings(
+    String schedulerName,
+    Duration schedulePeriod,
+    NodePool nodePool,
+    String queueLabelKey,
+    SchedulerConfig engine,
+    LeaderElection leaderElection,
+    int bindConcurrency,
+    double statusWritesPerSecond,
+    double eventsPerSecond,
+    Optional<UsageDb> usageDb,
+    Optional<String> workloadDefaults,
+    Optional<Path> kubeconfig,
+    int opsPort) {
+  public static final String DEFAULT_SCHEDULER_NAME = "gantry-scheduler";
+  public static final Duration DEFAULT_SCHEDULE_PERIOD = Duration.ofSeconds(1);
+  public static final int DEFAULT_BIND_CONCURRENCY = 16;
+  public static final double DEFAULT_STATUS_WRITES_PER_SECOND = 100;
+  public static final double DEFAULT_EVENTS_PER_SECOND = 50;
+  public static final int DEFAULT_OPS_PORT = 8080;
+
+  public SchedulerSettings {
+    requireNonNull(schedulerName, "schedulerName is null");
+    requireNonNull(schedulePeriod, "schedulePeriod is null");
+    requireNonNull(nodePool, "nodePool is null");
+    requireNonNull(queueLabelKey, "queueLabelKey is null");
+    requireNonNull(engine, "engine is null");
+    requireNonNull(leaderElection, "leaderElection is null");
+    requireNonNull(usageDb, "usageDb is null");
+    requireNonNull(workloadDefaults, "workloadDefaults is null");
+    requireNonNull(kubeconfig, "kubeconfig is null");
+    if (bindConcurrency < 1) {
+      throw new IllegalArgumentException("bindConcurrency must be >= 1");
+    }
+    if (opsPort < 0 || opsPort > 65535) {
+      // InetSocketAddress's own words, which the scheduler printed before settings checked ports
+      throw new IllegalArgumentException("port out of range:" + opsPort);
+    }
+  }
+
+  /**
+   * Settings without a ConfigMap of per-type defaults, connecting with the in-cluster service
+   * account and serving the ops endpoints on {@value #DEFAULT_OPS_PORT}.
+   */
+  public SchedulerSettings(
+      String schedulerName,
+      Duration schedulePeriod,
+      NodePool nodePool,
+      String queueLabelKey,
+      SchedulerConfig engine,
+      LeaderElection leaderElection,
+      int bindConcurrency,
+      double statusWritesPerSecond,
+      double eventsPerSecond,
+      Optional<UsageDb> usageDb) {
+    this(
+        schedulerName,
+        schedulePeriod,
+        nodePool,
+        queueLabelKey,
+        engine,
+        leaderElection,
+        bindConcurrency,
+        statusWritesPerSecond,
+        eventsPerSecond,
+        usageDb,
+        Optional.empty(),
+        Optional.empty(),
+        DEFAULT_OPS_PORT);
+  }
+
+  /** The same settings for the pods of scheduler {@code name}. */
+  public SchedulerSettings withSchedulerName(String name) {
+    return new SchedulerSettings(
+        name,
+        schedulePeriod,
+        nodePool,
+        queueLabelKey,
+        engine,
+        leaderElection,
+        bindConcurrency,
+        statusWritesPerSecond,
+        eventsPerSecond,
+        usageDb,
+        workloadDefaults,
+        kubeconfig,
+        opsPort);
+  }
+
+  /** The same settings connecting with {@code kubeconfig} and serving ops on {@code opsPort}. */
+  public SchedulerSettings withConnection(Optional<Path> kubeconfig, int opsPort) {
+    return new SchedulerSettings(
+        schedulerName,
+        schedulePeriod,
+        nodePool,
+        queueLabelKey,
+        engine,
+        leaderElection,
+        bindConcurrency,
+        statusWritesPerSecond,
+        eventsPerSecond,
+        usageDb,
+        workloadDefaults,
+        kubeconfig,
+        opsPort);
+  }
+}

@@ -1,0 +1,296 @@
+package io.gantry.scheduler.kube.write;
+
+import static java.util.Objects.requireNonNull;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.gantry.gpusharing.GpuAllocation;
+import io.gantry.gpusharing.json.GpuAllocationJson;
+import io.gantry.scheduler.api.result.BindDecision;
+import io.gantry.scheduler.api.result.ClaimAllocation;
+import io.gantry.scheduler.kube.informers.ClusterInformers;
+import io.gantry.scheduler.kube.lease.Leadership;
+import io.gantry.scheduler.kube.ops.SchedulerMetrics;
+import io.gantry.scheduler.kube.snapshot.InFlightBind;
+import io.gantry.scheduler.kube.snapshot.InFlightBinds;
+import io.gantry.scheduler.kube.snapshot.PodFacts;
+import io.gantry.scheduler.model.TaskInfo;
+import io.gantry.scheduler.model.dra.ResourceClaim;
+import io.kubernetes.client.openapi.ApiException;
+import io.kubernetes.client.openapi.models.V1Pod;
+import io.kubernetes.client.util.generic.dynamic.DynamicKubernetesObject;
+import java.io.IOException;
+import java.time.Clock;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Carries out bind decisions asynchronously on a bounded pool: allocates and reserves the task's
+ * DRA claims ({@link ClaimReservations#reserve}), then for a task with GPUs writes the {@value
+ * GpuAllocation#ANNOTATION} annotation, then creates the {@code pods/binding} subresource; a claim
+ * that cannot be written leaves the pod unbound. Transient failures (I/O, 5xx, 429) are retried
+ * with backoff; a pod already bound to the chosen node counts as bound, so a retry or a second
+ * replica's attempt is harmless (idempotent).
+ *
+ * <p>From the decision until the pod cache shows the pod bound, the pod is in flight: the snapshot
+ * counts it as {@code Binding} on its node ({@link #inFlight}), so no later cycle gives its
+ * resources away. A bind that fails for good leaves flight, emits {@code FailedBinding} and sets
+ * {@code PodScheduled=False/BindingError}; the pod is pending again in the next cycle. Only the
+ * leader writes: an attempt made after leadership is lost is dropped.
+ */
+public final class Binder implements InFlightBinds {
+  private static final Logger LOG = LoggerFactory.getLogger(Binder.class);
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final KubeWriter writer;
+  private final ClaimReservations claims;
+  private final ClusterInformers cache;
+  private final Leadership leadership;
+  private final EventRecorder events;
+  private final SchedulerMetrics metrics;
+  private final ScheduledExecutorService executor;
+  private final Clock clock;
+  private final Backoff backoff;
+  private final Map<String, Flight> flights = new ConcurrentHashMap<>();
+
+  /** One bind in flight. {@code done}: the binding exists; waiting for the cache to show it. */
+  private static final class Flight {
+    final InFlightBind bind;
+    final PodFacts pod;
+    final Optional<GpuAllocation> allocation;
+    final long startNanos = System.nanoTime();
+    volatile boolean done;
+
+    Flight(InFlightBind bind, PodFacts pod, Optional<GpuAllocation> allocation) {
+      this.bind = bind;
+      this.pod = pod;
+      this.allocation = allocation;
+    }
+  }
+
+  public Binder(
+      KubeWriter writer,
+      ClusterInformers cache,
+      Leadership leadership,
+      EventRecorder events,
+      SchedulerMetrics metrics,
+      ScheduledExecutorService executor,
+      Clock clock,
+      Backoff backoff) {
+    this.writer = requireNonNull(writer, "writer is null");
+    this.claims = new ClaimReservations(writer);
+    this.cache = requireNonNull(cache, "cache is null");
+    this.leadership = requireNonNull(leadership, "leadership is null");
+    this.events = requireNonNull(events, "events is null");
+    this.metrics = requireNonNull(metrics, "metrics is null");
+    this.executor = requireNonNull(executor, "executor is null");
+    this.clock = requireNonNull(clock, "clock is null");
+    this.backoff = requireNonNull(backoff, "backoff is null");
+  }
+
+  @Override
+  public Optional<InFlightBind> inFlight(String podKey) {
+    Flight f = flights.get(podKey);
+    return f == null ? Optional.empty() : Optional.of(f.bind);
+  }
+
+  public int inFlightCount() {
+    return flights.size();
+  }
+
+  /** Starts a bind; a pod already in flight is left to the bind under way. */
+  public void submit(BindDecision decision, PodFacts pod, TaskInfo task) {
+    Optional<GpuAllocation> allocation =
+        GpuAllocations.of(
+            task,
+            decision.nodeName(),
+            decision.gpuGroups(),
+            decision.gpuPortion(),
+            decision.gpuDevices());
+    Flight flight =
+        new Flight(
+            new InFlightBind(
+                pod.uid(),
+                decision.nodeName(),
+                decision.gpuGroups(),
+                decision.gpuPortion(),
+                decision.claimAllocations()),
+            pod,
+            allocation);
+    if (flights.putIfAbsent(pod.key(), flight) == null) {
+      executor.execute(() -> attempt(flight, 0));
+    }
+  }
+
+  /** Whether a bind in flight writes this claim ({@code namespace/name}). */
+  public boolean writesClaim(String claimKey) {
+    for (Flight f : flights.values()) {
+      for (ClaimAllocation c : f.bind.claims()) {
+        if (ResourceClaim.key(f.pod.namespace(), c.claimName()).equals(claimKey)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Forgets binds the caches now show (bound with its claims reserved, gone or replaced); called
+   * before each snapshot.
+   */
+  public void prune() {
+    flights
+        .values()
+        .removeIf(
+            f -> {
+              V1Pod pod = cache.pod(f.pod.namespace(), f.pod.name());
+              if (pod == null || !f.pod.uid().equals(pod.getMetadata().getUid())) {
+                return true;
+              }
+              String node = pod.getSpec() == null ? null : pod.getSpec().getNodeName();
+              return f.done && node != null && !node.isEmpty() && claimsCached(f);
+            });
+  }
+
+  /** Whether the claim cache shows each of the bind's claims reserved for its pod. */
+  private boolean claimsCached(Flight f) {
+    for (ClaimAllocation c : f.bind.claims()) {
+      DynamicKubernetesObject claim = cache.dra().claim(f.pod.namespace(), c.claimName());
+      if (claim == null || !ClaimStatus.reservesUid(claim, f.pod.uid())) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private void attempt(Flight f, int n) {
+    if (flights.get(f.pod.key()) != f) {
+      return;
+    }
+    if (!leadership.isLeader()) {
+      flights.remove(f.pod.key(), f);
+      return;
+    }
+    V1Pod cached = cache.pod(f.pod.namespace(), f.pod.name());
+    if (cached == null || !f.pod.uid().equals(cached.getMetadata().getUid())) {
+      flights.remove(f.pod.key(), f);
+      return;
+    }
+    String bound = cached.getSpec() == null ? null : cached.getSpec().getNodeName();
+    if (bound != null && !bound.isEmpty()) {
+      if (bound.equals(f.bind.node())) {
+        f.done = true;
+      } else {
+        fail(f, "pod is already assigned to node " + bound);
+      }
+      return;
+    }
+    try {
+      for (ClaimAllocation c : f.bind.claims()) {
+        claims.reserve(f.pod.namespace(), f.pod.name(), f.pod.uid(), c);
+      }
+      if (f.allocation.isPresent()) {
+        ObjectNode patch = JSON.createObjectNode();
+        patch
+            .putObject("metadata")
+            .putObject("annotations")
+            .put(GpuAllocation.ANNOTATION, GpuAllocationJson.write(f.allocation.get()));
+        writer.patchPod(f.pod.namespace(), f.pod.name(), patch.toString());
+      }
+      KubeWriter.BindResponse response =
+          writer.bind(f.pod.namespace(), f.pod.name(), f.bind.node());
+      if (response.ok()) {
+        f.done = true;
+        metrics.bind((System.nanoTime() - f.startNanos) / 1e6);
+      } else if (response.code() == 409 && statusMessage(response).contains("already assigned")) {
+        // the API server's words: pod p is already assigned to node "n1"
+        if (statusMessage(response).endsWith("node \"" + f.bind.node() + "\"")) {
+          f.done = true;
+        } else {
+          fail(f, message(response));
+        }
+      } else if (response.code() == 404) {
+        flights.remove(f.pod.key(), f);
+      } else if (retriable(response.code())) {
+        retry(f, n, message(response));
+      } else {
+        fail(f, message(response));
+      }
+    } catch (ApiException e) {
+      if (e.getCode() == 404) {
+        flights.remove(f.pod.key(), f);
+      } else if (e.getCode() == 0 || retriable(e.getCode()) || e.getCode() == 409) {
+        retry(f, n, "HTTP " + e.getCode() + " " + e.getMessage());
+      } else {
+        fail(f, "HTTP " + e.getCode() + " " + e.getResponseBody());
+      }
+    } catch (ClaimReservations.ClaimRefused e) {
+      fail(f, e.getMessage());
+    } catch (IOException | RuntimeException e) {
+      retry(f, n, e.toString());
+    }
+  }
+
+  /** The message of the Status object the API server answered with; empty when it sent none. */
+  private static String statusMessage(KubeWriter.BindResponse response) {
+    try {
+      return JSON.readTree(response.body()).path("message").asText("");
+    } catch (IOException e) {
+      return "";
+    }
+  }
+
+  private static boolean retriable(int code) {
+    return code == 429 || code >= 500;
+  }
+
+  private static String message(KubeWriter.BindResponse response) {
+    return "HTTP " + response.code() + " " + response.body();
+  }
+
+  private void retry(Flight f, int n, String why) {
+    if (n + 1 >= backoff.attempts()) {
+      fail(f, why);
+      return;
+    }
+    LOG.debug("bind of {} to {} failed ({}); retrying", f.pod.key(), f.bind.node(), why);
+    // the retry settles its own flight, also when it fails unexpectedly, so its future has nothing
+    // left to report
+    var unused =
+        executor.schedule(
+            () -> attemptOrFail(f, n + 1), backoff.after(n).toMillis(), TimeUnit.MILLISECONDS);
+  }
+
+  /** A retry that never leaves its pod counted as binding when something unexpected breaks. */
+  private void attemptOrFail(Flight f, int n) {
+    try {
+      attempt(f, n);
+    } catch (RuntimeException e) {
+      fail(f, e.toString());
+    }
+  }
+
+  private void fail(Flight f, String why) {
+    flights.remove(f.pod.key(), f);
+    String message = "Failed to bind pod " + f.pod.key() + " to node " + f.bind.node() + ": " + why;
+    LOG.warn(message);
+    if (!leadership.isLeader()) {
+      return;
+    }
+    events.warning(ObjectRef.pod(f.pod), "FailedBinding", message);
+    try {
+      writer.patchPodStatus(
+          f.pod.namespace(),
+          f.pod.name(),
+          PodConditions.patch(
+              PodConditions.POD_SCHEDULED, "False", "BindingError", message, clock.instant()));
+    } catch (ApiException e) {
+      LOG.debug("writing BindingError on {}: HTTP {}", f.pod.key(), e.getCode());
+    }
+  }
+}

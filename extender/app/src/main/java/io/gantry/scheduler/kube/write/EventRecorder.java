@@ -1,0 +1,145 @@
+package io.gantry.scheduler.kube.write;
+
+import static java.util.Objects.requireNonNull;
+
+import com.google.common.cache.Cache;
+import com.google.common.cache.CacheBuilder;
+import com.google.common.util.concurrent.RateLimiter;
+import io.kubernetes.client.openapi.ApiException;
+import io.kubernetes.client.openapi.models.CoreV1Event;
+import io.kubernetes.client.openapi.models.V1EventSource;
+import io.kubernetes.client.openapi.models.V1ObjectMeta;
+import io.kubernetes.client.openapi.models.V1ObjectReference;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.ZoneOffset;
+import java.util.Locale;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Writes core/v1 Events (KAI's reasons and messages, kai-reference §11) from one background thread,
+ * at most {@code perSecond} a second. The same reason and message for the same object is written
+ * once per {@link #REPEAT_AFTER} (a cycle repeats its Unschedulable events every second); when the
+ * queue is full, new events are dropped and counted, as the Kubernetes event broadcaster does.
+ */
+public final class EventRecorder implements AutoCloseable {
+  static final Duration REPEAT_AFTER = Duration.ofMinutes(10);
+  static final int QUEUE_CAPACITY = 10_000;
+
+  private static final Logger LOG = LoggerFactory.getLogger(EventRecorder.class);
+
+  private record Pending(ObjectRef object, String type, String reason, String message) {}
+
+  private final KubeWriter writer;
+  private final String component;
+  private final Clock clock;
+  private final RateLimiter limiter;
+  private final BlockingQueue<Pending> queue = new ArrayBlockingQueue<>(QUEUE_CAPACITY);
+  private final Cache<String, Boolean> recent =
+      CacheBuilder.newBuilder().maximumSize(200_000).expireAfterWrite(REPEAT_AFTER).build();
+  private final AtomicLong dropped = new AtomicLong();
+  private final AtomicLong sequence = new AtomicLong();
+  private final Thread thread;
+  private volatile boolean running = true;
+
+  public EventRecorder(KubeWriter writer, String component, Clock clock, double perSecond) {
+    this.writer = requireNonNull(writer, "writer is null");
+    this.component = requireNonNull(component, "component is null");
+    this.clock = requireNonNull(clock, "clock is null");
+    this.limiter = RateLimiter.create(perSecond);
+    this.thread = new Thread(this::drain, "gantry-events");
+    this.thread.setDaemon(true);
+    this.thread.start();
+  }
+
+  public void normal(ObjectRef object, String reason, String message) {
+    record(object, "Normal", reason, message);
+  }
+
+  public void warning(ObjectRef object, String reason, String message) {
+    record(object, "Warning", reason, message);
+  }
+
+  private void record(ObjectRef object, String type, String reason, String message) {
+    String key = object.uid() + "/" + object.name() + "\u0000" + reason + "\u0000" + message;
+    if (recent.asMap().putIfAbsent(key, Boolean.TRUE) != null) {
+      return;
+    }
+    if (!queue.offer(new Pending(object, type, reason, message))) {
+      recent.invalidate(key);
+      if (dropped.incrementAndGet() % 1000 == 1) {
+        LOG.warn("event queue full: dropped {} events so far", dropped.get());
+      }
+    }
+  }
+
+  long dropped() {
+    return dropped.get();
+  }
+
+  private void drain() {
+    while (running) {
+      Pending p;
+      try {
+        p = queue.take();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+      limiter.acquire();
+      try {
+        writer.createEvent(event(p));
+      } catch (ApiException | RuntimeException e) {
+        LOG.debug("writing event {} on {}: {}", p.reason(), p.object().name(), e.toString());
+      } catch (Exception e) {
+        // OkHttp (Kotlin) throws InterruptedException undeclared when close() interrupts a write
+        // in flight: that is the recorder stopping, not a failure.
+        if (!running) {
+          return;
+        }
+        LOG.debug("writing event {} on {}: {}", p.reason(), p.object().name(), e.toString());
+      }
+    }
+  }
+
+  private CoreV1Event event(Pending p) {
+    var now = clock.instant().atOffset(ZoneOffset.UTC);
+    String namespace = p.object().namespace().isEmpty() ? "default" : p.object().namespace();
+    return new CoreV1Event()
+        .apiVersion("v1")
+        .kind("Event")
+        .metadata(
+            new V1ObjectMeta()
+                .namespace(namespace)
+                .name(
+                    p.object().name()
+                        + "."
+                        + Long.toHexString(clock.millis()).toLowerCase(Locale.ROOT)
+                        + Long.toHexString(sequence.incrementAndGet())))
+        .involvedObject(
+            new V1ObjectReference()
+                .apiVersion(p.object().apiVersion())
+                .kind(p.object().kind())
+                .namespace(p.object().namespace().isEmpty() ? null : p.object().namespace())
+                .name(p.object().name())
+                .uid(p.object().uid()))
+        .type(p.type())
+        .reason(p.reason())
+        .message(p.message())
+        .count(1)
+        .firstTimestamp(now)
+        .lastTimestamp(now)
+        .source(new V1EventSource().component(component))
+        .reportingComponent(component);
+  }
+
+  @Override
+  public void close() {
+    running = false;
+    thread.interrupt();
+  }
+}

@@ -1,0 +1,21 @@
+package io.gantry.scheduler.cycle;
+
+/**
+ * Hears where a {@link SchedulingCycle} is, so a caller can time its phases without the engine
+ * reading a clock. Called on the thread running the cycle, in this order: {@link #sessionOpened}
+ * once, then {@link #actionStarted} and {@link #actionFinished} around each configured action. A
+ * listener must not throw; what it does takes from the cycle's time.
+ */
+public interface CycleListener {
+  /** Hears nothing. */
+  CycleListener NONE = new CycleListener() {};
+
+  /** The session is built from the snapshot and the plugins have opened. */
+  default void sessionOpened() {}
+
+  /** {@code action} (KAI's name, e.g. {@code allocate}) is about to run. */
+  default void actionStarted(String action) {}
+
+  /** {@code action} has run. */
+  default void actionFinished(String action) {}
+}

@@ -1,0 +1,110 @@
+package io.gantry.scheduler.cycle;
+
+import com.google.common.collect.ImmutableList;
+import io.gantry.gpusharing.GpuGroupView;
+import io.gantry.scheduler.api.result.CycleEvent;
+import io.gantry.scheduler.api.result.CycleResult;
+import io.gantry.scheduler.api.result.JobOutcome;
+import io.gantry.scheduler.api.result.NodeOutcome;
+import io.gantry.scheduler.api.result.QueueOutcome;
+import io.gantry.scheduler.api.result.TaskOutcome;
+import io.gantry.scheduler.framework.Action;
+import io.gantry.scheduler.framework.JobState;
+import io.gantry.scheduler.framework.NodeSearch;
+import io.gantry.scheduler.framework.NodeState;
+import io.gantry.scheduler.framework.PluginHooks;
+import io.gantry.scheduler.framework.Session;
+import io.gantry.scheduler.framework.TaskState;
+import io.gantry.scheduler.framework.fit.FitMessages;
+import io.gantry.scheduler.model.ClusterSnapshot;
+import io.gantry.scheduler.model.TaskStatus;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/**
+ * One scheduling cycle, the engine's single entry point: opens a session on a snapshot, runs the
+ * configured actions in order, and returns what they decided and why, as values. Time is the
+ * snapshot's {@link ClusterSnapshot#now()}. Built by {@link SchedulerWiring}.
+ *
+ * <p>Thread-safety: {@link #run} may be called from several threads at once; each call builds its
+ * own session and plugin instances and shares only the stateless actions.
+ */
+public final class SchedulingCycle {
+  private final ImmutableList<Action> actions;
+  private final Supplier<PluginHooks> plugins;
+  private final NodeSearch search;
+
+  SchedulingCycle(ImmutableList<Action> actions, Supplier<PluginHooks> plugins, NodeSearch search) {
+    this.actions = actions;
+    this.plugins = plugins;
+    this.search = search;
+  }
+
+  public CycleResult run(ClusterSnapshot snapshot) {
+    return run(snapshot, CycleListener.NONE);
+  }
+
+  /** Runs the cycle, telling {@code listener} as each phase begins and ends. */
+  public CycleResult run(ClusterSnapshot snapshot, CycleListener listener) {
+    Session session = Session.open(snapshot, plugins.get(), search);
+    listener.sessionOpened();
+    for (Action action : actions) {
+      String name = action.type().actionName();
+      listener.actionStarted(name);
+      action.execute(session);
+      listener.actionFinished(name);
+    }
+    ImmutableList.Builder<CycleEvent> events = ImmutableList.builder();
+    events.addAll(session.events());
+    ImmutableList.Builder<JobOutcome> jobs = ImmutableList.builder();
+    for (JobState job : session.jobs()) {
+      Optional<String> message = FitMessages.jobMessage(job.fitErrors());
+      if (message.isPresent() && job.hasPendingTasks()) {
+        events.add(new CycleEvent(job.id(), "Unschedulable", message.get()));
+      }
+      jobs.add(new JobOutcome(job.id(), message, tasks(job, message), job.lifecycle()));
+    }
+    ImmutableList<QueueOutcome> queues = QueueUsage.of(session);
+    session.close();
+    return new CycleResult(
+        ImmutableList.copyOf(session.decisions()),
+        events.build(),
+        jobs.build(),
+        queues,
+        nodes(session));
+  }
+
+  private static ImmutableList<TaskOutcome> tasks(JobState job, Optional<String> jobMessage) {
+    ImmutableList.Builder<TaskOutcome> out = ImmutableList.builder();
+    for (TaskState task : job.tasks()) {
+      // a committed allocation leaves the cycle as a bind decision
+      TaskStatus status =
+          task.status() == TaskStatus.ALLOCATED ? TaskStatus.BINDING : task.status();
+      boolean waiting = status == TaskStatus.PENDING || status == TaskStatus.GATED;
+      out.add(
+          new TaskOutcome(
+              task.id(),
+              status,
+              waiting
+                  ? task.fitError().map(FitMessages::sentence).or(() -> jobMessage)
+                  : Optional.empty()));
+    }
+    return out.build();
+  }
+
+  private static ImmutableList<NodeOutcome> nodes(Session session) {
+    ImmutableList.Builder<NodeOutcome> out = ImmutableList.builder();
+    for (NodeState n : session.nodes()) {
+      int idle = n.idleWholeGpus();
+      int releasing = n.releasingWholeGpus();
+      ImmutableList.Builder<NodeOutcome.SharedGpuUse> groups = ImmutableList.builder();
+      for (GpuGroupView g : n.gpuGroups()) {
+        groups.add(new NodeOutcome.SharedGpuUse(g.id(), g.usedPortion()));
+      }
+      out.add(
+          new NodeOutcome(
+              n.name(), idle, releasing, n.info().gpuCount() - idle - releasing, groups.build()));
+    }
+    return out.build();
+  }
+}

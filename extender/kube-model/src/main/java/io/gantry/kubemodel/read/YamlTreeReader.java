@@ -1,0 +1,196 @@
+package io.gantry.kubemodel.read;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import com.fasterxml.jackson.core.exc.StreamReadException;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
+import com.google.common.collect.ImmutableList;
+import io.gantry.kubemodel.read.LocatedNode.Entry;
+import io.gantry.kubemodel.read.LocatedNode.ListNode;
+import io.gantry.kubemodel.read.LocatedNode.MapNode;
+import io.gantry.kubemodel.read.LocatedNode.ScalarKind;
+import io.gantry.kubemodel.read.LocatedNode.ScalarNode;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.yaml.snakeyaml.LoaderOptions;
+
+/**
+ * Reads one YAML (or JSON) document into a {@link LocatedNode} tree. A document may be as large as
+ * a scenario file ({@link ScenarioFileReader#MAX_FILE_BYTES}): SnakeYAML's code-point limit and
+ * Jackson's length limits are raised to that, so a written-out snapshot of a large cluster loads.
+ * Values may nest {@link #MAX_DEPTH} levels deep, far more than the format uses.
+ */
+public final class YamlTreeReader {
+  /** Mappings and lists inside each other; the format's deepest field is about a dozen levels. */
+  static final int MAX_DEPTH = 100;
+
+  // SnakeYAML's messages end with the position of the problem, which can be later than the
+  // location Jackson reports (the start of the enclosing construct).
+  private static final Pattern PROBLEM_LINE = Pattern.compile("line (\\d+), column \\d+");
+
+  // Jackson's limit messages name the getter that set the limit: ", from `...`".
+  private static final Pattern JACKSON_SOURCE = Pattern.compile(", from `[^`]*`");
+
+  private static final YAMLFactory FACTORY = factory();
+
+  private final String sourceName;
+  private final JsonParser parser;
+
+  private YamlTreeReader(String sourceName, JsonParser parser) {
+    this.sourceName = sourceName;
+    this.parser = parser;
+  }
+
+  private static YAMLFactory factory() {
+    int maxLength = Math.toIntExact(ScenarioFileReader.MAX_FILE_BYTES);
+    LoaderOptions options = new LoaderOptions();
+    // Code points never outnumber the bytes of the UTF-8 file they come from.
+    options.setCodePointLimit(maxLength);
+    return YAMLFactory.builder()
+        .loaderOptions(options)
+        .streamReadConstraints(
+            StreamReadConstraints.builder()
+                .maxDocumentLength(ScenarioFileReader.MAX_FILE_BYTES)
+                .maxStringLength(maxLength)
+                .maxNameLength(maxLength)
+                .build())
+        .build();
+  }
+
+  public static LocatedNode read(String sourceName, String text) throws ScenarioException {
+    YamlTreeReader reader = null;
+    try (JsonParser parser = FACTORY.createParser(text)) {
+      reader = new YamlTreeReader(sourceName, parser);
+      if (parser.nextToken() == null) {
+        throw new ScenarioException(
+            sourceName, 1, "", "expected a mapping at the top level, got an empty document");
+      }
+      LocatedNode root = reader.readValue("", 1);
+      if (parser.nextToken() != null) {
+        throw new ScenarioException(
+            sourceName, reader.line(), "", "expected one YAML document, found another");
+      }
+      return root;
+    } catch (StreamReadException e) {
+      throw syntaxError(sourceName, e);
+    } catch (StreamConstraintsException e) {
+      // Jackson's own bounds lie beyond the file-size limit and MAX_DEPTH, which stop a document
+      // first; should one still trip, it is reported in plain words with the line reached.
+      int line = reader == null ? 0 : reader.line();
+      String problem = JACKSON_SOURCE.matcher(e.getOriginalMessage()).replaceAll("");
+      throw new ScenarioException(sourceName, line, "", "too large to read: " + problem);
+    } catch (IOException e) {
+      throw new ScenarioException(sourceName, "cannot read: " + e.getMessage(), e);
+    }
+  }
+
+  /** Reads the value whose first token is the current one, {@code depth} levels down. */
+  private LocatedNode readValue(String path, int depth) throws IOException, ScenarioException {
+    JsonToken token = parser.currentToken();
+    int line = line();
+    if (parser instanceof YAMLParser && ((YAMLParser) parser).isCurrentAlias()) {
+      throw new ScenarioException(sourceName, line, path, "YAML aliases (*name) are not supported");
+    }
+    if (depth > MAX_DEPTH && (token == JsonToken.START_OBJECT || token == JsonToken.START_ARRAY)) {
+      throw new ScenarioException(
+          sourceName,
+          line,
+          "",
+          "mappings and lists nest more than " + MAX_DEPTH + " levels deep here");
+    }
+    switch (token) {
+      case START_OBJECT:
+        return readMap(path, line, depth);
+      case START_ARRAY:
+        return readList(path, line, depth);
+      case VALUE_STRING:
+        return scalar(line, ScalarKind.STRING, Optional.empty());
+      case VALUE_NUMBER_INT:
+        return scalar(
+            line, ScalarKind.INTEGER, Optional.of(new BigDecimal(parser.getBigIntegerValue())));
+      case VALUE_NUMBER_FLOAT:
+        return scalar(line, ScalarKind.FLOAT, finiteDecimal());
+      case VALUE_TRUE:
+        return scalar(line, ScalarKind.TRUE, Optional.empty());
+      case VALUE_FALSE:
+        return scalar(line, ScalarKind.FALSE, Optional.empty());
+      case VALUE_NULL:
+        return scalar(line, ScalarKind.NULL, Optional.empty());
+      default:
+        throw new ScenarioException(sourceName, line, path, "unsupported YAML value " + token);
+    }
+  }
+
+  private MapNode readMap(String path, int line, int depth) throws IOException, ScenarioException {
+    ImmutableList.Builder<Entry> entries = ImmutableList.builder();
+    TreeMap<String, Integer> seen = new TreeMap<>();
+    while (parser.nextToken() == JsonToken.FIELD_NAME) {
+      String key = parser.currentName();
+      int keyLine = line();
+      String keyPath = path.isEmpty() ? key : path + "." + key;
+      Integer earlier = seen.putIfAbsent(key, keyLine);
+      if (earlier != null) {
+        throw new ScenarioException(
+            sourceName, keyLine, keyPath, "duplicate key (already set on line " + earlier + ")");
+      }
+      parser.nextToken();
+      entries.add(new Entry(key, keyLine, readValue(keyPath, depth + 1)));
+    }
+    return new MapNode(line, entries.build());
+  }
+
+  private ListNode readList(String path, int line, int depth)
+      throws IOException, ScenarioException {
+    ImmutableList.Builder<LocatedNode> items = ImmutableList.builder();
+    int index = 0;
+    while (parser.nextToken() != JsonToken.END_ARRAY) {
+      items.add(readValue(path + "[" + index + "]", depth + 1));
+      index++;
+    }
+    return new ListNode(line, items.build());
+  }
+
+  private ScalarNode scalar(int line, ScalarKind kind, Optional<BigDecimal> number)
+      throws IOException {
+    return new ScalarNode(line, kind, parser.getText(), number);
+  }
+
+  private Optional<BigDecimal> finiteDecimal() throws IOException {
+    try {
+      return Optional.of(parser.getDecimalValue());
+    } catch (StreamReadException | NumberFormatException e) {
+      // .inf and .nan are YAML floats without a decimal value.
+      return Optional.empty();
+    }
+  }
+
+  private int line() {
+    return parser.currentTokenLocation().getLineNr();
+  }
+
+  private static ScenarioException syntaxError(String sourceName, StreamReadException e) {
+    String message = e.getOriginalMessage();
+    int line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
+    Matcher position = PROBLEM_LINE.matcher(message);
+    while (position.find()) {
+      line = Integer.parseInt(position.group(1));
+    }
+    String problem = message.strip();
+    for (String part : message.split("\n", -1)) {
+      if (!part.isBlank() && !Character.isWhitespace(part.charAt(0))) {
+        problem = part.strip();
+      }
+    }
+    String format = sourceName.toLowerCase(Locale.ROOT).endsWith(".json") ? "JSON" : "YAML";
+    return new ScenarioException(
+        sourceName, Math.max(line, 1), "", "invalid " + format + ": " + problem);
+  }
+}
