@@ -1,7 +1,3 @@
-// Over 450 lines on purpose: one binder for the four resource.k8s.io/v1 kinds (DeviceClass,
-// ResourceSlice, ResourceClaim, ResourceClaimTemplate), which share its key sets and its selector,
-// node-selector and taint readers; each field is checked as the API server checks it, so the
-// length is the API's surface. Opaque configuration is already apart (DraConfigBinder).
 package io.gantry.kubemodel.dra;
 
 import com.google.common.collect.ImmutableList;
@@ -13,18 +9,12 @@ import io.gantry.kubemodel.read.Namespaces;
 import io.gantry.kubemodel.read.ScenarioException;
 import io.gantry.kubemodel.read.UniqueNames;
 import io.gantry.kubemodel.selector.AffinityBinder;
-import io.gantry.kubemodel.selector.TolerationBinder;
-import io.gantry.kubemodel.selector.TolerationSpec;
 import io.gantry.scheduler.model.Quantity;
-import io.gantry.scheduler.model.dra.AllocationMode;
 import io.gantry.scheduler.model.dra.CounterSet;
 import io.gantry.scheduler.model.dra.DeviceAttribute;
 import io.gantry.scheduler.model.dra.DeviceClass;
-import io.gantry.scheduler.model.dra.DeviceConstraint;
 import io.gantry.scheduler.model.dra.DeviceCounterConsumption;
 import io.gantry.scheduler.model.dra.DeviceNodes;
-import io.gantry.scheduler.model.dra.DeviceRequest;
-import io.gantry.scheduler.model.dra.DeviceSubRequest;
 import io.gantry.scheduler.model.dra.DraDevice;
 import io.gantry.scheduler.model.dra.ResourceClaim;
 import io.gantry.scheduler.model.dra.ResourcePool;
@@ -32,7 +22,6 @@ import io.gantry.scheduler.model.dra.ResourceSlice;
 import io.gantry.scheduler.model.placement.NodeSelectorTerm;
 import io.gantry.scheduler.model.placement.Taint;
 import io.gantry.scheduler.model.placement.TaintEffect;
-import io.gantry.scheduler.model.placement.Toleration;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Optional;
@@ -41,8 +30,8 @@ import java.util.Optional;
  * Binds the DRA sections: each entry is a {@code name}, a {@code namespace} for claims and
  * templates (default {@code default}), and the {@code spec} of its {@code resource.k8s.io/v1}
  * object as in a manifest. Fields the engine does not act on (admin access, consumable capacity,
- * binding conditions) are refused by name rather than ignored. Opaque {@code config} is read by
- * {@link DraConfigBinder} and passed on unread.
+ * binding conditions) are refused by name rather than ignored. A claim's {@code spec} is read by
+ * {@link DraClaimBinder}; opaque {@code config} by {@link DraConfigBinder}, and passed on unread.
  */
 public final class DraBinder {
   private static final ImmutableSet<String> NAMED_KEYS = ImmutableSet.of("name", "spec");
@@ -90,30 +79,11 @@ public final class DraBinder {
   /** Kubernetes' {@code DeviceTaintsMaxLength}. */
   private static final int MAX_TAINTS = 4;
 
-  /** Kubernetes' {@code DeviceTolerationsMaxLength}. */
-  private static final int MAX_TOLERATIONS = 16;
-
   private static final ImmutableSet<String> NODE_SELECTOR_KEYS =
       ImmutableSet.of("nodeSelectorTerms");
   private static final ImmutableSet<String> ATTRIBUTE_KEYS =
       ImmutableSet.of("int", "bool", "string", "version");
   private static final ImmutableSet<String> CAPACITY_KEYS = ImmutableSet.of("value");
-  private static final ImmutableSet<String> TEMPLATE_SPEC_KEYS = ImmutableSet.of("spec");
-  private static final ImmutableSet<String> CLAIM_SPEC_KEYS = ImmutableSet.of("devices");
-  private static final ImmutableSet<String> DEVICES_KEYS =
-      ImmutableSet.of("requests", "constraints", "config");
-  private static final ImmutableSet<String> REQUEST_KEYS =
-      ImmutableSet.of("name", "exactly", "firstAvailable");
-  private static final ImmutableSet<String> EXACT_KEYS =
-      ImmutableSet.of("deviceClassName", "selectors", "allocationMode", "count", "tolerations");
-  private static final ImmutableSet<String> SUB_REQUEST_KEYS =
-      ImmutableSet.of(
-          "name", "deviceClassName", "selectors", "allocationMode", "count", "tolerations");
-  private static final ImmutableSet<String> CONSTRAINT_KEYS =
-      ImmutableSet.of("requests", "matchAttribute");
-
-  /** Kubernetes' limit on the choices of a {@code firstAvailable} request. */
-  private static final int MAX_SUB_REQUESTS = 8;
 
   private DraBinder() {}
 
@@ -142,7 +112,7 @@ public final class DraBinder {
         name, selectors(spec.list("selectors")), DraConfigBinder.classConfig(spec.list("config")));
   }
 
-  private static ImmutableList<String> selectors(List<Field> items) throws ScenarioException {
+  static ImmutableList<String> selectors(List<Field> items) throws ScenarioException {
     ImmutableList.Builder<String> out = ImmutableList.builder();
     for (Field item : items) {
       MapReader cel = item.asMap(SELECTOR_KEYS).required("cel").asMap(CEL_KEYS);
@@ -388,114 +358,9 @@ public final class DraBinder {
       String name = nameField.asNonEmptyString();
       String namespace = entry.optString("namespace").orElse(Namespaces.DEFAULT);
       names.add(nameField, namespace + "/" + name);
-      out.add(claim(namespace, name, entry.stringMap("labels"), entry.required("spec"), template));
-    }
-    return out.build();
-  }
-
-  /**
-   * A ResourceClaim from the {@code spec} of its manifest, or of a ResourceClaimTemplate's (the
-   * claim it stamps out, named like the template); with the object's labels, without status.
-   */
-  static ResourceClaim claim(
-      String namespace,
-      String name,
-      ImmutableSortedMap<String, String> labels,
-      Field specField,
-      boolean template)
-      throws ScenarioException {
-    MapReader spec = specField.asMap(template ? TEMPLATE_SPEC_KEYS : CLAIM_SPEC_KEYS);
-    if (template) {
-      spec = spec.required("spec").asMap(CLAIM_SPEC_KEYS);
-    }
-    MapReader devices = spec.required("devices").asMap(DEVICES_KEYS);
-    ImmutableList.Builder<DeviceRequest> requests = ImmutableList.builder();
-    UniqueNames requestNames = new UniqueNames("request");
-    for (Field r : devices.list("requests")) {
-      requests.add(request(r, requestNames));
-    }
-    ImmutableList<DeviceRequest> bound = requests.build();
-    return new ResourceClaim(
-        namespace,
-        name,
-        labels,
-        bound,
-        constraints(devices.list("constraints"), bound),
-        DraConfigBinder.claimConfig(devices.list("config"), bound),
-        Optional.empty(),
-        ImmutableList.of());
-  }
-
-  private static DeviceRequest request(Field item, UniqueNames names) throws ScenarioException {
-    MapReader request = item.asMap(REQUEST_KEYS);
-    String name = names.take(request.required("name"));
-    Optional<Field> exactly = request.optional("exactly");
-    Optional<Field> firstAvailable = request.optional("firstAvailable");
-    if (exactly.isPresent() == firstAvailable.isPresent()) {
-      throw item.error("exactly one of exactly and firstAvailable must be set");
-    }
-    if (exactly.isPresent()) {
-      return DeviceRequest.exactly(name, subRequest(exactly.get(), name, EXACT_KEYS));
-    }
-    List<Field> choices = firstAvailable.get().asList();
-    if (choices.isEmpty() || choices.size() > MAX_SUB_REQUESTS) {
-      throw firstAvailable.get().error("must list 1 to " + MAX_SUB_REQUESTS + " subrequests");
-    }
-    ImmutableList.Builder<DeviceSubRequest> subs = ImmutableList.builder();
-    UniqueNames subNames = new UniqueNames("subrequest");
-    for (Field choice : choices) {
-      String subName = subNames.take(choice.asMap(SUB_REQUEST_KEYS).required("name"));
-      subs.add(subRequest(choice, subName, SUB_REQUEST_KEYS));
-    }
-    return DeviceRequest.firstAvailable(name, subs.build());
-  }
-
-  private static DeviceSubRequest subRequest(Field field, String name, ImmutableSet<String> keys)
-      throws ScenarioException {
-    MapReader sub = field.asMap(keys);
-    AllocationMode mode =
-        AllocationMode.parse(
-            sub.optChoice("allocationMode", List.of("ExactCount", "All")).orElse("ExactCount"));
-    Optional<Field> countField = sub.optional("count");
-    if (mode == AllocationMode.ALL && countField.isPresent()) {
-      throw countField.get().error("must not be set when allocationMode is All");
-    }
-    long count =
-        countField.isPresent() ? countField.get().asLong(1) : (mode == AllocationMode.ALL ? 0 : 1);
-    List<Field> tolerations = sub.list("tolerations");
-    if (tolerations.size() > MAX_TOLERATIONS) {
-      throw sub.required("tolerations")
-          .error(
-              "must list at most " + MAX_TOLERATIONS + " tolerations, got " + tolerations.size());
-    }
-    ImmutableList.Builder<Toleration> tolerated = ImmutableList.builder();
-    for (TolerationSpec t :
-        TolerationBinder.tolerations(tolerations, TolerationBinder.MANIFEST_TOLERATION_KEYS)) {
-      tolerated.add(t.toToleration());
-    }
-    return new DeviceSubRequest(
-        name,
-        sub.requiredString("deviceClassName"),
-        selectors(sub.list("selectors")),
-        mode,
-        count,
-        tolerated.build());
-  }
-
-  private static ImmutableList<DeviceConstraint> constraints(
-      List<Field> items, List<DeviceRequest> requests) throws ScenarioException {
-    ImmutableList.Builder<DeviceConstraint> out = ImmutableList.builder();
-    for (Field item : items) {
-      MapReader constraint = item.asMap(CONSTRAINT_KEYS);
-      List<String> names = constraint.stringList("requests");
-      for (String n : names) {
-        if (requests.stream().noneMatch(r -> r.name().equals(n))) {
-          throw constraint.required("requests").error("unknown request " + Field.quote(n));
-        }
-      }
       out.add(
-          new DeviceConstraint(
-              ImmutableList.copyOf(names), constraint.requiredString("matchAttribute")));
+          DraClaimBinder.claim(
+              namespace, name, entry.stringMap("labels"), entry.required("spec"), template));
     }
     return out.build();
   }

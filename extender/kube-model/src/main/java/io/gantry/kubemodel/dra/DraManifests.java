@@ -38,7 +38,7 @@ public final class DraManifests {
     return read(
         "ResourceClaim " + namespace + "/" + name,
         objectJson,
-        o -> DraBinder.claim(namespace, name, labels(o), o.required("spec"), false));
+        o -> DraClaimBinder.claim(namespace, name, labels(o), o.required("spec"), false));
   }
 
   private static ImmutableSortedMap<String, String> labels(MapReader object)
@@ -55,7 +55,9 @@ public final class DraManifests {
     return read(
         "ResourceClaimTemplate " + namespace + "/" + name,
         objectJson,
-        o -> DraBinder.claim(namespace, name, ImmutableSortedMap.of(), o.required("spec"), true));
+        o ->
+            DraClaimBinder.claim(
+                namespace, name, ImmutableSortedMap.of(), o.required("spec"), true));
   }
 
   /**
