@@ -14,9 +14,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Every file in examples/ runs with --check. Files whose features are built pass; files that need
- * later work exit 2 naming the unsupported field. Every file in the sub-folders {@code kai/}
- * (cases from KAI's own test tables) and {@code regressions/} (cases where Gantry once decided
- * wrongly) must hold every expectation.
+ * later work exit 2 naming the unsupported field. Every file in the sub-folders {@code kai/} (cases
+ * from KAI's own test tables) and {@code regressions/} (cases where Gantry once decided wrongly)
+ * must hold every expectation.
  */
 class ExamplesTest {
   private static final Path EXAMPLES = Path.of("..", "..", "examples");

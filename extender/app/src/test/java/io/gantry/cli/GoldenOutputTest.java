@@ -55,6 +55,7 @@ class GoldenOutputTest {
    * decided wrongly.
    */
   private static final List<String> EXAMPLE_FOLDERS = List.of("kai", "regressions");
+
   private static final Path CORPUS = Path.of("src", "test", "resources", "corpus");
   private static final Path ALL_ACTIONS = CORPUS.resolve("all-actions");
   private static final List<String> ALLOCATE_ONLY = List.of("--actions", "allocate");

@@ -3,6 +3,7 @@ package io.gantry.scheduler.sim;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.data.Offset.offset;
 
+import io.gantry.kubemodel.read.ScenarioException;
 import io.gantry.scheduler.sim.RandomWorlds.Job;
 import io.gantry.scheduler.sim.RandomWorlds.Place;
 import io.gantry.scheduler.sim.RandomWorlds.Request;
@@ -11,7 +12,6 @@ import io.gantry.scheduler.sim.RandomWorlds.World;
 import io.gantry.scheduler.sim.SimulationResult.NodeResult;
 import io.gantry.scheduler.sim.SimulationResult.SharedGpuGroup;
 import io.gantry.scheduler.sim.SimulationResult.TaskResult;
-import io.gantry.scheduler.sim.spec.ScenarioException;
 import io.gantry.scheduler.sim.spec.ScenarioLoader;
 import io.gantry.scheduler.sim.spec.ScenarioSpec;
 import java.util.ArrayList;
