@@ -83,8 +83,8 @@ class PipelinedDevicesTest {
       st.evict(y, "evicted", CAUSE);
       st.evict(s.task("ns/v/z"), "evicted", CAUSE);
       st.pipeline(s.task("ns/p/t"), n1, List.of("n1-gpu0"), GpuAmount.ofHundredths(70));
-      // y fits a device still being released; back where it ran, g1 is no longer released
-      st.pipeline(y, n1, List.of("n1-gpu1"), GpuAmount.ofHundredths(50));
+      // y fits its own group still being released; back where it ran, g1 is no longer released
+      st.pipeline(y, n1, List.of("g1"), GpuAmount.ofHundredths(50));
       assertThat(y.status()).isEqualTo(TaskStatus.RUNNING);
       // x fits beside y on g1 once z has gone, but g0, where it ran, is what p waits for
       st.pipeline(x, n1, List.of("g1"), GpuAmount.ofHundredths(50));
