@@ -298,7 +298,10 @@ final class JobAllocator {
       }
       if (GpuFit.select(task, node, hooks).isEmpty()) {
         return Optional.of(
-            new SharedGpusUnavailable(sharing.get().numDevices(), GpuFit.portionOn(task, node)));
+            new SharedGpusUnavailable(
+                sharing.get().numDevices(),
+                GpuFit.portionOn(task, node),
+                sharing.get().byMemory()));
       }
     }
     return Optional.empty();

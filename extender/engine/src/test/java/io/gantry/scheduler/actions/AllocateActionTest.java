@@ -59,7 +59,8 @@ class AllocateActionTest {
     assertThat(FitTexts.of(session.job("ns/ja")))
         .containsExactly(
             podError(
-                "Resources were not found for pod ns/ja-t0 due to: 0/1 nodes are available: 1"
+                "Resources were not found for pod ns/ja-t0 due to: no nodes with enough resources"
+                    + " were found: 1"
                     + " node(s) didn't have enough resources: GPUs."));
   }
 
@@ -136,8 +137,8 @@ class AllocateActionTest {
 
     String message =
         "Resources were found for 3 pods while 4 are required for gang scheduling. Additional pods"
-            + " cannot be scheduled due to: 0/1 nodes are available: 1 node(s) didn't have enough"
-            + " resources: GPUs.";
+            + " cannot be scheduled due to: no nodes with enough resources were found: 1 node(s)"
+            + " didn't have enough resources: GPUs.";
     assertThat(session.decisions()).isEmpty();
     assertThat(session.job("ns/j").tasks())
         .extracting(TaskState::status)
@@ -186,7 +187,8 @@ class AllocateActionTest {
     assertThat(FitTexts.of(session.job("ns/j")))
         .containsExactly(
             podError(
-                "Resources were not found for pod ns/j-t3 due to: 0/1 nodes are available: 1"
+                "Resources were not found for pod ns/j-t3 due to: no nodes with enough resources"
+                    + " were found: 1"
                     + " node(s) didn't have enough resources: GPUs."));
   }
 
@@ -354,8 +356,8 @@ class AllocateActionTest {
             List.of(Jobs.job("j").task(Tasks.task("t0").gpuMemoryMib(60_000)).build()));
 
     String message =
-        "Resources were not found for pod ns/j-t0 due to: 0/2 nodes are available: 2 node(s) didn't"
-            + " have enough GPU memory per device.";
+        "Resources were not found for pod ns/j-t0 due to: no nodes with enough resources were"
+            + " found: 2 node(s) didn't have enough GPU memory per device.";
     assertThat(session.decisions()).isEmpty();
     assertThat(FitTexts.of(session.job("ns/j"))).containsExactly(podError(message));
     assertThat(session.node("n1").idle().gpus()).isEqualTo(GpuAmount.ofDevices(4));
@@ -548,8 +550,9 @@ class AllocateActionTest {
             List.of(Jobs.job("j").task(Tasks.task("t0").gpus(2)).build()));
 
     String message =
-        "Resources were not found for pod ns/j-t0 due to: 0/3 nodes are available: 2 node(s) didn't"
-            + " have enough resources: GPUs, 1 node(s) had untolerated taint {dedicated: infra}.";
+        "Resources were not found for pod ns/j-t0 due to: no nodes with enough resources were"
+            + " found: 1 node(s) had untolerated taint {dedicated: infra}. \n2 node(s) didn't"
+            + " have enough resources: GPUs.";
     assertThat(session.decisions()).isEmpty();
     assertThat(FitTexts.of(session.job("ns/j"))).containsExactly(podError(message));
     assertThat(session.task("ns/j/t0").fitError().map(FitMessages::sentence)).contains(message);

@@ -80,11 +80,11 @@ class UnhelpableJobScaleTest {
     assertThat(ticker.reads()).isEqualTo(3);
     assertThat(Cycles.job(result, "ns/big").fitMessage())
         .contains(
-            "PodSchedulingErrors: Resources were not found for pod ns/big-t due to: 0/1000 nodes"
-                + " are available: 1000 node(s) didn't have enough resources: GPUs. \n"
-                + "Resources were not found for pod ns/big-t due to: no eviction can make room"
-                + " for it: 0/1000 nodes are available: 1000 node(s) didn't have enough allocatable"
-                + " resources: GPUs.");
+            "PodSchedulingErrors: Resources were not found for pod ns/big-t due to: no eviction can"
+                + " make room for it: no nodes with enough resources were found: 1000 node(s)"
+                + " didn't have enough allocatable resources: GPUs. \n"
+                + "Resources were not found for pod ns/big-t due to: no nodes with enough resources"
+                + " were found: 1000 node(s) didn't have enough resources: GPUs.");
   }
 
   @Test

@@ -54,9 +54,9 @@ class VictimInvariantCheckTest {
     assertThat(FitMessages.jobMessage(s.job("ns/j").fitErrors()))
         .contains(
             "PodSchedulingErrors: Resources were not found for pod ns/j-t due to: no eviction can"
-                + " make room for it: 0/3 nodes are available: 1 node(s) didn't have enough"
-                + " allocatable resources: GPUs, 1 node(s) had untolerated taint {dedicated: ml}, 1"
-                + " node(s) were unschedulable.");
+                + " make room for it: no nodes with enough resources were found: 1 node(s) didn't"
+                + " have enough allocatable resources: GPUs. \n1 node(s) had untolerated taint"
+                + " {dedicated: ml}. \n1 node(s) were unschedulable.");
   }
 
   @Test

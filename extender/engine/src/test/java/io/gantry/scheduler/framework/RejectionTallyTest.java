@@ -66,8 +66,8 @@ class RejectionTallyTest {
     assertThat(fits.rejected()).isEqualTo(4);
     assertThat(FitMessages.summary(fits))
         .isEqualTo(
-            "0/4 nodes are available: 3 node(s) pod number exceeded,"
-                + " 1 node(s) were not ready.");
+            "no nodes with enough resources were found: 1 node(s) were not ready. \n"
+                + "3 node(s) pod number exceeded.");
   }
 
   private NodeState node(String name) {

@@ -68,7 +68,8 @@ class PodAntiAffinityScaleTest {
           .containsExactly(
               FitTexts.podSchedulingErrors(
                   "Resources were found for 0 pods while 4 are required for gang scheduling."
-                      + " Additional pods cannot be scheduled due to: 0/500 nodes are available:"
+                      + " Additional pods cannot be scheduled due to: no nodes with enough"
+                      + " resources were found:"
                       + " 500 "
                       + ANTI_AFFINITY
                       + "."));

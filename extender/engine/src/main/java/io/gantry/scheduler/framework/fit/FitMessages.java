@@ -15,12 +15,15 @@ import java.util.stream.Collectors;
 
 /**
  * The one place fit reasons become text: KAI's and kube-scheduler's exact sentences (kai-reference
- * §5.5, §11), the aggregated "0/N nodes are available" summary and a job's message. Users,
- * dashboards and {@code kubectl describe} read the same whichever scheduler placed the pod; golden
- * tests pin the text, so change it only together with KAI.
+ * §5.5, §11), the aggregated "no nodes with enough resources were found" summary and a job's
+ * message. Users, dashboards and {@code kubectl describe} read the same whichever scheduler placed
+ * the pod; golden tests pin the text, so change it only together with KAI.
  */
 public final class FitMessages {
   public static final String UNABLE_TO_SCHEDULE_PODGROUP = "Unable to schedule podgroup";
+
+  /** KAI's ResourcesWereNotFoundMsg, the head of every node summary. */
+  public static final String NO_NODES_FOUND = "no nodes with enough resources were found";
 
   private FitMessages() {}
 
@@ -160,23 +163,46 @@ public final class FitMessages {
   }
 
   /**
-   * Why no node took a task, as kube-scheduler and KAI print it: {@code 0/3 nodes are available: 1
-   * node(s) had untolerated taint {a: b}, 2 node(s) didn't have enough resources: GPUs.} Each
-   * rejected node counts once under its reasons' sentences (joined with ", "); sorted by sentence.
+   * Why no node took a task, as KAI's FitErrors.Error() prints it: {@code no nodes with enough
+   * resources were found: 1 node(s) had untolerated taint {a: b}. \n2 node(s) didn't have enough
+   * resources: GPUs.} Each reason a node gave counts that node once; the entries {@code <count>
+   * <reason>} are sorted as strings (count included, as KAI does) and joined with ". \n". Without a
+   * reported reason only the head remains, with no colon or period.
    */
   public static String summary(NoNodeFits noNodeFits) {
     Map<String, Integer> counts = new TreeMap<>();
     for (NoNodeFits.NodeRejection rejection : noNodeFits.rejections()) {
-      String reasons =
-          rejection.reasons().stream().map(FitMessages::sentence).collect(Collectors.joining(", "));
-      counts.merge(reasons, rejection.nodes(), Integer::sum);
+      for (NodeFitReason reason : rejection.reasons()) {
+        if (reason instanceof SharedGpusUnavailable s && !s.reported()) {
+          continue;
+        }
+        counts.merge(nodeSentence(reason), rejection.nodes(), Integer::sum);
+      }
+    }
+    if (counts.isEmpty()) {
+      return NO_NODES_FOUND;
     }
     String reasons =
         counts.entrySet().stream()
             .map(e -> e.getValue() + " " + e.getKey())
-            .collect(Collectors.joining(", "));
-    long available = noNodeFits.nodes() - noNodeFits.rejected();
-    return available + "/" + noNodeFits.nodes() + " nodes are available: " + reasons + ".";
+            .sorted()
+            .collect(Collectors.joining(". \n"));
+    return NO_NODES_FOUND + ": " + reasons + ".";
+  }
+
+  /**
+   * One node's reason in the summary: a queue capacity check on a node is wrapped the way KAI's
+   * predicates plugin wraps it, {@code node does not have enough capacity. Reason: <code>, Details:
+   * <message>}; every other reason is its sentence.
+   */
+  private static String nodeSentence(NodeFitReason reason) {
+    if (reason instanceof CapacityExceeded c) {
+      return "node does not have enough capacity. Reason: "
+          + code(c.code())
+          + ", Details: "
+          + sentence(c);
+    }
+    return sentence(reason);
   }
 
   /**

@@ -33,8 +33,8 @@ class FitMessagesTest {
               rejected("n1", new InsufficientResource(GPU, 2, 1)),
               rejected("n3", new NodeNotReady())));
   private static final String TWO_OF_THREE_TEXT =
-      "1/3 nodes are available: 1 node(s) didn't have enough resources: GPUs, 1 node(s) were not"
-          + " ready.";
+      "no nodes with enough resources were found: 1 node(s) didn't have enough resources: GPUs."
+          + " \n1 node(s) were not ready.";
 
   record Case(FitReason reason, String sentence) {
     @Override
@@ -84,7 +84,7 @@ class FitMessagesTest {
                 NodeResourceTypeMismatch.Rule.LEGACY_MIG_POD, "n1", ImmutableList.of()),
             "Legacy MIG jobs cannot be scheduled on node n1"),
         new Case(
-            new SharedGpusUnavailable(1, GpuAmount.ofHundredths(50)),
+            new SharedGpusUnavailable(1, GpuAmount.ofHundredths(50), false),
             "node(s) didn't have enough resources: shared GPUs"),
         new Case(
             new OverLimit("team-a", GPU, 4, 3, 2),
@@ -290,7 +290,7 @@ class FitMessagesTest {
   }
 
   @Test
-  void summaryCountsNodesPerSentenceSortedBySentence() {
+  void summaryCountsNodesPerReasonSortedWithTheirCounts() {
     NoNodeFits noNodeFits =
         new NoNodeFits(
             5,
@@ -301,25 +301,73 @@ class FitMessagesTest {
                 rejected("n4", new InsufficientResource(GPU, 4, 0)),
                 rejected("n5", new NodeAffinityMismatch())));
 
+    // KAI sorts "<count> <reason>" as strings, so the count takes part in the order
     assertThat(FitMessages.summary(noNodeFits))
         .isEqualTo(
-            "0/5 nodes are available: 2 node(s) didn't have enough resources: GPUs, 2 node(s)"
-                + " didn't match Pod's node affinity/selector, 1 node(s) had untolerated taint"
-                + " {a: b}.");
+            "no nodes with enough resources were found: 1 node(s) had untolerated taint {a: b}. \n"
+                + "2 node(s) didn't have enough resources: GPUs. \n"
+                + "2 node(s) didn't match Pod's node affinity/selector.");
   }
 
   @Test
-  void summaryKeepsANodesReasonsTogether() {
+  void summaryCountsEachOfANodesReasons() {
+    NoNodeFits noNodeFits =
+        new NoNodeFits(
+            3,
+            ImmutableList.of(
+                new NodeRejection(
+                    "n1", ImmutableList.of(new NodeNotReady(), new NodeUnschedulable())),
+                new NodeRejection("n2", ImmutableList.of(new NodeNotReady()), 2)));
+
+    assertThat(FitMessages.summary(noNodeFits))
+        .isEqualTo(
+            "no nodes with enough resources were found: 1 node(s) were unschedulable. \n"
+                + "3 node(s) were not ready.");
+  }
+
+  @Test
+  void summaryWrapsACapacityCheckOnANodeAsKaisPredicateDoes() {
+    NoNodeFits noNodeFits =
+        new NoNodeFits(
+            1,
+            ImmutableList.of(rejected("n1", new NonPreemptibleOverQuota("q", GPU, 0.5, 0, 0.88))));
+
+    assertThat(FitMessages.summary(noNodeFits))
+        .isEqualTo(
+            "no nodes with enough resources were found: 1 node does not have enough capacity."
+                + " Reason: NonPreemptibleOverQuota, Details: Non-preemptible workload is over"
+                + " quota. Workload requested 0.88 GPUs, but q quota is 0.5 GPUs, while 0 GPUs are"
+                + " already allocated for non-preemptible pods. Use a preemptible workload to go"
+                + " over quota..");
+  }
+
+  @Test
+  void summaryLeavesOutANodeShortOnlyOfSharedRoomForAGpuMemoryRequest() {
     NoNodeFits noNodeFits =
         new NoNodeFits(
             2,
             ImmutableList.of(
-                new NodeRejection(
-                    "n1", ImmutableList.of(new NodeNotReady(), new NodeUnschedulable()))));
+                rejected("n1", new SharedGpusUnavailable(1, GpuAmount.ofHundredths(18), true)),
+                rejected("n2", new NodeNotReady())));
+    NoNodeFits onlyShortOfRoom =
+        new NoNodeFits(
+            1,
+            ImmutableList.of(
+                rejected("n1", new SharedGpusUnavailable(1, GpuAmount.ofHundredths(18), true))));
+    NoNodeFits fraction =
+        new NoNodeFits(
+            1,
+            ImmutableList.of(
+                rejected("n1", new SharedGpusUnavailable(1, GpuAmount.ofHundredths(50), false))));
 
     assertThat(FitMessages.summary(noNodeFits))
+        .isEqualTo("no nodes with enough resources were found: 1 node(s) were not ready.");
+    assertThat(FitMessages.summary(onlyShortOfRoom))
+        .isEqualTo("no nodes with enough resources were found");
+    assertThat(FitMessages.summary(fraction))
         .isEqualTo(
-            "1/2 nodes are available: 1 node(s) were not ready, node(s) were unschedulable.");
+            "no nodes with enough resources were found: 1 node(s) didn't have enough resources:"
+                + " shared GPUs.");
   }
 
   @Test

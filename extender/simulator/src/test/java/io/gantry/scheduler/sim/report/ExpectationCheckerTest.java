@@ -57,7 +57,8 @@ class ExpectationCheckerTest {
               job("default/train-b")
                   .count("Pending", 1)
                   .message(
-                      "0/2 nodes are available: 2 node(s) didn't have enough resources: GPUs."),
+                      "no nodes with enough resources were found: 2 node(s) didn't have enough"
+                          + " resources: GPUs."),
               job("default/infer").status("Running").count("Running", 3).nodes("dgx-1", "dgx-1"),
               job("team-b/eval").count("Pending", 1),
               job("team-c/eval").count("Pending", 1))
@@ -113,8 +114,8 @@ class ExpectationCheckerTest {
             "job message lacks the text",
             jobs("train-b", jobMessage("quota")),
             List.of(
-                "expect.jobs.train-b.messageContains: want \"quota\", got \"0/2 nodes are"
-                    + " available: 2 node(s) didn't have enough resources: GPUs.\"")),
+                "expect.jobs.train-b.messageContains: want \"quota\", got \"no nodes with enough"
+                    + " resources were found: 2 node(s) didn't have enough resources: GPUs.\"")),
         new Case(
             "a missing job message contains nothing, not even the empty string",
             jobs("train-a", jobMessage("")),
@@ -188,9 +189,9 @@ class ExpectationCheckerTest {
             List.of()),
         new Case(
             "task message is the task's own, not the job's",
-            tasks("train-b/worker-0", taskMessage("0/2 nodes")),
+            tasks("train-b/worker-0", taskMessage("no nodes with")),
             List.of(
-                "expect.tasks.train-b/worker-0.messageContains: want \"0/2 nodes\","
+                "expect.tasks.train-b/worker-0.messageContains: want \"no nodes with\","
                     + " got \"queue team-b quota is used up\"")),
         new Case(
             "a task key under a job name used in two namespaces is ambiguous",

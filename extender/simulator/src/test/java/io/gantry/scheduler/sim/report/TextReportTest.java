@@ -20,7 +20,7 @@ class TextReportTest {
 
   private static final long GIB = 1L << 30;
   private static final String NO_GPUS =
-      "0/2 nodes are available: 2 node(s) didn't have enough resources: GPUs.";
+      "no nodes with enough resources were found: 2 node(s) didn't have enough resources: GPUs.";
 
   private static final SimulationResult RESULT =
       result("two-teams")
@@ -65,7 +65,7 @@ class TextReportTest {
               default/train-a  worker-0  Running  dgx-0  -
               default/train-a  worker-1  Pending  -      -           gang not ready
               default/train-b  worker-0  Pending  -      -
-                  why: 0/2 nodes are available: 2 node(s) didn't have enough resources: GPUs.
+                  why: no nodes with enough resources were found: 2 node(s) didn't have enough resources: GPUs.
               default/infer    pod-0     Binding  dgx-1  0.5 [g0]
 
             Queues
