@@ -47,7 +47,9 @@ final class CrdsCommand implements Runnable {
     @Option(
         names = "--kubeconfig",
         paramLabel = "FILE",
-        description = "A kubeconfig file; default: the pod's in-cluster service account.")
+        description =
+            "A kubeconfig file; default: the first existing file in $KUBECONFIG, else"
+                + " ~/.kube/config, else the pod's in-cluster service account.")
     Path kubeconfig;
 
     @CommandLine.Spec CommandLine.Model.CommandSpec spec;

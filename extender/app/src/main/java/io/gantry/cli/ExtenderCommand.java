@@ -58,7 +58,9 @@ final class ExtenderCommand implements Callable<Integer> {
   @Option(
       names = "--kubeconfig",
       paramLabel = "FILE",
-      description = "A kubeconfig file; default: the pod's in-cluster service account.")
+      description =
+          "A kubeconfig file; default: the first existing file in $KUBECONFIG, else"
+              + " ~/.kube/config, else the pod's in-cluster service account.")
   Path kubeconfig;
 
   @Option(

@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.OffsetDateTime;
 import java.util.Optional;
@@ -44,20 +45,47 @@ public final class KubeClients {
             .create());
   }
 
-  /** A client for {@code kubeconfig}, or the in-cluster configuration when it is empty. */
+  /**
+   * A client for the configuration {@link KubeconfigLocator} finds: {@code kubeconfig} when given,
+   * else kubectl's defaults, else the in-cluster service account.
+   *
+   * @throws IOException in one line: nothing found (naming what was tried), or a file that cannot
+   *     be read or is not a kubeconfig (naming the file)
+   */
   public static ApiClient connect(Optional<Path> kubeconfig) throws IOException {
+    return connect(KubeconfigLocator.ofThisProcess().locate(kubeconfig));
+  }
+
+  /** A client for {@code location}. */
+  public static ApiClient connect(KubeconfigLocator.Location location) throws IOException {
     installRelaxedJson();
     ApiClient client;
-    if (kubeconfig.isPresent()) {
-      try (Reader reader = Files.newBufferedReader(kubeconfig.get(), StandardCharsets.UTF_8)) {
-        KubeConfig config = KubeConfig.loadKubeConfig(reader);
-        config.setFile(kubeconfig.get().toAbsolutePath().toFile());
-        client = ClientBuilder.kubeconfig(config).build();
-      }
+    if (location.file().isPresent()) {
+      client = ClientBuilder.kubeconfig(read(location.file().get())).build();
     } else {
       client = ClientBuilder.cluster().build();
     }
     return withoutReadTimeout(client);
+  }
+
+  private static KubeConfig read(Path file) throws IOException {
+    KubeConfig config;
+    String server;
+    try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+      config = KubeConfig.loadKubeConfig(reader);
+      server = config == null ? null : config.getServer();
+    } catch (NoSuchFileException e) {
+      throw new IOException(file + ": no such file", e);
+    } catch (RuntimeException e) {
+      // SnakeYAML's errors span several lines with a caret; the user needs the file and that it
+      // is not a kubeconfig
+      throw new IOException(file + ": not a kubeconfig (YAML with clusters, users, contexts)", e);
+    }
+    if (server == null) {
+      throw new IOException(file + ": not a kubeconfig: no server for its current context");
+    }
+    config.setFile(file.toAbsolutePath().toFile());
+    return config;
   }
 
   /** A client for a plain URL (tests against the fake API server). */
