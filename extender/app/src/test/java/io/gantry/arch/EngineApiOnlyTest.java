@@ -3,8 +3,6 @@ package io.gantry.arch;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -14,10 +12,7 @@ import org.junit.jupiter.api.Test;
  * ({@code io.gantry.scheduler.model..}). None opens a session or knows an action or plugin class.
  */
 class EngineApiOnlyTest {
-  private final JavaClasses classes =
-      new ClassFileImporter()
-          .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-          .importPackages("io.gantry");
+  private final JavaClasses classes = MainClasses.ALL;
 
   @Test
   void everyFrontDoorAndTheKubernetesModelUseOnlyTheEngineApi() {

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
 import io.gantry.extender.ImportsTheLiveScheduler;
 import org.junit.jupiter.api.Test;
@@ -22,10 +21,7 @@ class FrontDoorsTest {
   private static final String EXTENDER = "io.gantry.extender..";
   private static final String CLI = "io.gantry.cli..";
 
-  private final JavaClasses classes =
-      new ClassFileImporter()
-          .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-          .importPackages("io.gantry");
+  private final JavaClasses classes = MainClasses.ALL;
 
   @Test
   void theSimulatorImportsNoOtherFrontDoor() {

@@ -7,7 +7,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
 import io.gantry.scheduler.kube.ScenarioReadingKubeClass;
 import org.junit.jupiter.api.Test;
@@ -29,10 +28,7 @@ class LayeringTest {
     "io.gantry.cli.."
   };
 
-  private static final JavaClasses MAIN =
-      new ClassFileImporter()
-          .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-          .importPackages("io.gantry");
+  private static final JavaClasses MAIN = MainClasses.ALL;
 
   @Test
   void theRulesSeeEveryModule() {

@@ -11,7 +11,6 @@ import com.google.common.collect.Multimaps;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.lang.ConditionEvents;
@@ -29,10 +28,7 @@ import org.junit.jupiter.api.Test;
  * <p>This module's tests see every module's main classes, so the rule lives here.
  */
 class UniqueClassNamesTest {
-  private static final JavaClasses MAIN =
-      new ClassFileImporter()
-          .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-          .importPackages("io.gantry");
+  private static final JavaClasses MAIN = MainClasses.ALL;
 
   @Test
   void noTwoClassesShareASimpleName() {
