@@ -35,6 +35,8 @@ import java.util.Optional;
 import java.util.Random;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -49,7 +51,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  * some of them releasing, so shared GPUs are half used and capacity is being released. Each seed
  * runs under bin-packing, under a random placement strategy, and without the shared-GPU tier
  * (gpusharingorder disabled).
+ *
+ * <p>Seeds share nothing (the engine holds no static state), so they run concurrently.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class SearchStrategyEquivalenceTest {
   private static final String[] TAINT_KEYS = {"dedicated", "gpu-type"};
   private static final GpuAmount HALF_DEVICE = GpuAmount.ofHundredths(50);
