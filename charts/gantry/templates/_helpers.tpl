@@ -60,16 +60,81 @@ false
 {{- toYaml $out -}}
 {{- end -}}
 
+{{/* A Gantry container's securityContext: non-root on a read-only root, global.securityContext over it. */}}
 {{- define "gantry.securityContext" -}}
-allowPrivilegeEscalation: false
-readOnlyRootFilesystem: true
-runAsNonRoot: true
-runAsUser: 65532
-runAsGroup: 65532
-capabilities:
-  drop: [ALL]
-seccompProfile:
-  type: RuntimeDefault
+{{- $default := dict "allowPrivilegeEscalation" false "readOnlyRootFilesystem" true "runAsNonRoot" true "runAsUser" 65532 "runAsGroup" 65532 "capabilities" (dict "drop" (list "ALL")) "seccompProfile" (dict "type" "RuntimeDefault") -}}
+{{- toYaml (mustMergeOverwrite $default (deepCopy (.Values.global.securityContext | default dict))) -}}
+{{- end -}}
+
+{{/*
+A node agent's container securityContext: root for the kubelet's root-only directories. The
+global.securityContext applies, but these keys stay, or the agent could not serve the kubelet.
+*/}}
+{{- define "gantry.nodeAgentSecurityContext" -}}
+{{- $root := dict "runAsUser" 0 "runAsNonRoot" false "privileged" false "allowPrivilegeEscalation" false "readOnlyRootFilesystem" true "capabilities" (dict "drop" (list "ALL")) -}}
+{{- toYaml (mustMergeOverwrite (deepCopy (.Values.global.securityContext | default dict)) $root) -}}
+{{- end -}}
+
+{{/*
+The pod settings every component's pods share (global.* and imagePullSecrets), with the component's
+own: .podSecurityContext the component's default securityContext (global.podSecurityContext over
+it), .nodeSelector merged over global.nodeSelector, .tolerations after global.tolerations,
+.priorityClassName instead of global.priorityClassName, .affinity as is.
+*/}}
+{{- define "gantry.podSettings" -}}
+{{- $g := .root.Values.global -}}
+{{- with (.priorityClassName | default $g.priorityClassName) }}
+priorityClassName: {{ . }}
+{{- end }}
+{{- with .root.Values.imagePullSecrets }}
+imagePullSecrets:
+  {{- toYaml . | nindent 2 }}
+{{- end }}
+{{- with (mustMergeOverwrite (deepCopy (.podSecurityContext | default dict)) (deepCopy ($g.podSecurityContext | default dict))) }}
+securityContext:
+  {{- toYaml . | nindent 2 }}
+{{- end }}
+{{- with (mustMergeOverwrite (deepCopy ($g.nodeSelector | default dict)) (deepCopy (.nodeSelector | default dict))) }}
+nodeSelector:
+  {{- toYaml . | nindent 2 }}
+{{- end }}
+{{- with (concat ($g.tolerations | default list) (.tolerations | default list)) }}
+tolerations:
+  {{- toYaml . | nindent 2 }}
+{{- end }}
+{{- with .affinity }}
+affinity:
+  {{- toYaml . | nindent 2 }}
+{{- end }}
+{{- end -}}
+
+{{/* The pod securityContext of Gantry's own non-root images. */}}
+{{- define "gantry.nonRootPod" -}}
+{{- toYaml (dict "runAsNonRoot" true "fsGroup" 65532) -}}
+{{- end -}}
+
+{{/*
+A PodDisruptionBudget for a component's pods: at most one evicted at a time, so a drain never takes
+every replica at once (and never blocks on a single one).
+*/}}
+{{- define "gantry.pdb" -}}
+apiVersion: policy/v1
+kind: PodDisruptionBudget
+metadata:
+  name: {{ include "gantry.componentName" . }}
+  namespace: {{ .root.Release.Namespace }}
+  labels:
+    {{- include "gantry.labels" . | nindent 4 }}
+spec:
+  maxUnavailable: 1
+  selector:
+    matchLabels:
+      {{- include "gantry.selectorLabels" . | nindent 6 }}
+{{- end -}}
+
+{{/* `--log-format` of every Gantry command. */}}
+{{- define "gantry.logFormatArg" -}}
+- --log-format={{ .Values.logFormat }}
 {{- end -}}
 
 {{/* The port of the mode's HTTP server: the scheduler's ops port, or the extender's. */}}
@@ -94,8 +159,14 @@ seccompProfile:
 {{- define "gantry.webhookArgs" -}}
 - extender
 - --port={{ .Values.extender.port }}
+{{ include "gantry.logFormatArg" . }}
 - --webhook-failure-policy={{ .Values.webhook.failurePolicy }}
-- --webhook-skip-namespace={{ join "," (concat (list .Release.Namespace) .Values.webhook.skipNamespaces | uniq) }}
+- --webhook-skip-namespace={{ include "gantry.webhookSkipNamespaces" . }}
 - --tls-cert-file=/etc/gantry/tls/tls.crt
 - --tls-key-file=/etc/gantry/tls/tls.key
+{{- end -}}
+
+{{/* The namespaces the webhook never sees: kube-system, the release's, webhook.skipNamespaces. */}}
+{{- define "gantry.webhookSkipNamespaces" -}}
+{{- join "," (concat (list .Release.Namespace "kube-system") .Values.webhook.skipNamespaces | uniq) -}}
 {{- end -}}

@@ -63,9 +63,11 @@ public final class DeviceAgentWiring {
 
   /**
    * Serves until {@code stopped} is counted down; returns the exit status ({@link AgentExitStatus})
-   * after writing why it could not start to {@code err}.
+   * after writing why it could not start to {@code err}. {@code serving} runs once the device
+   * plugins and the node-agent API are up (the ops endpoint's readiness).
    */
-  public int serve(CountDownLatch stopped, PrintWriter err) throws InterruptedException {
+  public int serve(CountDownLatch stopped, PrintWriter err, Runnable serving)
+      throws InterruptedException {
     NvidiaSmi smi;
     Optional<NvmlSession> nvml = Optional.empty();
     InventorySource discovery;
@@ -84,7 +86,7 @@ public final class DeviceAgentWiring {
       return AgentExitStatus.of(e);
     }
     try {
-      return serve(smi, nvml, discovery, first, stopped, err);
+      return serve(smi, nvml, discovery, first, stopped, err, serving);
     } finally {
       nvml.ifPresent(NvmlSession::close);
     }
@@ -96,7 +98,8 @@ public final class DeviceAgentWiring {
       InventorySource discovery,
       GpuInventory first,
       CountDownLatch stopped,
-      PrintWriter err)
+      PrintWriter err,
+      Runnable serving)
       throws InterruptedException {
     String node = settings.node().nodeName();
     ApiClient client;
@@ -153,6 +156,7 @@ public final class DeviceAgentWiring {
       Optional<XidEventWatch> xids = nvml.flatMap(session -> watchXids(session, agent));
       try {
         log.info("serving node {}", node);
+        serving.run();
         long intervalMillis = settings.node().discoveryInterval().toMillis();
         while (!stopped.await(intervalMillis, TimeUnit.MILLISECONDS)) {
           agent.runOnce();

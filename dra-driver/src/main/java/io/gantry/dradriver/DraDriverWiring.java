@@ -31,9 +31,11 @@ public final class DraDriverWiring {
 
   /**
    * Serves until {@code stopped} is counted down; returns the exit status, 0 once stopped, after
-   * writing why it could not start to {@code err}.
+   * writing why it could not start to {@code err}. {@code serving} runs once the driver serves the
+   * kubelet (the ops endpoint's readiness).
    */
-  public int serve(CountDownLatch stopped, PrintWriter err) throws InterruptedException {
+  public int serve(CountDownLatch stopped, PrintWriter err, Runnable serving)
+      throws InterruptedException {
     ApiClient client;
     try {
       client = ApiClients.connect(settings.node().kubeconfig());
@@ -62,6 +64,7 @@ public final class DraDriverWiring {
       return CANNOT_START;
     }
     try {
+      serving.run();
       stopped.await();
       return 0;
     } finally {

@@ -10,10 +10,13 @@ import io.gantry.deviceagent.mps.MpsControl;
 import io.gantry.deviceagent.nodeagent.NodeAgentServer;
 import io.gantry.gpusharing.DeviceNaming;
 import io.gantry.gpusharing.GpuEnforcement;
+import io.gantry.nodecommon.cli.LogFormatOptions;
 import io.gantry.nodecommon.cli.NodeOptions;
 import io.gantry.nodecommon.cli.NvidiaSmiOptions;
+import io.gantry.nodecommon.cli.OpsOptions;
 import io.gantry.nodecommon.cli.OptionValues;
 import io.gantry.nodecommon.nvml.NvmlSession;
+import io.gantry.nodecommon.ops.OpsEndpoint;
 import io.gantry.nodecommon.settings.NodeSettings;
 import io.gantry.nodecommon.settings.NvidiaSmiSettings;
 import java.nio.file.Path;
@@ -138,6 +141,10 @@ final class ServeCommand implements Callable<Integer> {
 
   @CommandLine.Mixin DiscoveryOptions discoveryOptions;
 
+  @CommandLine.Mixin OpsOptions opsOptions;
+
+  @CommandLine.Mixin LogFormatOptions logFormat;
+
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   private final Map<String, String> environment;
@@ -195,7 +202,12 @@ final class ServeCommand implements Callable<Integer> {
                         : Optional.empty(),
                     nodeAgentSocket,
                     nodeAgentPort == null ? OptionalInt.empty() : OptionalInt.of(nodeAgentPort)));
-    return new DeviceAgentWiring(settings, clock, nvmlLoader)
-        .serve(stopped, spec.commandLine().getErr());
+    Optional<OpsEndpoint> ops = opsOptions.start(spec.commandLine());
+    try {
+      return new DeviceAgentWiring(settings, clock, nvmlLoader)
+          .serve(stopped, spec.commandLine().getErr(), () -> ops.ifPresent(OpsEndpoint::markReady));
+    } finally {
+      ops.ifPresent(OpsEndpoint::close);
+    }
   }
 }

@@ -5,8 +5,11 @@ import static java.util.Objects.requireNonNull;
 import io.gantry.dradriver.DraDriverSettings;
 import io.gantry.dradriver.DraDriverWiring;
 import io.gantry.dradriver.DriverPaths;
+import io.gantry.nodecommon.cli.LogFormatOptions;
 import io.gantry.nodecommon.cli.NodeOptions;
 import io.gantry.nodecommon.cli.NvidiaSmiOptions;
+import io.gantry.nodecommon.cli.OpsOptions;
+import io.gantry.nodecommon.ops.OpsEndpoint;
 import io.gantry.nodecommon.settings.NodeSettings;
 import io.gantry.nodecommon.settings.NvidiaSmiSettings;
 import java.nio.file.Path;
@@ -62,6 +65,10 @@ final class ServeCommand implements Callable<Integer> {
 
   @CommandLine.Mixin NvidiaSmiOptions smiOptions;
 
+  @CommandLine.Mixin OpsOptions opsOptions;
+
+  @CommandLine.Mixin LogFormatOptions logFormat;
+
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   private final Map<String, String> environment;
@@ -83,6 +90,12 @@ final class ServeCommand implements Callable<Integer> {
             smi,
             Optional.ofNullable(environment.get("PATH")),
             new DriverPaths(pluginRegistryDirectory, pluginDirectory, cdiDirectory));
-    return new DraDriverWiring(settings).serve(stopped, spec.commandLine().getErr());
+    Optional<OpsEndpoint> ops = opsOptions.start(spec.commandLine());
+    try {
+      return new DraDriverWiring(settings)
+          .serve(stopped, spec.commandLine().getErr(), () -> ops.ifPresent(OpsEndpoint::markReady));
+    } finally {
+      ops.ifPresent(OpsEndpoint::close);
+    }
   }
 }

@@ -52,6 +52,8 @@ final class CrdsCommand implements Runnable {
                 + " ~/.kube/config, else the pod's in-cluster service account.")
     Path kubeconfig;
 
+    @CommandLine.Mixin LogFormatOptions logFormat;
+
     @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
     @Override

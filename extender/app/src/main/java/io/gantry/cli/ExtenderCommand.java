@@ -169,6 +169,8 @@ final class ExtenderCommand implements Callable<Integer> {
               + " file changes.")
   Path tlsKeyFile;
 
+  @CommandLine.Mixin LogFormatOptions logFormat;
+
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   @Override

@@ -6,9 +6,11 @@ import io.gantry.kubemodel.read.ScenarioException;
 import io.gantry.scheduler.kube.LiveSchedulerWiring;
 import io.gantry.scheduler.kube.config.SchedulerConfigFile;
 import io.gantry.scheduler.kube.config.SchedulerSettings;
+import io.gantry.scheduler.kube.ops.DebugServer;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -60,8 +62,18 @@ final class SchedulerCommand implements Callable<Integer> {
       names = "--http-port",
       paramLabel = "PORT",
       defaultValue = "8080",
-      description = "Port of /metrics, /healthz, /readyz and /snapshot. Default: ${DEFAULT-VALUE}.")
+      description = "Port of /metrics, /healthz and /readyz. Default: ${DEFAULT-VALUE}.")
   int httpPort;
+
+  @Option(
+      names = "--debug-address",
+      paramLabel = "HOST:PORT",
+      defaultValue = DebugServer.DEFAULT_ADDRESS,
+      description =
+          "Where to serve the debug endpoints (/snapshot: every pod of the cluster as a scenario),"
+              + " unauthenticated; keep it on the loopback and reach it with kubectl"
+              + " port-forward. Default: ${DEFAULT-VALUE}.")
+  String debugAddress;
 
   @Option(
       names = "--identity",
@@ -70,6 +82,8 @@ final class SchedulerCommand implements Callable<Integer> {
           "This replica's name in the leader-election lease; default: $POD_NAME, else the host"
               + " name.")
   String identity;
+
+  @CommandLine.Mixin LogFormatOptions logFormat;
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
@@ -91,9 +105,16 @@ final class SchedulerCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "--http-port: " + e.getMessage());
     }
+    InetSocketAddress debug;
+    try {
+      debug = DebugServer.parseAddress(debugAddress);
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--debug-address: " + e.getMessage());
+    }
     LiveSchedulerWiring scheduler;
     try {
-      scheduler = LiveSchedulerWiring.start(settings, Clock.systemUTC());
+      scheduler = LiveSchedulerWiring.start(settings, debug, Clock.systemUTC());
     } catch (IOException e) {
       err.println("error: cannot read the cluster configuration: " + e.getMessage());
       err.flush();

@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
 class ChartRenderTest {
   /** Kinds without a client-java model: KAI's CRs and the Prometheus Operator's. */
   private static final Set<String> CUSTOM_KINDS =
-      Set.of("Queue", "ServiceMonitor", "Issuer", "Certificate");
+      Set.of("Queue", "ServiceMonitor", "PodMonitor", "Issuer", "Certificate");
 
   @Test
   void everyRenderedObjectIsAKnownKindReadByItsModel() {
@@ -134,7 +134,7 @@ class ChartRenderTest {
     assertThat(
             job.path("spec").path("template").path("spec").path("containers").get(0).path("args"))
         .extracting(JsonNode::asText)
-        .containsExactly("crds", "apply");
+        .containsExactly("crds", "apply", "--log-format=text");
     for (String kind : new String[] {"ServiceAccount", "ClusterRole", "ClusterRoleBinding"}) {
       assertThat(
               chart
@@ -313,7 +313,9 @@ class ChartRenderTest {
             "--plugin-registry-dir=/var/lib/kubelet/plugins_registry",
             "--plugin-dir=/var/lib/kubelet/plugins/gpu.gantry.io",
             "--cdi-dir=/var/run/cdi",
-            "--discovery-interval=30");
+            "--discovery-interval=30",
+            "--http-port=8080",
+            "--log-format=text");
     assertThat(pod.getVolumes())
         .filteredOn(v -> v.getHostPath() != null)
         .extracting(v -> v.getHostPath().getPath())

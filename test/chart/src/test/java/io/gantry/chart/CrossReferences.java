@@ -13,7 +13,7 @@ import java.util.Set;
 /**
  * The references between a rendered chart's objects, each checked to name something the chart
  * renders: pods' ServiceAccounts and ConfigMaps, bindings' roles and subjects, Services' pods and
- * ports, ServiceMonitors' Services.
+ * ports, ServiceMonitors' Services, PodMonitors' and PodDisruptionBudgets' pods.
  */
 final class CrossReferences {
   private static final List<String> WORKLOADS = List.of("Deployment", "DaemonSet", "Job");
@@ -121,6 +121,30 @@ final class CrossReferences {
                                           .contains(p)));
       if (!found) {
         broken.add("ServiceMonitor " + name(sm) + " selects no Service with its port");
+      }
+    }
+    for (ObjectNode pm : chart.ofKind("PodMonitor")) {
+      JsonNode selector = pm.path("spec").path("selector").path("matchLabels");
+      boolean found =
+          podTemplates.stream()
+              .anyMatch(
+                  t ->
+                      matches(selector, t.path("metadata").path("labels"))
+                          && pm
+                              .path("spec")
+                              .path("podMetricsEndpoints")
+                              .findValuesAsText("port")
+                              .stream()
+                              .allMatch(p -> hasPort(t, p)));
+      if (!found) {
+        broken.add("PodMonitor " + name(pm) + " selects no pod with its port");
+      }
+    }
+    for (ObjectNode pdb : chart.ofKind("PodDisruptionBudget")) {
+      JsonNode selector = pdb.path("spec").path("selector").path("matchLabels");
+      if (podTemplates.stream()
+          .noneMatch(t -> matches(selector, t.path("metadata").path("labels")))) {
+        broken.add("PodDisruptionBudget " + name(pdb) + " selects no pod the chart renders");
       }
     }
     for (String kind : List.of("MutatingWebhookConfiguration", "ValidatingWebhookConfiguration")) {

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
 import com.marcnuri.helm.Helm;
+import com.marcnuri.helm.InstallCommand;
 import com.marcnuri.helm.TemplateCommand;
 import io.kubernetes.client.openapi.models.V1ClusterRole;
 import io.kubernetes.client.openapi.models.V1ClusterRoleBinding;
@@ -20,6 +21,7 @@ import io.kubernetes.client.openapi.models.V1Deployment;
 import io.kubernetes.client.openapi.models.V1DeviceClass;
 import io.kubernetes.client.openapi.models.V1Job;
 import io.kubernetes.client.openapi.models.V1MutatingWebhookConfiguration;
+import io.kubernetes.client.openapi.models.V1PodDisruptionBudget;
 import io.kubernetes.client.openapi.models.V1PriorityClass;
 import io.kubernetes.client.openapi.models.V1Role;
 import io.kubernetes.client.openapi.models.V1RoleBinding;
@@ -63,6 +65,7 @@ final class RenderedChart {
           .put("DeviceClass", V1DeviceClass.class)
           .put("Job", V1Job.class)
           .put("MutatingWebhookConfiguration", V1MutatingWebhookConfiguration.class)
+          .put("PodDisruptionBudget", V1PodDisruptionBudget.class)
           .put("PriorityClass", V1PriorityClass.class)
           .put("Role", V1Role.class)
           .put("RoleBinding", V1RoleBinding.class)
@@ -118,8 +121,48 @@ final class RenderedChart {
    * which hook they are.
    */
   static String template(Map<String, Object> sets, Path... valuesFiles) {
-    TemplateCommand template =
+    return template(chartWithHooksAsObjects(), sets, valuesFiles);
+  }
+
+  /**
+   * Renders as {@code helm upgrade} does over an installed release whose webhook Secret is {@code
+   * existingSecret} (YAML): {@code helm template} cannot run the chart's {@code lookup}, so the
+   * copy reads the Secret from a file instead.
+   */
+  static RenderedChart upgradeOver(String existingSecret, Map<String, Object> sets) {
+    try {
+      Path copy = copyChart();
+      Files.writeString(copy.resolve(EXISTING_SECRET), existingSecret, StandardCharsets.UTF_8);
+      return parse(template(copy, sets));
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot copy the chart", e);
+    }
+  }
+
+  /** The NOTES.txt Helm prints after an install, rendered without a cluster. */
+  static String notes(Map<String, Object> sets) {
+    InstallCommand install =
         new Helm(chartWithHooksAsObjects())
+            .install()
+            .withName(RELEASE)
+            .withNamespace(NAMESPACE)
+            .withKubeVersion(KUBERNETES_VERSION)
+            .dryRun()
+            .clientOnly();
+    for (Map.Entry<String, Object> set : sets.entrySet()) {
+      install = install.set(set.getKey(), set.getValue());
+    }
+    String output = install.call().getOutput();
+    int notes = output.indexOf("NOTES:");
+    if (notes < 0) {
+      throw new IllegalStateException("no NOTES in helm's output");
+    }
+    return output.substring(notes);
+  }
+
+  private static String template(Path chart, Map<String, Object> sets, Path... valuesFiles) {
+    TemplateCommand template =
+        new Helm(chart)
             .template()
             .withName(RELEASE)
             .withNamespace(NAMESPACE)
@@ -136,6 +179,12 @@ final class RenderedChart {
   /** The prefix a hook's annotations carry in rendered output. */
   static final String HOOK = "rendered-for-test/hook";
 
+  /** The webhook Secret's {@code lookup} in templates/webhook.yaml, which only an upgrade runs. */
+  private static final String LOOKUP = "lookup \"v1\" \"Secret\" .Release.Namespace $secret";
+
+  /** The file a copy reads the installed webhook Secret from, instead of {@link #LOOKUP}. */
+  private static final String EXISTING_SECRET = "rendered-for-test-existing-secret.yaml";
+
   private static Path hooksCopy;
 
   private static synchronized Path chartWithHooksAsObjects() {
@@ -143,28 +192,41 @@ final class RenderedChart {
       return hooksCopy;
     }
     try {
-      Path copy = Files.createTempDirectory("gantry-chart-").resolve("gantry");
-      Path source = chart();
-      try (Stream<Path> files = Files.walk(source)) {
-        for (Path file : files.toList()) {
-          Path target = copy.resolve(source.relativize(file).toString());
-          if (Files.isDirectory(file)) {
-            Files.createDirectories(target);
-          } else if (file.getParent().getFileName().toString().equals("templates")) {
-            Files.writeString(
-                target,
-                Files.readString(file, StandardCharsets.UTF_8).replace("helm.sh/hook", HOOK),
-                StandardCharsets.UTF_8);
-          } else {
-            Files.copy(file, target);
-          }
-        }
-      }
-      hooksCopy = copy;
-      return copy;
+      hooksCopy = copyChart();
+      return hooksCopy;
     } catch (IOException e) {
       throw new UncheckedIOException("cannot copy the chart", e);
     }
+  }
+
+  /**
+   * A copy of the chart for {@code helm template}: hooks renamed (see {@link #template}), and the
+   * webhook Secret's {@code lookup} run as on an upgrade but answered from {@link #EXISTING_SECRET}
+   * (an empty file, so none, until a test writes one).
+   */
+  private static Path copyChart() throws IOException {
+    Path copy = Files.createTempDirectory("gantry-chart-").resolve("gantry");
+    Path source = chart();
+    try (Stream<Path> files = Files.walk(source)) {
+      for (Path file : files.toList()) {
+        Path target = copy.resolve(source.relativize(file).toString());
+        if (Files.isDirectory(file)) {
+          Files.createDirectories(target);
+        } else if (file.getParent().getFileName().toString().equals("templates")) {
+          Files.writeString(
+              target,
+              Files.readString(file, StandardCharsets.UTF_8)
+                  .replace("helm.sh/hook", HOOK)
+                  .replace(".Release.IsUpgrade", "true")
+                  .replace(LOOKUP, "(.Files.Get \"" + EXISTING_SECRET + "\" | fromYaml)"),
+              StandardCharsets.UTF_8);
+        } else {
+          Files.copy(file, target);
+        }
+      }
+    }
+    Files.writeString(copy.resolve(EXISTING_SECRET), "", StandardCharsets.UTF_8);
+    return copy;
   }
 
   /** What {@code helm show crds} prints: the chart's crds/ folder. */

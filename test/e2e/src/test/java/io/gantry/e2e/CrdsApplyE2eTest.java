@@ -2,11 +2,19 @@ package io.gantry.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.gantry.fakekube.FakeKubeServer;
 import io.gantry.fakekube.ResourceKinds;
 import io.gantry.scheduler.kube.KubeClients;
 import io.gantry.scheduler.kube.crd.CrdInstaller;
 import io.kubernetes.client.openapi.models.V1CustomResourceDefinition;
+import io.kubernetes.client.util.Yaml;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -44,6 +52,50 @@ class CrdsApplyE2eTest {
           .isEqualTo("q");
       assertThat(E2eCluster.ungranted(kube.accesses(), CrdInstaller.API_ACCESS)).isEmpty();
       assertThat(kube.accesses().byUserAgentPrefix(KubeClients.USER_AGENT)).isNotEmpty();
+    }
+  }
+
+  @Test
+  void overKaisPodGroupDefinitionItKeepsEveryFieldAndVersionOfKais() throws Exception {
+    try (FakeKubeServer kube = FakeKubeServer.start();
+        InputStream in =
+            getClass().getResourceAsStream("/io/gantry/crds-kai/podgroups.scheduling.run.ai.yaml");
+        Reader kai = new InputStreamReader(in, StandardCharsets.UTF_8)) {
+      V1CustomResourceDefinition kaiCrd = Yaml.loadAs(kai, V1CustomResourceDefinition.class);
+      kube.store().create((ObjectNode) new ObjectMapper().readTree(kaiCrd.toJson()));
+      CrdInstaller installer = new CrdInstaller(KubeClients.forUrl(kube.url()));
+
+      for (V1CustomResourceDefinition crd : CrdInstaller.bundled()) {
+        installer.apply(crd);
+      }
+
+      JsonNode applied =
+          kube.store()
+              .get(ResourceKinds.CUSTOM_RESOURCE_DEFINITIONS, "", "podgroups.scheduling.run.ai")
+              .orElseThrow();
+      JsonNode status =
+          applied.at("/spec/versions/0/schema/openAPIV3Schema/properties/status/properties");
+      assertThat(applied.at("/spec/versions/0/name").asText()).isEqualTo("v2alpha2");
+      for (String field :
+          List.of(
+              "phase",
+              "running",
+              "pending",
+              "succeeded",
+              "failed",
+              "lastTransitionReason",
+              "conditions",
+              "schedulingConditions",
+              "resourcesStatus")) {
+        assertThat(status.has(field)).as(field).isTrue();
+      }
+      assertThat(
+              applied
+                  .at("/spec/versions/0/schema/openAPIV3Schema/properties/spec/properties")
+                  .has("subGroups"))
+          .isTrue();
+      assertThat(applied.at("/spec/versions/1/name").asText()).isEqualTo("v2alpha1");
+      assertThat(applied.at("/spec/conversion/strategy").asText()).isEqualTo("Webhook");
     }
   }
 }

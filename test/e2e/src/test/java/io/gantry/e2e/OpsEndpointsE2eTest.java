@@ -18,6 +18,7 @@ import io.gantry.fakekube.ResourceKinds;
 import io.gantry.scheduler.kube.KubeScheduler;
 import io.gantry.scheduler.kube.Schedulers;
 import io.gantry.scheduler.kube.TestObjects;
+import io.gantry.scheduler.kube.ops.DebugServer;
 import io.gantry.scheduler.kube.ops.OpsServer;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -41,9 +42,9 @@ import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /**
- * The scheduler's HTTP endpoints against a fake cluster: {@code /snapshot} replays in {@code gantry
- * simulate} to the decisions the scheduler then makes, and {@code /metrics} shows the cycle latency
- * histogram and each queue's fair share after a cycle.
+ * The scheduler's HTTP endpoints against a fake cluster: {@code /snapshot} (on the debug address,
+ * not the ops port) replays in {@code gantry simulate} to the decisions the scheduler then makes,
+ * and {@code /metrics} shows the cycle latency histogram and each queue's fair share after a cycle.
  */
 class OpsEndpointsE2eTest {
   private static final Duration WAIT = Duration.ofSeconds(30);
@@ -52,6 +53,7 @@ class OpsEndpointsE2eTest {
   private final E2eCluster cluster = new E2eCluster();
   private final HttpClient http = HttpClient.newHttpClient();
   private OpsServer ops;
+  private DebugServer debug;
 
   @TempDir Path dir;
 
@@ -60,12 +62,19 @@ class OpsEndpointsE2eTest {
     if (ops != null) {
       ops.close();
     }
+    if (debug != null) {
+      debug.close();
+    }
     cluster.close();
   }
 
   private HttpResponse<String> get(String path) throws Exception {
+    return get(ops.port(), path);
+  }
+
+  private HttpResponse<String> get(int port, String path) throws Exception {
     return http.send(
-        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + ops.port() + path)).build(),
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).build(),
         HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
   }
 
@@ -103,6 +112,12 @@ class OpsEndpointsE2eTest {
     group("b", "huge", "team-b", 1, 1, 16);
     ObjectNode half = inGroup(pod("b", "half", TestObjects.SCHEDULER, "1", 0), "half");
     TestObjects.annotations(half).put("gpu-fraction", "0.5");
+    // a container's env is no part of the snapshot
+    ((ObjectNode) half.at("/spec/containers/0"))
+        .putArray("env")
+        .addObject()
+        .put("name", "API_TOKEN")
+        .put("value", "s3cr3t-token-value");
     cluster.create(podGroup("b", "half", "team-b", 1));
     cluster.create(half);
     // a lease someone else holds keeps this replica standing by while the snapshot is taken
@@ -118,11 +133,14 @@ class OpsEndpointsE2eTest {
     KubeScheduler scheduler =
         cluster.scheduler(Schedulers.settings(Duration.ofMillis(200), Optional.of("replica")));
     ops = OpsServer.start(scheduler, new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+    debug = DebugServer.start(scheduler, DebugServer.parseAddress("127.0.0.1:0"));
     await().atMost(WAIT).until(scheduler::ready);
     assertThat(scheduler.isLeader()).isFalse();
 
-    HttpResponse<String> snapshot = get("/snapshot");
+    assertThat(get("/snapshot").statusCode()).isEqualTo(404);
+    HttpResponse<String> snapshot = get(debug.address().getPort(), "/snapshot");
     assertThat(snapshot.statusCode()).isEqualTo(200);
+    assertThat(snapshot.body()).contains("name: half").doesNotContain("s3cr3t-token-value");
     Path file = dir.resolve("snapshot.yaml");
     Files.writeString(file, snapshot.body(), StandardCharsets.UTF_8);
     Map<String, String> simulated = simulate(file);

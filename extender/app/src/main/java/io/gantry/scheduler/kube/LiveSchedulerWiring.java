@@ -3,6 +3,7 @@ package io.gantry.scheduler.kube;
 import static java.util.Objects.requireNonNull;
 
 import io.gantry.scheduler.kube.config.SchedulerSettings;
+import io.gantry.scheduler.kube.ops.DebugServer;
 import io.gantry.scheduler.kube.ops.OpsServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -17,31 +18,42 @@ import java.time.Clock;
 public final class LiveSchedulerWiring implements AutoCloseable {
   private final KubeScheduler scheduler;
   private final OpsServer ops;
+  private final DebugServer debug;
 
-  private LiveSchedulerWiring(KubeScheduler scheduler, OpsServer ops) {
+  private LiveSchedulerWiring(KubeScheduler scheduler, OpsServer ops, DebugServer debug) {
     this.scheduler = scheduler;
     this.ops = ops;
+    this.debug = debug;
   }
 
   /**
-   * Connects, starts scheduling and serves the ops endpoints; returns once everything runs (the
-   * caches sync in the background).
+   * Connects, starts scheduling and serves the ops endpoints, and the debug endpoints on {@code
+   * debugAddress}; returns once everything runs (the caches sync in the background).
    *
    * @throws IOException when the cluster's configuration (the kubeconfig) cannot be read
-   * @throws UncheckedIOException when the ops port cannot be served
+   * @throws UncheckedIOException when the ops port or the debug address cannot be served
    */
-  public static LiveSchedulerWiring start(SchedulerSettings settings, Clock clock)
-      throws IOException {
+  public static LiveSchedulerWiring start(
+      SchedulerSettings settings, InetSocketAddress debugAddress, Clock clock) throws IOException {
     requireNonNull(settings, "settings is null");
+    requireNonNull(debugAddress, "debugAddress is null");
     requireNonNull(clock, "clock is null");
     KubeScheduler scheduler =
         KubeScheduler.start(KubeClients.connect(settings.kubeconfig()), settings, clock);
+    OpsServer ops;
     try {
-      return new LiveSchedulerWiring(
-          scheduler, OpsServer.start(scheduler, new InetSocketAddress(settings.opsPort())));
+      ops = OpsServer.start(scheduler, new InetSocketAddress(settings.opsPort()));
     } catch (IOException e) {
       scheduler.close();
       throw new UncheckedIOException("cannot serve the ops endpoints: " + e.getMessage(), e);
+    }
+    try {
+      return new LiveSchedulerWiring(scheduler, ops, DebugServer.start(scheduler, debugAddress));
+    } catch (IOException e) {
+      scheduler.close();
+      ops.close();
+      throw new UncheckedIOException(
+          "cannot serve the debug endpoints on " + debugAddress + ": " + e.getMessage(), e);
     }
   }
 
@@ -54,10 +66,16 @@ public final class LiveSchedulerWiring implements AutoCloseable {
     return ops.port();
   }
 
-  /** Stops scheduling (a leader hands its lease over), then the ops endpoints. */
+  /** Where the debug endpoints are served. */
+  public InetSocketAddress debugAddress() {
+    return debug.address();
+  }
+
+  /** Stops scheduling (a leader hands its lease over), then the ops and debug endpoints. */
   @Override
   public void close() {
     scheduler.close();
     ops.close();
+    debug.close();
   }
 }

@@ -18,9 +18,11 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * Applies the CRDs Gantry reads (KAI's Queue, PodGroup and Topology, the files under the chart's
- * {@code crds/}, bundled in the jar) to a cluster: creates the missing ones and replaces the rest.
- * Helm installs a chart's {@code crds/} only once and never upgrades them, so the chart runs this
- * from a pre-upgrade hook ({@code gantry crds apply}).
+ * {@code crds/}, bundled in the jar) to a cluster: creates the missing ones and replaces the rest
+ * with Gantry's widened by the cluster's ({@link CrdSuperset}), so a cluster that has KAI's CRDs
+ * loses no field, version or enum value KAI's controllers use. Helm installs a chart's {@code
+ * crds/} only once and never upgrades them, so the chart runs this from a pre-upgrade hook ({@code
+ * gantry crds apply}).
  */
 public final class CrdInstaller {
   /** The bundled files, as under {@code charts/gantry/crds/}. */
@@ -70,8 +72,8 @@ public final class CrdInstaller {
   }
 
   /**
-   * Creates {@code crd}, or replaces the cluster's copy with it; a concurrent change (409) is read
-   * again and retried.
+   * Creates {@code crd}, or replaces the cluster's copy with {@code crd} widened by that copy; a
+   * concurrent change (409) is read again and retried.
    */
   public Outcome apply(V1CustomResourceDefinition crd) throws ApiException {
     String name = crd.getMetadata().getName();
@@ -86,9 +88,10 @@ public final class CrdInstaller {
         api.createCustomResourceDefinition(crd).execute();
         return Outcome.CREATED;
       }
-      crd.getMetadata().setResourceVersion(existing.getMetadata().getResourceVersion());
+      V1CustomResourceDefinition united = CrdSuperset.of(crd, existing);
+      united.getMetadata().setResourceVersion(existing.getMetadata().getResourceVersion());
       try {
-        api.replaceCustomResourceDefinition(name, crd).execute();
+        api.replaceCustomResourceDefinition(name, united).execute();
         return Outcome.REPLACED;
       } catch (ApiException e) {
         if (e.getCode() != 409 || attempt >= CONFLICT_ATTEMPTS) {

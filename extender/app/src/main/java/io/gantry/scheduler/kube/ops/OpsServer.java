@@ -16,35 +16,24 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The scheduler's HTTP endpoints: {@code GET /metrics} (Prometheus text), {@code /healthz} (the
- * loop is alive), {@code /readyz} (the caches have synced), and {@code /snapshot} (the live state
- * as a scenario file for {@code gantry simulate}). Anything else is 404; a method other than GET is
- * 405.
+ * The scheduler's HTTP endpoints on the Service's port: {@code GET /metrics} (Prometheus text),
+ * {@code /healthz} (the loop is alive) and {@code /readyz} (the caches have synced). The debug
+ * endpoints, which show cluster contents, are {@link DebugServer}'s, on another address. Anything
+ * else is 404; a method other than GET is 405.
  */
 public final class OpsServer implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(OpsServer.class);
 
   private final HttpServer server;
-  private final ExecutorService threads;
 
-  private OpsServer(HttpServer server, ExecutorService threads) {
+  private OpsServer(HttpServer server) {
     this.server = server;
-    this.threads = threads;
   }
 
   public static OpsServer start(KubeScheduler scheduler, InetSocketAddress address)
       throws IOException {
     requireNonNull(scheduler, "scheduler is null");
-    HttpServer server = HttpServer.create(address, 0);
-    ExecutorService threads =
-        Executors.newFixedThreadPool(
-            2,
-            r -> {
-              Thread t = new Thread(r, "gantry-http");
-              t.setDaemon(true);
-              return t;
-            });
-    server.setExecutor(threads);
+    HttpServer server = listen(address, "gantry-http", 2);
     server.createContext(
         "/metrics",
         e ->
@@ -67,26 +56,20 @@ public final class OpsServer implements AutoCloseable {
                 "text/plain; charset=utf-8",
                 () -> scheduler.ready() ? "ok\n" : "informer caches not synced\n"));
     server.createContext(
-        "/snapshot",
-        e -> {
-          if (!scheduler.ready()) {
-            answer(e, 503, "text/plain; charset=utf-8", () -> "informer caches not synced\n");
-          } else {
-            answer(e, 200, "application/yaml; charset=utf-8", scheduler::snapshotScenario);
-          }
-        });
-    server.createContext(
         "/", e -> answer(e, 404, "text/plain; charset=utf-8", () -> "not found\n"));
     server.start();
-    return new OpsServer(server, threads);
+    return new OpsServer(server);
   }
 
   public int port() {
     return server.getAddress().getPort();
   }
 
-  private static void answer(
-      HttpExchange exchange, int code, String contentType, Supplier<String> body)
+  /**
+   * Answers a GET of exactly the context's path with {@code body}; another path 404, another method
+   * 405; a body that throws 500.
+   */
+  static void answer(HttpExchange exchange, int code, String contentType, Supplier<String> body)
       throws IOException {
     try (exchange) {
       if (!exchange.getRequestMethod().equals("GET")) {
@@ -114,9 +97,28 @@ public final class OpsServer implements AutoCloseable {
     }
   }
 
+  /** A server on {@code address} answering on {@code threads} daemon threads named {@code name}. */
+  static HttpServer listen(InetSocketAddress address, String name, int threads) throws IOException {
+    HttpServer server = HttpServer.create(address, 0);
+    server.setExecutor(
+        Executors.newFixedThreadPool(
+            threads,
+            r -> {
+              Thread t = new Thread(r, name);
+              t.setDaemon(true);
+              return t;
+            }));
+    return server;
+  }
+
+  /** Stops a server {@link #listen} made, and its threads. */
+  static void stop(HttpServer server) {
+    server.stop(0);
+    ((ExecutorService) server.getExecutor()).shutdownNow();
+  }
+
   @Override
   public void close() {
-    server.stop(0);
-    threads.shutdownNow();
+    stop(server);
   }
 }

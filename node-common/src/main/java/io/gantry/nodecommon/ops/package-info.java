@@ -1,0 +1,2 @@
+/** The node DaemonSets' HTTP endpoint: {@code /metrics}, {@code /healthz}, {@code /readyz}. */
+package io.gantry.nodecommon.ops;
