@@ -98,7 +98,10 @@ public final class YamlTreeReader {
       LocatedNode root = reader.readValue("", 1);
       if (parser.nextToken() != null) {
         throw new ScenarioException(
-            sourceName, reader.line(), "", "expected one YAML document, found another");
+            sourceName,
+            reader.line(),
+            "",
+            "expected one " + (json ? "JSON" : "YAML") + " document, found another");
       }
       return root;
     } catch (StreamReadException e) {
