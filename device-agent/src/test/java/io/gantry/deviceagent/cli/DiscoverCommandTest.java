@@ -11,8 +11,10 @@ import io.gantry.nodecommon.testing.FakeNvml;
 import io.gantry.nodecommon.testing.Fixtures;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Random;
 import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -138,6 +140,21 @@ class DiscoverCommandTest {
     assertThat(run.err())
         .isEqualTo(
             "nvidia-smi -q -x: gpu 00000000:00:1E.0: fb_memory_usage/total: is N/A, a value is required\n");
+  }
+
+  @Test
+  void randomBytesFromNvidiaSmiExitThreeAsTheDocsSay() throws Exception {
+    FakeNvidiaSmi.in(tmp).answer("-q -x", "").install();
+    // random bytes that are not UTF-8 (0xFF never occurs in it), in place of the XML answer
+    byte[] noise = new byte[4096];
+    new Random(24).nextBytes(noise);
+    noise[0] = (byte) 0xFF;
+    Files.write(tmp.resolve("answer-0.out"), noise);
+
+    Run run = run(tmp.toString(), "discover");
+
+    assertThat(run.status()).isEqualTo(3);
+    assertThat(run.err()).isEqualTo("nvidia-smi -q -x: the output is not UTF-8 text\n");
   }
 
   @Test

@@ -2,12 +2,11 @@ package io.gantry.cli;
 
 import static java.util.Objects.requireNonNull;
 
-import com.google.common.collect.ImmutableList;
 import io.gantry.extender.ExtenderCluster;
 import io.gantry.extender.PlannedNode;
 import io.gantry.scheduler.kube.LiveCluster;
 import io.gantry.scheduler.model.ClusterSnapshot;
-import io.gantry.scheduler.model.QueueInfo;
+import io.gantry.scheduler.model.QueueHierarchy;
 import io.gantry.scheduler.model.TaskInfo;
 import io.gantry.scheduler.model.TaskStatus;
 import java.io.IOException;
@@ -36,8 +35,8 @@ public final class KubeCluster implements ExtenderCluster {
   }
 
   @Override
-  public ImmutableList<QueueInfo> queues() {
-    return live.queues();
+  public QueueHierarchy queueHierarchy() {
+    return live.queueHierarchy();
   }
 
   @Override

@@ -57,7 +57,7 @@ public final class AdmissionWebhook {
     return new AdmissionWebhook(
         ExtenderSettings.DEFAULT_WEBHOOK_FAILURE_POLICY,
         ExtenderSettings.DEFAULT_WEBHOOK_SKIPPED_NAMESPACES,
-        QueueLabelCheck.kaiDefaults(cluster::queues));
+        QueueLabelCheck.kaiDefaults(cluster::queueHierarchy));
   }
 
   /**

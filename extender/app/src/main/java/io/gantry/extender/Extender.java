@@ -180,12 +180,13 @@ public final class Extender implements AutoCloseable {
               + args.node());
     }
     GangBarrier barrier = r.barrier();
-    if (!barrier.await(settings.bindWait())) {
+    GangBarrier.Wait wait = barrier.await(settings.bindWait());
+    if (!wait.opened()) {
       return new BindOutcome.BindRejected(
           "PodGroup "
               + barrier.jobId()
               + " has "
-              + barrier.waiting()
+              + wait.waiting()
               + " of the "
               + barrier.required()
               + " pods it needs waiting to bind after "

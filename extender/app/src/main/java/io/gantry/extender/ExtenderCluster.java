@@ -1,8 +1,7 @@
 package io.gantry.extender;
 
-import com.google.common.collect.ImmutableList;
 import io.gantry.scheduler.model.ClusterSnapshot;
-import io.gantry.scheduler.model.QueueInfo;
+import io.gantry.scheduler.model.QueueHierarchy;
 import io.gantry.scheduler.model.TaskInfo;
 import io.gantry.scheduler.model.TaskStatus;
 import java.util.Optional;
@@ -28,8 +27,11 @@ public interface ExtenderCluster extends AutoCloseable {
    */
   Optional<TaskStatus> candidateStatus(String podKey);
 
-  /** The cluster's Queues now (cheaper than a snapshot: the admission webhook reads them). */
-  ImmutableList<QueueInfo> queues();
+  /**
+   * The cluster's Queues now with their parents, those a snapshot leaves out included (cheaper than
+   * a snapshot: the admission webhook reads them).
+   */
+  QueueHierarchy queueHierarchy();
 
   /**
    * The task of the pod with this UID (kube-scheduler names preemption victims by UID only); empty

@@ -2,6 +2,7 @@ package io.gantry.extender;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.common.base.Throwables;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
@@ -11,7 +12,10 @@ import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.HttpServerCodec;
+import java.net.BindException;
 import java.net.InetSocketAddress;
+import java.net.SocketException;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -67,7 +71,8 @@ public final class ExtenderServer implements AutoCloseable {
    * Starts serving {@code extender} and {@code webhook} on {@code address}, over HTTPS only when
    * {@code tls} is present.
    *
-   * @throws IllegalArgumentException naming the file when the certificate or key cannot be loaded
+   * @throws IllegalArgumentException naming the file when the certificate or key cannot be loaded,
+   *     or naming the port when it cannot be listened on (in use, or privileged)
    */
   public static ExtenderServer start(
       Extender extender,
@@ -116,13 +121,31 @@ public final class ExtenderServer implements AutoCloseable {
               .sync()
               .channel();
       return new ExtenderServer(boss, workers, verbs, channel, tls);
-    } catch (InterruptedException | RuntimeException e) {
+    } catch (Exception e) {
+      // Netty's bind throws the socket's checked exception undeclared: Exception is the only catch
       tls.ifPresent(ReloadingTls::close);
       verbs.shutdownNow();
       boss.shutdownGracefully(0, 0, TimeUnit.SECONDS).syncUninterruptibly();
       workers.shutdownGracefully(0, 0, TimeUnit.SECONDS).syncUninterruptibly();
-      throw e;
+      if (e instanceof SocketException) {
+        throw new IllegalArgumentException(cannotListen(address, (SocketException) e), e);
+      }
+      Throwables.throwIfInstanceOf(e, InterruptedException.class);
+      Throwables.throwIfUnchecked(e);
+      throw new IllegalStateException(e);
     }
+  }
+
+  /** "cannot listen on port 8080: address already in use", without the exception's class. */
+  static String cannotListen(InetSocketAddress address, SocketException e) {
+    String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().strip();
+    return "cannot listen on port "
+        + address.getPort()
+        + ": "
+        + why.toLowerCase(Locale.ROOT)
+        + (e instanceof BindException && why.contains("in use")
+            ? " (another process holds it; choose another with --port)"
+            : "");
   }
 
   public int port() {

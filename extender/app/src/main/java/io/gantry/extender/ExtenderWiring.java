@@ -30,7 +30,8 @@ public final class ExtenderWiring implements AutoCloseable {
    *
    * @throws IOException when the live cluster's configuration cannot be read
    * @throws IllegalArgumentException when the server cannot start (a TLS file that does not load,
-   *     naming it); what was opened is closed again
+   *     naming it, or a port that cannot be listened on, naming the port); what was opened is
+   *     closed again
    */
   public static ExtenderWiring start(
       ExtenderSettings settings, ExtenderClusterSource source, Clock clock)
@@ -54,7 +55,7 @@ public final class ExtenderWiring implements AutoCloseable {
               new AdmissionWebhook(
                   settings.webhookFailurePolicy(),
                   settings.webhookSkippedNamespaces(),
-                  new QueueLabelCheck(served.queueLabelKey(), cluster::queues)),
+                  new QueueLabelCheck(served.queueLabelKey(), cluster::queueHierarchy)),
               new InetSocketAddress(settings.port()),
               settings.tls());
       return new ExtenderWiring(served, extender, server);

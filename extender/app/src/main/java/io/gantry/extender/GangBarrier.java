@@ -32,35 +32,36 @@ final class GangBarrier {
     return required;
   }
 
-  synchronized int waiting() {
-    return waiting;
-  }
+  /**
+   * How a member's wait ended: the barrier opened, or it timed out with {@code waiting} members
+   * (this one included) waiting at that moment.
+   */
+  record Wait(boolean opened, int waiting) {}
 
   /**
-   * Waits until the barrier opens, at most {@code timeout}.
-   *
-   * @return true when it opened; false when it timed out (this member has left)
+   * Waits until the barrier opens, at most {@code timeout}; a member that times out leaves, after
+   * its count was taken.
    */
-  synchronized boolean await(Duration timeout) throws InterruptedException {
+  synchronized Wait await(Duration timeout) throws InterruptedException {
     if (open) {
-      return true;
+      return new Wait(true, waiting);
     }
     waiting++;
     if (waiting >= required) {
       open = true;
       notifyAll();
-      return true;
+      return new Wait(true, waiting);
     }
     long deadline = System.nanoTime() + timeout.toNanos();
     try {
       while (!open) {
         long left = deadline - System.nanoTime();
         if (left <= 0) {
-          return false;
+          return new Wait(false, waiting);
         }
         wait(Math.max(1, left / 1_000_000));
       }
-      return true;
+      return new Wait(true, waiting);
     } finally {
       if (!open) {
         waiting--;

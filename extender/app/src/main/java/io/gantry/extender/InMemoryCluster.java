@@ -7,7 +7,7 @@ import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSet;
 import io.gantry.scheduler.model.ClusterSnapshot;
 import io.gantry.scheduler.model.JobInfo;
-import io.gantry.scheduler.model.QueueInfo;
+import io.gantry.scheduler.model.QueueHierarchy;
 import io.gantry.scheduler.model.TaskInfo;
 import io.gantry.scheduler.model.TaskStatus;
 import java.util.ArrayList;
@@ -46,8 +46,8 @@ public final class InMemoryCluster implements ExtenderCluster {
   }
 
   @Override
-  public ImmutableList<QueueInfo> queues() {
-    return start.queues();
+  public QueueHierarchy queueHierarchy() {
+    return start.queueHierarchy();
   }
 
   @Override

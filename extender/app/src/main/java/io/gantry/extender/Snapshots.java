@@ -1,10 +1,12 @@
 package io.gantry.extender;
 
 import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableSortedMap;
 import io.gantry.scheduler.model.ClusterSnapshot;
 import io.gantry.scheduler.model.JobInfo;
 import io.gantry.scheduler.model.TaskInfo;
 import io.gantry.scheduler.model.TaskStatus;
+import io.gantry.scheduler.model.dra.DynamicResources;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Predicate;
@@ -29,17 +31,28 @@ final class Snapshots {
       }
       jobs.add(changed ? withTasks(j, tasks.build()) : j);
     }
-    return new ClusterSnapshot(s.now(), s.nodes(), s.queues(), jobs.build(), s.queueUsage());
+    return withJobs(s, jobs.build());
   }
 
   /** The snapshot without the jobs {@code keep} refuses. */
   static ClusterSnapshot filterJobs(ClusterSnapshot s, Predicate<JobInfo> keep) {
+    return withJobs(s, s.jobs().stream().filter(keep).collect(ImmutableList.toImmutableList()));
+  }
+
+  /**
+   * {@code s} with other jobs, its queue hierarchy kept; its Topology and DRA objects are not
+   * carried over, as these edits never did.
+   */
+  private static ClusterSnapshot withJobs(ClusterSnapshot s, ImmutableList<JobInfo> jobs) {
     return new ClusterSnapshot(
         s.now(),
         s.nodes(),
         s.queues(),
-        s.jobs().stream().filter(keep).collect(ImmutableList.toImmutableList()),
-        s.queueUsage());
+        jobs,
+        s.queueUsage(),
+        ImmutableSortedMap.of(),
+        DynamicResources.NONE,
+        s.queueHierarchy());
   }
 
   static JobInfo withTasks(JobInfo j, ImmutableList<TaskInfo> tasks) {

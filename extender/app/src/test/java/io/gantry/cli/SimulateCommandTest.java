@@ -213,7 +213,7 @@ class SimulateCommandTest {
         new Invalid(
             "unknown parent queue",
             HEAD + NODES + "queues:\n  - {name: q, parent: nope}\n",
-            "bad.yaml:7: queues[0].parent: unknown queue \"nope\""),
+            "bad.yaml:7: queues[0].parent: parent queue \"nope\" of queue \"q\" does not exist"),
         new Invalid(
             "queue cycle",
             HEAD + NODES + "queues:\n  - {name: a, parent: b}\n  - {name: b, parent: a}\n",

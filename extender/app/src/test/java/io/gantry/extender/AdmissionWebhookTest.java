@@ -5,12 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSet;
 import io.gantry.extender.wire.BadRequest;
-import io.gantry.scheduler.model.QueueInfo;
+import io.gantry.scheduler.model.QueueHierarchy;
 import java.nio.charset.StandardCharsets;
-import java.time.Instant;
 import java.util.Base64;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -22,55 +21,20 @@ import org.junit.jupiter.params.provider.MethodSource;
 class AdmissionWebhookTest {
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  /** Queues {@code root} (parent of {@code team-a}), {@code team-a}, and {@code orphan}. */
-  private static final ImmutableList<QueueInfo> QUEUES = queues();
+  /**
+   * Queues {@code root} (parent of {@code team-a}), {@code team-a}, {@code orphan} (whose parent
+   * {@code gone} does not exist) and {@code a} and {@code b}, each the other's parent.
+   */
+  private static final QueueHierarchy QUEUES =
+      new QueueHierarchy(
+          ImmutableMap.of(
+              "root", Optional.empty(),
+              "team-a", Optional.of("root"),
+              "orphan", Optional.of("gone"),
+              "a", Optional.of("b"),
+              "b", Optional.of("a")));
 
   private static final QueueLabelCheck QUEUE_LABELS = QueueLabelCheck.kaiDefaults(() -> QUEUES);
-
-  private static ImmutableList<QueueInfo> queues() {
-    QueueInfo teamA =
-        Scenarios.serve(
-                Scenarios.cluster(1, 1, "[]"),
-                ExtenderSettings.DEFAULTS,
-                new TestClock(Instant.parse("2026-01-01T00:00:00Z")))
-            .cluster()
-            .queues()
-            .get(0);
-    QueueInfo root =
-        new QueueInfo(
-            "root",
-            Optional.empty(),
-            teamA.priority(),
-            teamA.gpu(),
-            teamA.cpu(),
-            teamA.memory(),
-            Optional.empty(),
-            Optional.empty(),
-            0);
-    QueueInfo child =
-        new QueueInfo(
-            "team-a",
-            Optional.of("root"),
-            teamA.priority(),
-            teamA.gpu(),
-            teamA.cpu(),
-            teamA.memory(),
-            Optional.empty(),
-            Optional.empty(),
-            1);
-    QueueInfo orphan =
-        new QueueInfo(
-            "orphan",
-            Optional.of("gone"),
-            teamA.priority(),
-            teamA.gpu(),
-            teamA.cpu(),
-            teamA.memory(),
-            Optional.empty(),
-            Optional.empty(),
-            2);
-    return ImmutableList.of(root, child, orphan);
-  }
 
   private static AdmissionWebhook webhook() {
     return new AdmissionWebhook(
@@ -91,10 +55,12 @@ class AdmissionWebhookTest {
             "missing", "Queue 'missing' does not exist: the pod stays pending until it is created"),
         Arguments.of(
             "root",
-            "Queue 'root' has child queues and only leaf queues hold jobs: the pod stays pending"),
+            "Queue 'root' is not a leaf queue (it is the parent of 'team-a'); jobs go to leaf"
+                + " queues: the pod stays pending"),
         Arguments.of(
             "orphan",
-            "Queue 'orphan' has parent 'gone', which does not exist: the pod stays pending"));
+            "Parent queue 'gone' of queue 'orphan' does not exist: the pod stays pending"),
+        Arguments.of("a", "Queue 'a' is in a cycle: a -> b -> a: the pod stays pending"));
   }
 
   @ParameterizedTest(name = "{0}")

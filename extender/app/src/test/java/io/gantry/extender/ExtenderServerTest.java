@@ -186,6 +186,22 @@ class ExtenderServerTest {
         .isEqualTo("Node: expected a string");
   }
 
+  @Test
+  void aBody30kLevelsDeepIsA400NamingTheDepthLimitAndTheServerKeepsServing() throws Exception {
+    // as deep as this test's 64 KiB request limit allows
+    String deep = "{\"Pod\":" + "[".repeat(30_000) + "]".repeat(30_000) + "}";
+    for (String verb : List.of("/filter", "/bind", "/admit")) {
+      RawHttp.Answer a = RawHttp.send(server.port(), RawHttp.post(verb, deep));
+      assertThat(a.status()).as(verb).isEqualTo(400);
+      assertThat(JSON.readTree(a.body()).get("Error").asText())
+          .as(verb)
+          .isEqualTo(
+              "request body: objects and arrays nest more than 64 levels deep, the limit for a"
+                  + " request");
+    }
+    assertThat(post("/filter", FILTER).get("NodeNames")).isNotEmpty();
+  }
+
   /** 10,000 malformed, mistyped, oversized and truncated requests; then a valid filter. */
   @Test
   void everyMalformedRequestGetsAnErrorStatusAndTheServerKeepsServing() throws Exception {

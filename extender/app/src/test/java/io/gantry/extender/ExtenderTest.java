@@ -142,7 +142,7 @@ class ExtenderTest {
     assertThat(bindTo(s.extender(), "gang-worker-0", node))
         .isEqualTo(
             new BindOutcome.BindRejected(
-                "PodGroup default/gang has 0 of the 4 pods it needs waiting to bind after 200ms;"
+                "PodGroup default/gang has 1 of the 4 pods it needs waiting to bind after 200ms;"
                     + " the gang is not bound partially"));
     assertThat(s.cluster().bindings()).isEmpty();
     s.extender().close();

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.gantry.nodecommon.nvidiasmi.NvidiaSmiException.Reason;
 import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -96,9 +97,10 @@ public final class NvidiaSmi {
           commandLine,
           process.exitValue(),
           (System.nanoTime() - started) / 1_000_000);
-      String stdout = Files.readString(out, StandardCharsets.UTF_8);
       if (process.exitValue() != 0) {
-        String stderr = Files.readString(err, StandardCharsets.UTF_8).strip();
+        // a failing nvidia-smi's words are shown as they are, undecodable bytes replaced
+        String stdout = new String(Files.readAllBytes(out), StandardCharsets.UTF_8);
+        String stderr = new String(Files.readAllBytes(err), StandardCharsets.UTF_8).strip();
         String said = stderr.isEmpty() ? stdout.strip() : stderr;
         throw new NvidiaSmiException(
             Reason.FAILED,
@@ -107,7 +109,7 @@ public final class NvidiaSmi {
                 + process.exitValue()
                 + (said.isEmpty() ? "" : ": " + said));
       }
-      return stdout;
+      return answer(out, commandLine);
     } catch (IOException e) {
       throw new NvidiaSmiException(
           Reason.FAILED, commandLine + " could not be run: " + e.getMessage(), e);
@@ -119,6 +121,20 @@ public final class NvidiaSmi {
     } finally {
       TempFiles.deleteQuietly(out);
       TempFiles.deleteQuietly(err);
+    }
+  }
+
+  /**
+   * The standard output of a successful run, which must be UTF-8: other bytes are an answer that
+   * cannot be read (UNPARSEABLE, exit 3), not a missing GPU.
+   */
+  private static String answer(Path out, String commandLine)
+      throws IOException, NvidiaSmiException {
+    try {
+      return Files.readString(out, StandardCharsets.UTF_8);
+    } catch (CharacterCodingException e) {
+      throw new NvidiaSmiException(
+          Reason.UNPARSEABLE, commandLine + ": the output is not UTF-8 text", e);
     }
   }
 }

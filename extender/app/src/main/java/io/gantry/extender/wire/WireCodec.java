@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.core.io.SerializedString;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -13,6 +14,7 @@ import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSortedMap;
+import io.gantry.kubemodel.read.JacksonLimits;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -40,10 +42,14 @@ public final class WireCodec {
   private static final ObjectReader SUBTREE =
       JSON.readerFor(JsonNode.class).without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
+  /** Objects and arrays inside each other; a pod nests about a dozen levels. */
+  public static final int MAX_NESTING_DEPTH = 64;
+
   static {
     // nesting deeper than any pod needs is an attack, not a pod
     JSON.getFactory()
-        .setStreamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(64).build());
+        .setStreamReadConstraints(
+            StreamReadConstraints.builder().maxNestingDepth(MAX_NESTING_DEPTH).build());
   }
 
   private WireCodec() {}
@@ -54,7 +60,7 @@ public final class WireCodec {
     try {
       root = JSON.readTree(body);
     } catch (JsonProcessingException e) {
-      throw new BadRequest("request body: not valid JSON: " + e.getOriginalMessage());
+      throw notJson(e);
     } catch (IOException e) {
       throw new BadRequest("request body: " + e.getMessage());
     }
@@ -62,6 +68,25 @@ public final class WireCodec {
       throw new BadRequest("request body: expected a JSON object");
     }
     return root;
+  }
+
+  /**
+   * Why the body could not be read. A body over one of the reader's limits says which limit in
+   * words; Jackson's own message names its internal getter ({@code
+   * StreamReadConstraints.getMaxNestingDepth()}), which means nothing to a client.
+   */
+  private static BadRequest notJson(JsonProcessingException e) {
+    if (e instanceof StreamConstraintsException limit) {
+      if (JacksonLimits.isNestingDepth(limit)) {
+        return new BadRequest(
+            "request body: objects and arrays nest more than "
+                + MAX_NESTING_DEPTH
+                + " levels deep, the limit for a request");
+      }
+      return new BadRequest(
+          "request body: over a limit of the JSON reader: " + JacksonLimits.describe(limit));
+    }
+    return new BadRequest("request body: not valid JSON: " + e.getOriginalMessage());
   }
 
   /**
@@ -73,7 +98,7 @@ public final class WireCodec {
     try (JsonParser p = JSON.getFactory().createParser(body)) {
       fields = topLevelFields(p, body);
     } catch (JsonProcessingException e) {
-      throw new BadRequest("request body: not valid JSON: " + e.getOriginalMessage());
+      throw notJson(e);
     } catch (IOException e) {
       throw new BadRequest("request body: " + e.getMessage());
     }

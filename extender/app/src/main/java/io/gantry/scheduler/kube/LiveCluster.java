@@ -22,7 +22,7 @@ import io.gantry.scheduler.kube.write.GpuAllocations;
 import io.gantry.scheduler.kube.write.KubeWriter;
 import io.gantry.scheduler.kube.write.ObjectRef;
 import io.gantry.scheduler.model.ClusterSnapshot;
-import io.gantry.scheduler.model.QueueInfo;
+import io.gantry.scheduler.model.QueueHierarchy;
 import io.gantry.scheduler.model.TaskInfo;
 import io.gantry.scheduler.model.TaskStatus;
 import io.kubernetes.client.openapi.ApiClient;
@@ -92,9 +92,9 @@ public final class LiveCluster implements AutoCloseable {
     return snapshots.candidateStatus(podKey);
   }
 
-  /** The cached Queues, as the engine reads them (without building a snapshot). */
-  public ImmutableList<QueueInfo> queues() {
-    return QueueReader.read(informers.queues());
+  /** The cached Queues with their parents, orphans included (without building a snapshot). */
+  public QueueHierarchy queueHierarchy() {
+    return QueueReader.hierarchy(informers.queues());
   }
 
   /** The key ({@code namespace/name}, a task's id) of the cached pod with this UID. */

@@ -11,6 +11,7 @@ import io.gantry.scheduler.framework.fit.FitMessages;
 import io.gantry.scheduler.framework.fit.JobNotReady;
 import io.gantry.scheduler.framework.fit.QueueDoesNotExist;
 import io.gantry.scheduler.model.PodSet;
+import io.gantry.scheduler.model.QueueHierarchy;
 import io.gantry.scheduler.model.QueueInfo;
 import io.gantry.scheduler.model.SubGroupNode;
 import io.gantry.scheduler.model.SubGroupSet;
@@ -87,7 +88,13 @@ public final class AllocateAction implements Action {
       }
       String queue = job.info().queue();
       if (!queues.containsKey(queue) || parents.contains(queue)) {
-        session.recordJobFitError(job, new QueueDoesNotExist(queue));
+        QueueHierarchy.Problem problem =
+            session
+                .snapshot()
+                .queueHierarchy()
+                .problem(queue)
+                .orElseGet(() -> new QueueHierarchy.Missing(queue));
+        session.recordJobFitError(job, new QueueDoesNotExist(queue, problem));
         continue;
       }
       if (!ready(session, job)) {

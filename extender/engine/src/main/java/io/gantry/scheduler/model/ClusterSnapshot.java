@@ -14,7 +14,9 @@ import java.time.Instant;
  * sum of the cluster's capacity, normally within 0..1; a queue without an entry has used nothing,
  * and an empty map (no usage source) turns time-based fair share off. {@code topologies} are the
  * Topology objects by name (kai-reference §2.4); {@code dynamicResources} the DRA objects
- * (DeviceClasses, ResourceSlices, ResourceClaims).
+ * (DeviceClasses, ResourceSlices, ResourceClaims). {@code queueHierarchy} holds every queue of the
+ * source with its parent, also those left out of {@code queues} (a missing parent, a cycle), so a
+ * job of such a queue is told why it waits; by default, that of {@code queues}.
  */
 public record ClusterSnapshot(
     Instant now,
@@ -23,7 +25,8 @@ public record ClusterSnapshot(
     ImmutableList<JobInfo> jobs,
     ImmutableSortedMap<String, ResourceVector> queueUsage,
     ImmutableSortedMap<String, Topology> topologies,
-    DynamicResources dynamicResources) {
+    DynamicResources dynamicResources,
+    QueueHierarchy queueHierarchy) {
 
   public ClusterSnapshot {
     requireNonNull(now, "now is null");
@@ -33,6 +36,27 @@ public record ClusterSnapshot(
     requireNonNull(queueUsage, "queueUsage is null");
     requireNonNull(topologies, "topologies is null");
     requireNonNull(dynamicResources, "dynamicResources is null");
+    requireNonNull(queueHierarchy, "queueHierarchy is null");
+  }
+
+  /** A snapshot whose queues are all of the source's (none left out). */
+  public ClusterSnapshot(
+      Instant now,
+      ImmutableList<NodeInfo> nodes,
+      ImmutableList<QueueInfo> queues,
+      ImmutableList<JobInfo> jobs,
+      ImmutableSortedMap<String, ResourceVector> queueUsage,
+      ImmutableSortedMap<String, Topology> topologies,
+      DynamicResources dynamicResources) {
+    this(
+        now,
+        nodes,
+        queues,
+        jobs,
+        queueUsage,
+        topologies,
+        dynamicResources,
+        QueueHierarchy.of(queues));
   }
 
   /** A snapshot without DRA objects. */

@@ -558,7 +558,7 @@ class AllocateActionTest {
     assertThat(session.task("ns/j/t0").fitError().map(FitMessages::sentence)).contains(message);
   }
 
-  record QueueCase(String name, String queue) {
+  record QueueCase(String name, String queue, String message) {
     @Override
     public String toString() {
       return name;
@@ -567,7 +567,12 @@ class AllocateActionTest {
 
   static Stream<QueueCase> missingQueues() {
     return Stream.of(
-        new QueueCase("queue does not exist", "nope"), new QueueCase("queue is a parent", "p"));
+        // KAI's words for a missing queue; the reason for one that exists but holds no jobs
+        new QueueCase("queue does not exist", "nope", "Queue 'nope' does not exist"),
+        new QueueCase(
+            "queue is a parent",
+            "p",
+            "Queue 'p' is not a leaf queue (it is the parent of 'q'); jobs go to leaf queues"));
   }
 
   @ParameterizedTest(name = "{0}")
@@ -582,7 +587,7 @@ class AllocateActionTest {
     assertThat(session.decisions()).isEmpty();
     assertThat(FitTexts.of(session.job("ns/j")))
         .containsExactly(
-            new JobFitText("QueueDoesNotExist", "Queue '" + c.queue() + "' does not exist"));
+            new JobFitText("QueueDoesNotExist", c.message()));
   }
 
   @Test

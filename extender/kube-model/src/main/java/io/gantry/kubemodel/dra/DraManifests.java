@@ -68,7 +68,7 @@ public final class DraManifests {
     String field = "status.allocation.nodeSelector";
     try {
       return DraBinder.nodeSelectorTerms(
-          Field.root(field, YamlTreeReader.read(field, selectorJson)));
+          Field.root(field, YamlTreeReader.readJson(field, selectorJson)));
     } catch (ScenarioException e) {
       throw new IllegalArgumentException(
           field + (e.field().isEmpty() ? "" : "." + e.field()) + ": " + e.problem(), e);
@@ -81,7 +81,7 @@ public final class DraManifests {
 
   private static <T> T read(String object, String json, ObjectReader<T> reader) {
     try {
-      return reader.read(Field.root(object, YamlTreeReader.read(object, json)).asOpenMap());
+      return reader.read(Field.root(object, YamlTreeReader.readJson(object, json)).asOpenMap());
     } catch (ScenarioException e) {
       // the line is of the JSON text, which the user never saw: the field path locates the problem
       throw new IllegalArgumentException(

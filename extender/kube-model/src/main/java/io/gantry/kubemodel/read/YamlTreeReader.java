@@ -1,5 +1,6 @@
 package io.gantry.kubemodel.read;
 
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
@@ -23,23 +24,39 @@ import java.util.regex.Pattern;
 import org.yaml.snakeyaml.LoaderOptions;
 
 /**
- * Reads one YAML (or JSON) document into a {@link LocatedNode} tree. A document may be as large as
- * a scenario file ({@link ScenarioFileReader#MAX_FILE_BYTES}): SnakeYAML's code-point limit and
- * Jackson's length limits are raised to that, so a written-out snapshot of a large cluster loads.
- * Values may nest {@link #MAX_DEPTH} levels deep, far more than the format uses.
+ * Reads one YAML or JSON document into a {@link LocatedNode} tree: a source whose name ends in
+ * {@code .json} with a JSON parser (YAML-only syntax there is an error naming its line), any other
+ * with a YAML parser. A document may be as large as a scenario file ({@link
+ * ScenarioFileReader#MAX_FILE_BYTES}); a string value (and a key) may be at most {@link
+ * #MAX_STRING_CHARS} characters, and a YAML text may have no longer line, checked before parsing
+ * ({@link LongLineCheck}). Values may nest {@link #MAX_DEPTH} levels deep, far more than the format
+ * uses.
  */
 public final class YamlTreeReader {
   /** Mappings and lists inside each other; the format's deepest field is about a dozen levels. */
   static final int MAX_DEPTH = 100;
 
+  /**
+   * The longest string value or key, in characters: 256 KiB, Kubernetes' limit for all the
+   * annotations of one object together, so any value of a real object fits.
+   */
+  public static final int MAX_STRING_CHARS = 256 * 1024;
+
   // SnakeYAML's messages end with the position of the problem, which can be later than the
   // location Jackson reports (the start of the enclosing construct).
   private static final Pattern PROBLEM_LINE = Pattern.compile("line (\\d+), column \\d+");
 
-  // Jackson's limit messages name the getter that set the limit: ", from `...`".
-  private static final Pattern JACKSON_SOURCE = Pattern.compile(", from `[^`]*`");
+  private static final StreamReadConstraints LIMITS =
+      StreamReadConstraints.builder()
+          .maxDocumentLength(ScenarioFileReader.MAX_FILE_BYTES)
+          .maxStringLength(MAX_STRING_CHARS)
+          .maxNameLength(MAX_STRING_CHARS)
+          .build();
 
-  private static final YAMLFactory FACTORY = factory();
+  private static final YAMLFactory YAML = yamlFactory();
+
+  private static final JsonFactory JSON =
+      JsonFactory.builder().streamReadConstraints(LIMITS).build();
 
   private final String sourceName;
   private final JsonParser parser;
@@ -49,25 +66,30 @@ public final class YamlTreeReader {
     this.parser = parser;
   }
 
-  private static YAMLFactory factory() {
-    int maxLength = Math.toIntExact(ScenarioFileReader.MAX_FILE_BYTES);
+  private static YAMLFactory yamlFactory() {
     LoaderOptions options = new LoaderOptions();
     // Code points never outnumber the bytes of the UTF-8 file they come from.
-    options.setCodePointLimit(maxLength);
-    return YAMLFactory.builder()
-        .loaderOptions(options)
-        .streamReadConstraints(
-            StreamReadConstraints.builder()
-                .maxDocumentLength(ScenarioFileReader.MAX_FILE_BYTES)
-                .maxStringLength(maxLength)
-                .maxNameLength(maxLength)
-                .build())
-        .build();
+    options.setCodePointLimit(Math.toIntExact(ScenarioFileReader.MAX_FILE_BYTES));
+    return YAMLFactory.builder().loaderOptions(options).streamReadConstraints(LIMITS).build();
   }
 
+  /** Reads {@code text} as JSON when {@code sourceName} ends in {@code .json}, else as YAML. */
   public static LocatedNode read(String sourceName, String text) throws ScenarioException {
+    return read(sourceName, text, isJson(sourceName));
+  }
+
+  /** Reads {@code text}, JSON whatever {@code sourceName} says (an object from the API server). */
+  public static LocatedNode readJson(String sourceName, String text) throws ScenarioException {
+    return read(sourceName, text, true);
+  }
+
+  private static LocatedNode read(String sourceName, String text, boolean json)
+      throws ScenarioException {
+    if (!json) {
+      LongLineCheck.check(sourceName, text, MAX_STRING_CHARS);
+    }
     YamlTreeReader reader = null;
-    try (JsonParser parser = FACTORY.createParser(text)) {
+    try (JsonParser parser = json ? JSON.createParser(text) : YAML.createParser(text)) {
       reader = new YamlTreeReader(sourceName, parser);
       if (parser.nextToken() == null) {
         throw new ScenarioException(
@@ -76,17 +98,23 @@ public final class YamlTreeReader {
       LocatedNode root = reader.readValue("", 1);
       if (parser.nextToken() != null) {
         throw new ScenarioException(
-            sourceName, reader.line(), "", "expected one YAML document, found another");
+            sourceName,
+            reader.line(),
+            "",
+            "expected one " + (json ? "JSON" : "YAML") + " document, found another");
       }
       return root;
     } catch (StreamReadException e) {
-      throw syntaxError(sourceName, e);
+      throw syntaxError(sourceName, e, json);
     } catch (StreamConstraintsException e) {
-      // Jackson's own bounds lie beyond the file-size limit and MAX_DEPTH, which stop a document
-      // first; should one still trip, it is reported in plain words with the line reached.
+      // MAX_STRING_CHARS is Jackson's string limit; its other bounds lie beyond the file-size
+      // limit and MAX_DEPTH, which stop a document first. Either is reported in plain words.
       int line = reader == null ? 0 : reader.line();
-      String problem = JACKSON_SOURCE.matcher(e.getOriginalMessage()).replaceAll("");
-      throw new ScenarioException(sourceName, line, "", "too large to read: " + problem);
+      if (JacksonLimits.isStringLength(e)) {
+        throw tooLong(sourceName, line);
+      }
+      throw new ScenarioException(
+          sourceName, line, "", "too large to read: " + JacksonLimits.describe(e));
     } catch (IOException e) {
       throw new ScenarioException(sourceName, "cannot read: " + e.getMessage(), e);
     }
@@ -112,6 +140,7 @@ public final class YamlTreeReader {
       case START_ARRAY:
         return readList(path, line, depth);
       case VALUE_STRING:
+        checkLength(parser.getTextLength(), line);
         return scalar(line, ScalarKind.STRING, Optional.empty());
       case VALUE_NUMBER_INT:
         return scalar(
@@ -135,6 +164,7 @@ public final class YamlTreeReader {
     while (parser.nextToken() == JsonToken.FIELD_NAME) {
       String key = parser.currentName();
       int keyLine = line();
+      checkLength(key.length(), keyLine);
       String keyPath = path.isEmpty() ? key : path + "." + key;
       Integer earlier = seen.putIfAbsent(key, keyLine);
       if (earlier != null) {
@@ -158,6 +188,24 @@ public final class YamlTreeReader {
     return new ListNode(line, items.build());
   }
 
+  /**
+   * Jackson's YAML parser takes SnakeYAML's scalars without its string limit; a multi-line scalar
+   * (each of its lines within {@link LongLineCheck}) is held to the same limit here.
+   */
+  private void checkLength(int length, int line) throws ScenarioException {
+    if (length > MAX_STRING_CHARS) {
+      throw tooLong(sourceName, line);
+    }
+  }
+
+  private static ScenarioException tooLong(String sourceName, int line) {
+    return new ScenarioException(
+        sourceName,
+        line,
+        "",
+        "a string is longer than the limit of " + MAX_STRING_CHARS + " characters");
+  }
+
   private ScalarNode scalar(int line, ScalarKind kind, Optional<BigDecimal> number)
       throws IOException {
     return new ScalarNode(line, kind, parser.getText(), number);
@@ -176,7 +224,12 @@ public final class YamlTreeReader {
     return parser.currentTokenLocation().getLineNr();
   }
 
-  private static ScenarioException syntaxError(String sourceName, StreamReadException e) {
+  private static boolean isJson(String sourceName) {
+    return sourceName.toLowerCase(Locale.ROOT).endsWith(".json");
+  }
+
+  private static ScenarioException syntaxError(
+      String sourceName, StreamReadException e, boolean json) {
     String message = e.getOriginalMessage();
     int line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
     Matcher position = PROBLEM_LINE.matcher(message);
@@ -189,7 +242,7 @@ public final class YamlTreeReader {
         problem = part.strip();
       }
     }
-    String format = sourceName.toLowerCase(Locale.ROOT).endsWith(".json") ? "JSON" : "YAML";
+    String format = json ? "JSON" : "YAML";
     return new ScenarioException(
         sourceName, Math.max(line, 1), "", "invalid " + format + ": " + problem);
   }

@@ -1,12 +1,14 @@
 package io.gantry.scheduler.kube.snapshot;
 
 import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableMap;
 import io.gantry.kubemodel.kai.QueueDefaults;
 import io.gantry.scheduler.api.config.GoDuration;
 import io.gantry.scheduler.kube.crd.KaiQueue;
 import io.gantry.scheduler.kube.crd.KaiQueueQuota;
 import io.gantry.scheduler.kube.crd.KaiQueueResources;
 import io.gantry.scheduler.kube.crd.KaiQueueSpec;
+import io.gantry.scheduler.model.QueueHierarchy;
 import io.gantry.scheduler.model.QueueInfo;
 import io.gantry.scheduler.model.QueueResource;
 import io.gantry.scheduler.model.ResourceKind;
@@ -14,14 +16,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
-import java.util.Set;
 
 /**
  * Queues as the engine's {@link QueueInfo}s, with KAI's reading of each field ({@link
@@ -32,33 +30,32 @@ public final class QueueReader {
   private QueueReader() {}
 
   public static ImmutableList<QueueInfo> read(List<KaiQueue> queues) {
-    List<KaiQueue> sorted = new ArrayList<>(queues);
-    sorted.sort(
-        Comparator.comparing(QueueReader::created).thenComparing(q -> q.getMetadata().getName()));
-    Map<String, String> parents = new HashMap<>();
-    for (KaiQueue q : sorted) {
-      parents.put(q.getMetadata().getName(), parent(q).orElse(""));
-    }
+    List<KaiQueue> sorted = sorted(queues);
+    QueueHierarchy hierarchy = hierarchy(sorted);
     ImmutableList.Builder<QueueInfo> out = ImmutableList.builder();
     long order = 0;
     for (KaiQueue q : sorted) {
-      if (rooted(q.getMetadata().getName(), parents)) {
+      if (hierarchy.parentProblem(q.getMetadata().getName()).isEmpty()) {
         out.add(info(q, order++));
       }
     }
     return out.build();
   }
 
-  private static boolean rooted(String name, Map<String, String> parents) {
-    Set<String> seen = new HashSet<>();
-    String at = name;
-    while (!at.isEmpty()) {
-      if (!parents.containsKey(at) || !seen.add(at)) {
-        return false;
-      }
-      at = parents.get(at);
+  /** Every queue with its parent, orphans included, in the order of {@link #read}. */
+  public static QueueHierarchy hierarchy(List<KaiQueue> queues) {
+    ImmutableMap.Builder<String, Optional<String>> parents = ImmutableMap.builder();
+    for (KaiQueue q : sorted(queues)) {
+      parents.put(q.getMetadata().getName(), parent(q));
     }
-    return true;
+    return new QueueHierarchy(parents.buildKeepingLast());
+  }
+
+  private static List<KaiQueue> sorted(List<KaiQueue> queues) {
+    List<KaiQueue> sorted = new ArrayList<>(queues);
+    sorted.sort(
+        Comparator.comparing(QueueReader::created).thenComparing(q -> q.getMetadata().getName()));
+    return sorted;
   }
 
   private static Optional<String> parent(KaiQueue q) {

@@ -135,7 +135,8 @@ public final class SnapshotBuilder {
             jobs.jobs(),
             usage.usage(now),
             TopologyReader.read(cache.topologies()),
-            liveDra.assuming(jobs.assumed()));
+            liveDra.assuming(jobs.assumed()),
+            QueueReader.hierarchy(cache.queues()));
     return new LiveSnapshot(
         snapshot,
         sorted.taskPods(),
@@ -202,6 +203,12 @@ public final class SnapshotBuilder {
         }
         taskPods.put(p.key(), p);
       }
+      if (job == null && missingPodGroup(p)) {
+        // KAI leaves such a pod pending without a word; the user is told what to create
+        unschedulable.add(
+            new Problem(p.key(), new SnapshotReason.MissingPodGroup(p.podGroupName().get())));
+        taskPods.put(p.key(), p);
+      }
       if (job == null && jobId.isEmpty()) {
         Optional<String> problem = grouping.problem(p.key());
         if (problem.isPresent()) {
@@ -221,6 +228,19 @@ public final class SnapshotBuilder {
         otherUse,
         otherPods,
         podClaims);
+  }
+
+  /**
+   * Whether the pod is a pending pod of this scheduler whose {@value PodFacts#POD_GROUP_ANNOTATION}
+   * annotation names a PodGroup that does not exist (one of another pool exists and is not this
+   * scheduler's to report).
+   */
+  private boolean missingPodGroup(PodFacts p) {
+    return p.schedulerName().equals(scope.schedulerName())
+        && p.podGroupName().isPresent()
+        && p.nodeName().isEmpty()
+        && p.deletionTimestamp().isEmpty()
+        && cache.podGroup(p.namespace(), p.podGroupName().get()) == null;
   }
 
   /** Why a pod of a PodGroup of the snapshot cannot be its task as written; empty when it can. */

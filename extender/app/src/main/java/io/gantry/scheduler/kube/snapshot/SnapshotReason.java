@@ -36,6 +36,25 @@ sealed interface SnapshotReason {
     }
   }
 
+  /**
+   * A pending pod whose {@value PodFacts#POD_GROUP_ANNOTATION} annotation names a PodGroup of its
+   * namespace that does not exist.
+   */
+  record MissingPodGroup(String podGroup) implements SnapshotReason {
+    public MissingPodGroup {
+      requireNonNull(podGroup, "podGroup is null");
+    }
+
+    @Override
+    public String message() {
+      return "PodGroup \""
+          + podGroup
+          + "\" named by the pod's "
+          + PodFacts.POD_GROUP_ANNOTATION
+          + " annotation does not exist in its namespace; the pod waits until it is created";
+    }
+  }
+
   /** A pod whose SubGroup label names no leaf SubGroup of its PodGroup. */
   record UnknownSubGroup(String subGroup, String podGroup) implements SnapshotReason {
     public UnknownSubGroup {

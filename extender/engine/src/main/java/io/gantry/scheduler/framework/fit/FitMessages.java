@@ -59,8 +59,7 @@ public final class FitMessages {
       case NODE_RESOURCE_TYPE_MISMATCH -> resourceType((NodeResourceTypeMismatch) reason);
       case OVER_LIMIT -> overLimit((OverLimit) reason);
       case NON_PREEMPTIBLE_OVER_QUOTA -> nonPreemptibleOverQuota((NonPreemptibleOverQuota) reason);
-      case QUEUE_DOES_NOT_EXIST ->
-          "Queue '" + ((QueueDoesNotExist) reason).queue() + "' does not exist";
+      case QUEUE_DOES_NOT_EXIST -> ((QueueDoesNotExist) reason).problem().sentence();
       case JOB_NOT_READY -> notReady((JobNotReady) reason);
       case GANG_INCOMPLETE -> gangIncomplete((GangIncomplete) reason);
       case POD_RESOURCES_NOT_FOUND -> podResourcesNotFound((PodResourcesNotFound) reason);

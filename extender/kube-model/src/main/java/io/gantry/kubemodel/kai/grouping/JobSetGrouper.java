@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import com.google.common.collect.ImmutableList;
 import io.gantry.kubemodel.kai.KaiObjectException;
 import io.gantry.scheduler.model.TopologyConstraint;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -60,8 +61,14 @@ public final class JobSetGrouper implements Grouper {
     return spec.startupOrder().filter(IN_ORDER::equals).isPresent() ? 1 : replicatedJobs;
   }
 
+  /**
+   * The SubGroups of the replicatedJobs. Two that would share a name are reported here, at the
+   * JobSet's own {@code spec.replicatedJobs[i].name}, rather than by the PodGroup's shape check at
+   * the planned {@code subGroups[k].name}, a list the JobSet's author never wrote.
+   */
   private static ImmutableList<PlannedSubGroup> subGroups(List<ReplicatedJob> replicatedJobs) {
     ImmutableList.Builder<PlannedSubGroup> out = ImmutableList.builder();
+    Map<String, String> madeBy = new HashMap<>();
     for (int i = 0; i < replicatedJobs.size(); i++) {
       ReplicatedJob rj = replicatedJobs.get(i);
       String field = "spec.replicatedJobs[" + i + "]";
@@ -71,15 +78,33 @@ public final class JobSetGrouper implements Grouper {
       int replicas = rj.replicas().orElse(1);
       int leafMin = leafMinMember(rj, field);
       Optional<TopologyConstraint> topology = leafTopology(rj.jobTemplate().annotations());
+      claim(madeBy, rj.name(), field, "");
       out.add(PlannedSubGroup.inner(rj.name(), Optional.empty(), OptionalInt.of(replicas)));
       for (int r = 0; r < replicas; r++) {
+        String leaf = leafName(rj.name(), Integer.toString(r));
+        claim(madeBy, leaf, field, "replica " + r + " of ");
         out.add(
-            PlannedSubGroup.leaf(
-                    leafName(rj.name(), Integer.toString(r)), Optional.of(rj.name()), leafMin)
+            PlannedSubGroup.leaf(leaf, Optional.of(rj.name()), leafMin)
                 .withTopologyConstraint(topology));
       }
     }
     return out.build();
+  }
+
+  /** Records that {@code replica} ("" or "replica r of ") of {@code field} makes {@code name}. */
+  private static void claim(Map<String, String> madeBy, String name, String field, String replica) {
+    String earlier = madeBy.putIfAbsent(name, replica + field);
+    if (earlier != null) {
+      throw new KaiObjectException(
+          field + ".name",
+          "the SubGroup \""
+              + name
+              + "\" of "
+              + replica
+              + "this replicatedJob is already the SubGroup of "
+              + earlier
+              + "; replicatedJob names must be unique and must not end in -replica-<index>");
+    }
   }
 
   private static int leafMinMember(ReplicatedJob rj, String field) {

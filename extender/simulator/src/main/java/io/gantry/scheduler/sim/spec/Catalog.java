@@ -1,7 +1,7 @@
 package io.gantry.scheduler.sim.spec;
 
 import com.google.common.collect.ImmutableMap;
-import java.util.LinkedHashMap;
+import io.gantry.scheduler.model.QueueHierarchy;
 import java.util.List;
 import java.util.Optional;
 
@@ -11,8 +11,7 @@ import java.util.Optional;
 final class Catalog {
   private final ImmutableMap<String, TopologySpec> topologies;
   private final ImmutableMap<String, NodeSpec> nodes;
-  private final ImmutableMap<String, QueueSpec> queues;
-  private final ImmutableMap<String, String> firstChildOf;
+  private final QueueHierarchy queues;
 
   Catalog(List<TopologySpec> topologies, List<NodeSpec> nodes, List<QueueSpec> queues) {
     ImmutableMap.Builder<String, TopologySpec> topologiesByName = ImmutableMap.builder();
@@ -25,16 +24,9 @@ final class Catalog {
         nodesByName.put(name, node);
       }
     }
-    ImmutableMap.Builder<String, QueueSpec> queuesByName = ImmutableMap.builder();
-    LinkedHashMap<String, String> children = new LinkedHashMap<>();
-    for (QueueSpec queue : queues) {
-      queuesByName.put(queue.name(), queue);
-      queue.parent().ifPresent(parent -> children.putIfAbsent(parent, queue.name()));
-    }
     this.topologies = topologiesByName.buildOrThrow();
     this.nodes = nodesByName.buildOrThrow();
-    this.queues = queuesByName.buildOrThrow();
-    this.firstChildOf = ImmutableMap.copyOf(children);
+    this.queues = QueueSpec.hierarchy(queues);
   }
 
   Optional<TopologySpec> topology(String name) {
@@ -47,11 +39,11 @@ final class Catalog {
   }
 
   boolean hasQueue(String name) {
-    return queues.containsKey(name);
+    return queues.contains(name);
   }
 
-  /** A queue that names {@code queue} as its parent; present exactly when it is not a leaf. */
-  Optional<String> childOf(String queue) {
-    return Optional.ofNullable(firstChildOf.get(queue));
+  /** Present exactly when {@code queue} has a child queue: jobs go to leaf queues. */
+  Optional<QueueHierarchy.NotLeaf> notLeaf(String queue) {
+    return queues.firstChild(queue).map(child -> new QueueHierarchy.NotLeaf(queue, child));
   }
 }

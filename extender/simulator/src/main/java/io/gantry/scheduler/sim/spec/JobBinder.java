@@ -10,6 +10,7 @@ import io.gantry.kubemodel.read.MapReader;
 import io.gantry.kubemodel.read.Namespaces;
 import io.gantry.kubemodel.read.ScenarioException;
 import io.gantry.kubemodel.read.UniqueNames;
+import io.gantry.scheduler.model.QueueHierarchy;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -116,14 +117,9 @@ final class JobBinder {
     if (!catalog.hasQueue(queue)) {
       throw field.error("unknown queue " + Field.quote(queue));
     }
-    Optional<String> child = catalog.childOf(queue);
-    if (child.isPresent()) {
-      throw field.error(
-          "queue "
-              + Field.quote(queue)
-              + " is not a leaf queue (it is the parent of "
-              + Field.quote(child.get())
-              + "); jobs go to leaf queues");
+    Optional<QueueHierarchy.NotLeaf> notLeaf = catalog.notLeaf(queue);
+    if (notLeaf.isPresent()) {
+      throw field.error(notLeaf.get().describe(Field::quote));
     }
     return queue;
   }

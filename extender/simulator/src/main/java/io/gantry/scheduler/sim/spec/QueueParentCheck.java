@@ -1,51 +1,38 @@
 package io.gantry.scheduler.sim.spec;
 
-import com.google.common.collect.ImmutableMap;
 import io.gantry.kubemodel.read.Field;
 import io.gantry.kubemodel.read.ScenarioException;
-import java.util.ArrayList;
+import io.gantry.scheduler.model.QueueHierarchy;
 import java.util.List;
+import java.util.Optional;
 
-/** Checks that every parent names a queue and that following parents always ends at a root. */
+/**
+ * Checks that every parent names a queue and that following parents always ends at a root, in the
+ * words the scheduler gives a pod of such a queue ({@link QueueHierarchy}): a missing parent is
+ * reported at the queue that names it, a cycle at its first queue in file order.
+ */
 final class QueueParentCheck {
   private QueueParentCheck() {}
 
   static void check(String sourceName, List<QueueSpec> queues) throws ScenarioException {
-    ImmutableMap.Builder<String, QueueSpec> builder = ImmutableMap.builder();
-    for (QueueSpec queue : queues) {
-      builder.put(queue.name(), queue);
-    }
-    ImmutableMap<String, QueueSpec> byName = builder.buildOrThrow();
+    QueueHierarchy hierarchy = QueueSpec.hierarchy(queues);
     for (int i = 0; i < queues.size(); i++) {
       QueueSpec queue = queues.get(i);
-      if (queue.parent().isPresent() && !byName.containsKey(queue.parent().get())) {
-        throw parentError(
-            sourceName, i, queue, "unknown queue " + Field.quote(queue.parent().get()));
+      Optional<QueueHierarchy.Problem> problem = hierarchy.parentProblem(queue.name());
+      if (problem.isPresent()
+          && problem.get() instanceof QueueHierarchy.MissingParent missing
+          && missing.queue().equals(queue.name())) {
+        throw parentError(sourceName, i, queue, missing.describe(Field::quote));
       }
     }
     for (int i = 0; i < queues.size(); i++) {
       QueueSpec queue = queues.get(i);
-      List<String> chain = new ArrayList<>(List.of(queue.name()));
-      QueueSpec current = queue;
-      while (current.parent().isPresent()) {
-        String parent = current.parent().get();
-        if (parent.equals(queue.name())) {
-          chain.add(parent);
-          throw parentError(
-              sourceName,
-              i,
-              queue,
-              "queue "
-                  + Field.quote(queue.name())
-                  + " is in a cycle: "
-                  + String.join(" -> ", chain));
-        }
-        if (chain.contains(parent)) {
-          // A cycle above this queue, reported at the first queue in file order that is on it.
-          break;
-        }
-        chain.add(parent);
-        current = byName.get(parent);
+      Optional<QueueHierarchy.Problem> problem = hierarchy.parentProblem(queue.name());
+      // a queue under a cycle is left to the cycle's first queue in file order
+      if (problem.isPresent()
+          && problem.get() instanceof QueueHierarchy.Cycle cycle
+          && cycle.chain().get(0).equals(queue.name())) {
+        throw parentError(sourceName, i, queue, cycle.describe(Field::quote));
       }
     }
   }

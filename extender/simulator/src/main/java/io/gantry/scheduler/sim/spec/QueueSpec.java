@@ -2,8 +2,11 @@ package io.gantry.scheduler.sim.spec;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSortedMap;
+import io.gantry.scheduler.model.QueueHierarchy;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -34,5 +37,14 @@ public record QueueSpec(
     requireNonNull(reclaimMinRuntime, "reclaimMinRuntime is null");
     requireNonNull(createdAt, "createdAt is null");
     requireNonNull(fieldLines, "fieldLines is null");
+  }
+
+  /** The queues' hierarchy, in file order (names are unique once bound). */
+  static QueueHierarchy hierarchy(List<QueueSpec> queues) {
+    ImmutableMap.Builder<String, Optional<String>> parents = ImmutableMap.builder();
+    for (QueueSpec queue : queues) {
+      parents.put(queue.name(), queue.parent());
+    }
+    return new QueueHierarchy(parents.buildOrThrow());
   }
 }

@@ -291,14 +291,8 @@ final class WorkloadBinder {
     Optional<String> problem = Optional.empty();
     if (!catalog.hasQueue(queue)) {
       problem = Optional.of("queue " + Field.quote(queue) + " is not a queue of this scenario");
-    } else if (catalog.childOf(queue).isPresent()) {
-      problem =
-          Optional.of(
-              "queue "
-                  + Field.quote(queue)
-                  + " is not a leaf queue (it is the parent of "
-                  + Field.quote(catalog.childOf(queue).get())
-                  + "); jobs go to leaf queues");
+    } else {
+      problem = catalog.notLeaf(queue).map(p -> p.describe(Field::quote));
     }
     if (problem.isEmpty()) {
       return;

@@ -271,7 +271,7 @@ class InvalidScenarioTest {
         new Case(
             "unknown parent queue",
             HEADER + "queues:\n  - {name: a}\n  - name: b\n    parent: nope\n",
-            "bad.yaml:7: queues[1].parent: unknown queue \"nope\""),
+            "bad.yaml:7: queues[1].parent: parent queue \"nope\" of queue \"b\" does not exist"),
         new Case(
             "queue cycle",
             HEADER

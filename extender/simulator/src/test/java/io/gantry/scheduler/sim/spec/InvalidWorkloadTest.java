@@ -75,6 +75,22 @@ class InvalidWorkloadTest {
             "w.yaml:18: workloads[0].spec.template.metadata.annotations.gpu-fraction: gpu-fraction"
                 + " annotation value must be a positive number smaller than 1.0"),
         new Case(
+            "two replicatedJobs of a JobSet with one name, named at the file's own field",
+            """
+            apiVersion: jobset.x-k8s.io/v1alpha2
+            kind: JobSet
+            metadata: {name: js}
+            spec:
+              replicatedJobs:
+                - name: w
+                  template: {spec: {template: {spec: {containers: [{name: c, image: ubuntu}]}}}}
+                - name: w
+                  template: {spec: {template: {spec: {containers: [{name: c, image: ubuntu}]}}}}
+            """,
+            "w.yaml:20: workloads[0].spec.replicatedJobs[1].name: the SubGroup \"w\" of this"
+                + " replicatedJob is already the SubGroup of spec.replicatedJobs[0];"
+                + " replicatedJob names must be unique and must not end in -replica-<index>"),
+        new Case(
             "a CronJob",
             """
             apiVersion: batch/v1

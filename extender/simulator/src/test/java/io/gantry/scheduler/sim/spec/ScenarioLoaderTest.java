@@ -846,7 +846,7 @@ class ScenarioLoaderTest {
   }
 
   @Test
-  void aJsonFileSyntaxErrorSaysInvalidJson() {
+  void aJsonFileSyntaxErrorSaysInvalidJsonInTheJsonParsersWords() {
     String json =
         """
         {"apiVersion": "gantry.io/v1alpha1", "kind": "Scenario",
@@ -856,7 +856,9 @@ class ScenarioLoaderTest {
 
     assertThatThrownBy(() -> ScenarioLoader.parse("bad.json", json))
         .isInstanceOf(ScenarioException.class)
-        .hasMessage("bad.json:2: invalid JSON: expected the node content, but found ','");
+        .hasMessage(
+            "bad.json:2: invalid JSON: Unexpected character (',' (code 44)): was expecting"
+                + " double-quote to start field name");
     assertThatThrownBy(() -> ScenarioLoader.parse("bad.yaml", json))
         .isInstanceOf(ScenarioException.class)
         .hasMessage("bad.yaml:2: invalid YAML: expected the node content, but found ','");
