@@ -3,6 +3,7 @@ package io.gantry.cli;
 import io.gantry.kubemodel.cel.CelDeviceSelectors;
 import io.gantry.scheduler.api.config.ConfigException;
 import io.gantry.scheduler.api.config.Placement;
+import io.gantry.scheduler.api.config.PlacementStrategy;
 import io.gantry.scheduler.api.config.SchedulerConfig;
 import io.gantry.scheduler.bench.BenchPreset;
 import io.gantry.scheduler.bench.BenchReport;
@@ -14,6 +15,7 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
@@ -156,6 +158,16 @@ final class BenchCommand implements Callable<Integer> {
   List<String> actions = new ArrayList<>(List.of("allocate"));
 
   @Option(
+      names = "--placement",
+      paramLabel = "LIST",
+      split = ",",
+      description =
+          "GPU placement strategies (placement.gpu) to run each workload with, one row each"
+              + " (PRESET/STRATEGY when more than one); standard error then gives each one's"
+              + " throughput as a multiple of the first's. Default: binpack.")
+  List<String> placements = new ArrayList<>(List.of("binpack"));
+
+  @Option(
       names = "--warmup",
       paramLabel = "N",
       defaultValue = "2",
@@ -206,26 +218,54 @@ final class BenchCommand implements Callable<Integer> {
     List<PresetResult> results = new ArrayList<>();
     int status = OK;
     List<String> runs = names.isEmpty() ? List.of("custom") : names;
-    for (String name : runs) {
-      PresetResult result;
+    List<PlacementStrategy> strategies = new ArrayList<>();
+    for (String p : placements) {
       try {
-        result = run(name, wiring, runner, options);
+        strategies.add(PlacementStrategy.parse(p.trim()));
       } catch (IllegalArgumentException e) {
-        throw new CommandLine.ParameterException(spec.commandLine(), "--" + e.getMessage());
-      } catch (NotBuiltException e) {
-        err.println("error: " + name + ": " + e.getMessage());
-        err.flush();
-        status = INVALID;
-        continue;
+        throw new CommandLine.ParameterException(
+            spec.commandLine(), "--placement: " + e.getMessage());
       }
-      results.add(result);
-      if (result.identicalDecisions().orElse(true).equals(false)) {
-        err.println("error: " + name + ": the baseline decided differently");
-        status = Math.max(status, DIFFERENT_DECISIONS);
-      }
-      if (output == Output.json) {
-        out.println(BenchReport.toJson(result));
-        out.flush();
+    }
+    for (String preset : runs) {
+      PresetResult reference = null;
+      for (PlacementStrategy strategy : strategies) {
+        String name = strategies.size() > 1 ? preset + "/" + strategy.k8sName() : preset;
+        PresetResult result;
+        try {
+          result = run(preset, name, strategy, wiring, runner, options);
+        } catch (IllegalArgumentException e) {
+          throw new CommandLine.ParameterException(spec.commandLine(), "--" + e.getMessage());
+        } catch (NotBuiltException e) {
+          err.println("error: " + name + ": " + e.getMessage());
+          err.flush();
+          status = INVALID;
+          continue;
+        }
+        if (reference == null) {
+          reference = result;
+        } else {
+          err.println(
+              String.format(
+                  Locale.ROOT,
+                  "%s: %s places %.0f pods/s, %.2f× %s's %.0f pods/s",
+                  preset,
+                  strategy.k8sName(),
+                  result.podsPerSecond(),
+                  result.podsPerSecond() / reference.podsPerSecond(),
+                  strategies.get(0).k8sName(),
+                  reference.podsPerSecond()));
+          err.flush();
+        }
+        results.add(result);
+        if (result.identicalDecisions().orElse(true).equals(false)) {
+          err.println("error: " + name + ": the baseline decided differently");
+          status = Math.max(status, DIFFERENT_DECISIONS);
+        }
+        if (output == Output.json) {
+          out.println(BenchReport.toJson(result));
+          out.flush();
+        }
       }
     }
     if (output == Output.text && !results.isEmpty()) {
@@ -245,47 +285,53 @@ final class BenchCommand implements Callable<Integer> {
   }
 
   private PresetResult run(
-      String name, SchedulerWiring wiring, BenchRunner runner, BenchRunner.Options options)
+      String preset,
+      String name,
+      PlacementStrategy strategy,
+      SchedulerWiring wiring,
+      BenchRunner runner,
+      BenchRunner.Options options)
       throws NotBuiltException {
-    if (name.equals("custom")) {
+    Placement placement = new Placement(strategy, Placement.DEFAULTS.cpu());
+    if (preset.equals("custom")) {
       BenchWorkload workload =
           override(new BenchWorkload(5_000, 8, 0, 2, 7, 10_000, 1, 1, 0, 0.5, 0, 0, 0, 0, 0, 13));
-      return runner.run(name, workload, config(wiring, actions), options);
+      return runner.run(name, workload, config(wiring, actions, placement), options);
     }
-    BenchPreset preset =
-        BenchPreset.byName(name)
+    BenchPreset chosen =
+        BenchPreset.byName(preset)
             .orElseThrow(
                 () ->
                     new CommandLine.ParameterException(
                         spec.commandLine(),
                         "unknown preset \""
-                            + name
+                            + preset
                             + "\"; presets: "
                             + Arrays.stream(BenchPreset.values())
                                 .map(BenchPreset::presetName)
                                 .collect(Collectors.joining(", "))));
-    SchedulerConfig config = config(wiring, preset.actions());
-    if (preset == BenchPreset.SCALING) {
+    SchedulerConfig config = config(wiring, chosen.actions(), placement);
+    if (chosen == BenchPreset.SCALING) {
       return runner.runScaling(config, options);
     }
-    if (preset == BenchPreset.TOPOLOGY_RACK_1K) {
-      return runner.runTopology(override(preset.spec()), config, options);
+    if (chosen == BenchPreset.TOPOLOGY_RACK_1K) {
+      return runner.runTopology(override(chosen.spec()), config, options);
     }
-    return runner.run(name, override(preset.spec()), config, options);
+    return runner.run(name, override(chosen.spec()), config, options);
   }
 
   /** The configuration for {@code actions}; an action this build lacks stops the preset. */
-  private static SchedulerConfig config(SchedulerWiring wiring, List<String> actions)
-      throws NotBuiltException {
+  private static SchedulerConfig config(
+      SchedulerWiring wiring, List<String> actions, Placement placement) throws NotBuiltException {
     for (String action : actions) {
       try {
-        wiring.cycle(SchedulerConfig.of(List.of(action), Map.of(), Placement.DEFAULTS));
+        wiring.cycle(SchedulerConfig.of(List.of(action), Map.of(), placement));
       } catch (ConfigException e) {
         throw new NotBuiltException(
             "needs the " + action + " action, which this build cannot run: " + e.problem());
       }
     }
-    return SchedulerConfig.of(actions, Map.of(), Placement.DEFAULTS);
+    return SchedulerConfig.of(actions, Map.of(), placement);
   }
 
   private static List<String> expand(List<String> names) {

@@ -14,6 +14,7 @@ import picocli.CommandLine.Command;
       SchedulerCommand.class,
       ExtenderCommand.class,
       BenchCommand.class,
+      TraceCommand.class,
       ExtenderBenchCommand.class,
       CrdsCommand.class,
       CommandLine.HelpCommand.class

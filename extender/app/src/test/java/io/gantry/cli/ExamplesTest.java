@@ -44,6 +44,8 @@ class ExamplesTest {
           Map.entry("gpu-memory-sizes.yaml", new Expected(0, "every expectation held")),
           Map.entry("gpu-devices-pack.yaml", new Expected(0, "every expectation held")),
           Map.entry("gpu-devices-spread.yaml", new Expected(0, "every expectation held")),
+          Map.entry(
+              "placement-fragmentation-aware.yaml", new Expected(0, "every expectation held")),
           Map.entry("gpu-fraction-reclaim.yaml", new Expected(0, "every expectation held")),
           Map.entry("gpu-fraction-consolidation.yaml", new Expected(0, "every expectation held")),
           Map.entry("gpu-fraction-preempt.yaml", new Expected(0, "every expectation held")),

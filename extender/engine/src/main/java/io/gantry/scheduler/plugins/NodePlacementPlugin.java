@@ -10,7 +10,8 @@ import java.util.List;
 /**
  * Bin-pack or spread by GPU (GPU tasks) or CPU (CPU-only tasks), kai-reference §6. Binpack scores
  * the fullest candidate 9 and the emptiest 0, linearly in idle+releasing capacity; spread scores
- * the free fraction of the node.
+ * the free fraction of the node. A task type whose strategy is not KAI's (binpack, spread) scores 0
+ * here: the {@link CostPlacementPlugin} of that strategy places it.
  */
 public final class NodePlacementPlugin implements IndexOrderedScorer {
   public static final String NAME = "nodeplacement";
@@ -39,6 +40,9 @@ public final class NodePlacementPlugin implements IndexOrderedScorer {
    */
   @Override
   public Order orderFor(TaskState task) {
+    if (!strategy(task).isKai()) {
+      return Order.CONSTANT;
+    }
     if (task.info().isShared() || task.info().request().gpus().wholeDevices() >= 1) {
       return args.gpu() == PlacementStrategy.BINPACK ? Order.FEWER_FREE_GPUS_FIRST : Order.NONE;
     }
@@ -73,8 +77,11 @@ public final class NodePlacementPlugin implements IndexOrderedScorer {
     if (capacity <= 0) {
       return 0;
     }
+    PlacementStrategy strategy = strategy(task);
+    if (!strategy.isKai()) {
+      return 0;
+    }
     double free = nonAllocated(node, gpuTask);
-    PlacementStrategy strategy = gpuTask ? args.gpu() : args.cpu();
     if (strategy == PlacementStrategy.SPREAD) {
       return free / capacity;
     }
@@ -85,6 +92,10 @@ public final class NodePlacementPlugin implements IndexOrderedScorer {
       return NodeScores.MAX_HIGH_DENSITY;
     }
     return NodeScores.MAX_HIGH_DENSITY * (1 - (free - min) / (max - min));
+  }
+
+  private PlacementStrategy strategy(TaskState task) {
+    return task.info().requestsGpu() ? args.gpu() : args.cpu();
   }
 
   private static double capacity(NodeState node, boolean gpuTask) {

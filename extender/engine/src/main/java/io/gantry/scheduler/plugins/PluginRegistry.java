@@ -79,6 +79,22 @@ public final class PluginRegistry {
             true,
             Optional.of(
                 (args, placement) -> new NodePlacementPlugin(nodePlacement(args, placement)))));
+    // Gantry's own placement strategies, on when placement names them
+    b.put(
+        FragmentationAwarePlugin.NAME,
+        new Entry(
+            FragmentationAwarePlugin.NAME,
+            200,
+            false,
+            Optional.of(
+                (args, placement) ->
+                    new FragmentationAwarePlugin(
+                        placement,
+                        args.duration(FragmentationAwarePlugin.DEFAULT_HALF_LIFE, "halfLife")))));
+    policy(b, RandomFitPlugin.NAME, RandomFitPlugin::new);
+    policy(b, BestFitPlugin.NAME, BestFitPlugin::new);
+    policy(b, DotProductPlugin.NAME, DotProductPlugin::new);
+    policy(b, GpuPackingPlugin.NAME, GpuPackingPlugin::new);
     // Gantry's own: KAI has no interconnect domains inside a node
     built(b, GpuDomainPlugin.NAME, 150, args -> new GpuDomainPlugin());
     built(b, GpuSharingOrderPlugin.NAME, 100, args -> new GpuSharingOrderPlugin());
@@ -136,13 +152,36 @@ public final class PluginRegistry {
     return new PluginHooks(plugins);
   }
 
+  /**
+   * KAI's rule for its own strategies (§2.5); a strategy of Gantry's places shared tasks by its own
+   * node score, so KAI's shared-GPU node tier is off with it. Fragmentation-aware chooses the
+   * device itself; the other strategies keep KAI's packing device order.
+   */
   private static boolean enabledByDefault(Entry e, Placement placement) {
-    boolean gpuSpread = placement.gpu() == PlacementStrategy.SPREAD;
+    PlacementStrategy gpu = placement.gpu();
+    boolean gpuSpread = gpu == PlacementStrategy.SPREAD;
     return switch (e.name()) {
-      case GpuPackPlugin.NAME, GpuSharingOrderPlugin.NAME -> !gpuSpread;
+      case GpuPackPlugin.NAME -> !gpuSpread && gpu != PlacementStrategy.FRAGMENTATION_AWARE;
+      case GpuSharingOrderPlugin.NAME -> gpu == PlacementStrategy.BINPACK;
       case GpuSpreadPlugin.NAME -> gpuSpread;
+      case FragmentationAwarePlugin.NAME -> uses(placement, PlacementStrategy.FRAGMENTATION_AWARE);
+      case RandomFitPlugin.NAME -> uses(placement, PlacementStrategy.RANDOM);
+      case BestFitPlugin.NAME -> uses(placement, PlacementStrategy.BEST_FIT);
+      case DotProductPlugin.NAME -> uses(placement, PlacementStrategy.DOT_PRODUCT);
+      case GpuPackingPlugin.NAME -> uses(placement, PlacementStrategy.GPU_PACKING);
       default -> e.enabledByDefault();
     };
+  }
+
+  private static boolean uses(Placement placement, PlacementStrategy strategy) {
+    return placement.gpu() == strategy || placement.cpu() == strategy;
+  }
+
+  private static void policy(
+      ImmutableMap.Builder<String, Entry> b, String name, Function<Placement, Plugin> factory) {
+    b.put(
+        name,
+        new Entry(name, 200, false, Optional.of((args, placement) -> factory.apply(placement))));
   }
 
   private static Plugin proportion(PluginArguments args, PublishedGpuDevices publishedGpus) {

@@ -57,7 +57,8 @@ class SchedulerWiringTest {
                 + " nodeavailability, resourcetype, podaffinity, elastic, kubeflow, ray,"
                 + " subgrouporder, taskorder, nominatednode, dynamicresources, minruntime,"
                 + " topology, snapshot, sg-nodelocalgreedy, sg-multinodegang, gpupack, gpuspread,"
-                + " nodeplacement, gpudomain, gpusharingorder, numa, reflectjoborder"),
+                + " nodeplacement, fragmentationaware, randomfit, bestfit, dotproduct,"
+                + " gpupacking, gpudomain, gpusharingorder, numa, reflectjoborder"),
         new BadConfig(
             "a bad plugin argument",
             config(

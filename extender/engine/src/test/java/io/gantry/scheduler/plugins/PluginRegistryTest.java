@@ -157,7 +157,8 @@ class PluginRegistryTest {
             "a placement strategy that is neither binpack nor spread",
             Map.of("nodeplacement", arguments(Map.of("gpu", "fill"))),
             "plugins.nodeplacement.arguments.gpu",
-            "plugins.nodeplacement.arguments.gpu: expected binpack or spread, got \"fill\""),
+            "plugins.nodeplacement.arguments.gpu: expected one of binpack, spread,"
+                + " fragmentation-aware, random, best-fit, dot-product, gpu-packing, got \"fill\""),
         new ErrorCase(
             "an unknown argument of nodeplacement",
             Map.of("nodeplacement", arguments(Map.of("gpus", "spread"))),

@@ -7,9 +7,11 @@ import io.gantry.kubemodel.read.Field;
 import io.gantry.kubemodel.read.Field.DurationBound;
 import io.gantry.kubemodel.read.MapReader;
 import io.gantry.kubemodel.read.ScenarioException;
+import io.gantry.scheduler.api.config.PlacementStrategy;
 import io.gantry.scheduler.api.config.QueueDepthPerAction;
 import io.gantry.scheduler.api.config.SearchBudgets;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
@@ -19,7 +21,11 @@ public final class ConfigBinder {
   public static final List<String> ACTIONS =
       ImmutableList.of("allocate", "consolidation", "reclaim", "preempt", "stalegangeviction");
 
-  static final List<String> PLACEMENTS = ImmutableList.of("binpack", "spread");
+  /** Every {@link PlacementStrategy}, by the name a configuration gives it. */
+  static final List<String> PLACEMENTS =
+      Arrays.stream(PlacementStrategy.values())
+          .map(PlacementStrategy::k8sName)
+          .collect(ImmutableList.toImmutableList());
 
   /** The keys of a scenario's {@code config}; the scheduler's file shares them. */
   public static final ImmutableSet<String> KEYS =

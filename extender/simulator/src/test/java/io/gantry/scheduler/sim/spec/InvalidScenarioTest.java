@@ -186,7 +186,8 @@ class InvalidScenarioTest {
         new Case(
             "unknown placement",
             HEADER + "config:\n  placement: {gpu: pack}\n",
-            "bad.yaml:5: config.placement.gpu: expected one of binpack, spread, got \"pack\""),
+            "bad.yaml:5: config.placement.gpu: expected one of binpack, spread,"
+                + " fragmentation-aware, random, best-fit, dot-product, gpu-packing, got \"pack\""),
         new Case(
             "unknown action",
             HEADER + "config:\n  actions: [allocate, backfill]\n",

@@ -1,0 +1,164 @@
+package io.gantry.scheduler.plugins;
+
+import io.gantry.gpusharing.GpuCandidate;
+import io.gantry.scheduler.api.config.Placement;
+import io.gantry.scheduler.api.config.PlacementStrategy;
+import io.gantry.scheduler.framework.GpuFit;
+import io.gantry.scheduler.framework.GpuScorer;
+import io.gantry.scheduler.framework.JobState;
+import io.gantry.scheduler.framework.NodeState;
+import io.gantry.scheduler.framework.SessionOpenHook;
+import io.gantry.scheduler.framework.SessionView;
+import io.gantry.scheduler.framework.TaskState;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Gantry's {@code fragmentation-aware} placement: among the nodes where KAI's rules let the task
+ * fit, the one where placing it least hurts the cluster's ability to take the tasks it has been
+ * receiving. It learns that mix from the pods it sees (pending and placed, each weighted down by
+ * age, {@link ShapeMix}; never from pods created after the task), and costs a node by how much the
+ * node's {@link NodeFragmentation} grows with the task on it, trying each device a shared task
+ * could use. The same measure picks the device ({@link GpuScorer}). A tie goes to the node left
+ * with less free GPU, then to KAI's tie rule (node name).
+ */
+public final class FragmentationAwarePlugin extends CostPlacementPlugin
+    implements SessionOpenHook, GpuScorer {
+  public static final String NAME = "fragmentationaware";
+  public static final Duration DEFAULT_HALF_LIFE = Duration.ofHours(1);
+
+  /**
+   * Weight of the free GPU left on the node against the growth of fragmentation: small enough that
+   * it only breaks ties (fragmentation moves in steps of a hundredth of a device times a shape
+   * weight).
+   */
+  private static final double PACKING_TIE_WEIGHT = 1e-6;
+
+  private static final double UNUSABLE_DEVICE = -1e18;
+
+  private final Duration halfLife;
+  private ShapeMix mix;
+  private SessionView session;
+
+  /** The mix and fragmentation after placing on one device, for the task of {@link #gpuTask}. */
+  private ShapeMix.Weights weights;
+
+  private TaskState gpuTask;
+  private long gpuVersion = -1;
+  private final Map<Long, Double> afterByNodeAndRoom = new HashMap<>();
+
+  public FragmentationAwarePlugin(Placement placement, Duration halfLife) {
+    super(placement, PlacementStrategy.FRAGMENTATION_AWARE);
+    this.halfLife = halfLife;
+    this.mix = new ShapeMix(List.of(), halfLife);
+  }
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public void onSessionOpen(SessionView view) {
+    this.session = view;
+    List<ShapeMix.Sighting> seen = new ArrayList<>();
+    for (JobState job : view.jobs()) {
+      for (TaskState t : job.tasks()) {
+        Optional<DemandShape> shape = DemandShape.of(t.info());
+        if (shape.isPresent()) {
+          seen.add(
+              new ShapeMix.Sighting(job.info().createdAt(), t.info().creationOrder(), shape.get()));
+        }
+      }
+    }
+    this.mix = new ShapeMix(seen, halfLife);
+  }
+
+  @Override
+  void prepare(TaskState task) {
+    weights = mix.at(task.job().info().createdAt());
+  }
+
+  @Override
+  double cost(TaskState task, NodeState node) {
+    NodeFragmentation.Fit fit = NodeFragmentation.fit(weights, node);
+    NodeFragmentation now = NodeFragmentation.of(node);
+    NodeFragmentation after = placed(task, node, now, fit);
+    if (after == null) {
+      return Double.NaN;
+    }
+    double growth = after.fragmentation(weights, fit) - now.fragmentation(weights, fit);
+    double freeLeft =
+        NodeRoom.share(
+            NodeRoom.freeGpuHundredths(node) - NodeRoom.requestHundredths(task, node),
+            NodeRoom.gpuCapacityHundredths(node));
+    return growth + PACKING_TIE_WEIGHT * freeLeft;
+  }
+
+  /** The node with the task on it, on the devices that leave the least fragmentation. */
+  private NodeFragmentation placed(
+      TaskState task, NodeState node, NodeFragmentation now, NodeFragmentation.Fit fit) {
+    long cpu = task.info().request().cpuMillis();
+    long memory = task.info().request().memoryBytes();
+    if (!task.info().isShared()) {
+      return now.takeWhole(
+          Math.toIntExact(task.info().request().gpus().wholeDevices()), cpu, memory);
+    }
+    int portion = Math.toIntExact(GpuFit.portionOn(task, node).hundredths());
+    NodeFragmentation state = now;
+    int devices = task.info().gpuSharing().orElseThrow().numDevices();
+    for (int d = 0; d < devices && state != null; d++) {
+      NodeFragmentation best = null;
+      double bestValue = Double.MAX_VALUE;
+      for (int room : state.roomsFor(portion)) {
+        NodeFragmentation next =
+            state.takeShared(room, portion, d == 0 ? cpu : 0, d == 0 ? memory : 0);
+        double value = next.fragmentation(weights, fit);
+        if (value < bestValue) {
+          best = next;
+          bestValue = value;
+        }
+      }
+      state = best;
+    }
+    return state;
+  }
+
+  /** Higher for the device that leaves the node less fragmented. */
+  @Override
+  public double scoreGpu(TaskState task, NodeState node, GpuCandidate candidate) {
+    if (!places(task) || !task.info().isShared()) {
+      return 0;
+    }
+    if (task != gpuTask || session.placementVersion() != gpuVersion) {
+      gpuTask = task;
+      gpuVersion = session.placementVersion();
+      weights = mix.at(task.job().info().createdAt());
+      afterByNodeAndRoom.clear();
+    }
+    int room = NodeRoom.DEVICE - Math.toIntExact(candidate.usedPortion().hundredths());
+    long key = (long) node.position() * 1024 + room;
+    Double cached = afterByNodeAndRoom.get(key);
+    if (cached != null) {
+      return cached;
+    }
+    NodeFragmentation.Fit fit = NodeFragmentation.fit(weights, node);
+    int portion = Math.toIntExact(GpuFit.portionOn(task, node).hundredths());
+    NodeFragmentation after =
+        candidate.idleNow()
+            ? NodeFragmentation.of(node)
+                .takeShared(
+                    room,
+                    portion,
+                    task.info().request().cpuMillis(),
+                    task.info().request().memoryBytes())
+            : null;
+    double score = after == null ? UNUSABLE_DEVICE : -after.fragmentation(weights, fit);
+    afterByNodeAndRoom.put(key, score);
+    return score;
+  }
+}

@@ -1,0 +1,121 @@
+package io.gantry.scheduler.plugins;
+
+import com.google.common.collect.ImmutableList;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.IntStream;
+
+/**
+ * The mix of task shapes a scheduler has seen, learned only from pods created no later than the
+ * moment asked about: each pod counts the GPU it asks for times {@code 2^(-age / halfLife)} (what a
+ * shape that cannot land costs is its GPU, so a rare 8-GPU task weighs as 8 one-GPU tasks), so the
+ * mix follows a workload that changes and forgets what it no longer receives. Moving forward in
+ * time is incremental (decay the weights, add the pods created since); moving back rebuilds.
+ * Single-threaded.
+ */
+final class ShapeMix {
+  /** A pod the scheduler saw, by the time it was created. */
+  record Sighting(Instant createdAt, long order, DemandShape shape) {}
+
+  /** The mix at one moment: shapes and their weights, in the order they were first seen. */
+  static final class Weights {
+    private final ImmutableList<DemandShape> shapes;
+    private final double[] weights;
+    private final int[] byGpuAsk;
+
+    Weights(ImmutableList<DemandShape> shapes, double[] weights) {
+      this.shapes = shapes;
+      this.weights = weights.clone();
+      this.byGpuAsk =
+          IntStream.range(0, shapes.size())
+              .boxed()
+              .sorted(
+                  Comparator.<Integer>comparingInt(i -> shapes.get(i).devices())
+                      .thenComparing(i -> shapes.get(i).sharing().isPresent())
+                      .thenComparingLong(
+                          i ->
+                              shapes
+                                  .get(i)
+                                  .sharing()
+                                  .map(r -> Double.doubleToLongBits(r.fraction().orElse(-1)))
+                                  .orElse(0L))
+                      .thenComparingInt(i -> i))
+              .mapToInt(Integer::intValue)
+              .toArray();
+    }
+
+    /**
+     * Shape indexes with equal GPU asks next to each other (by devices, then shared fraction), so a
+     * pass over them reuses one device count per ask.
+     */
+    int[] byGpuAsk() {
+      return byGpuAsk;
+    }
+
+    ImmutableList<DemandShape> shapes() {
+      return shapes;
+    }
+
+    double weight(int i) {
+      return weights[i];
+    }
+  }
+
+  private final ImmutableList<Sighting> sightings;
+  private final double halfLifeSeconds;
+
+  /** Weight per shape at {@link #at}; insertion order is first sighting, so iteration is fixed. */
+  private final Map<DemandShape, Double> weights = new LinkedHashMap<>();
+
+  private int next;
+  private Instant at = Instant.MIN;
+  private Weights cached;
+
+  ShapeMix(List<Sighting> sightings, Duration halfLife) {
+    if (halfLife.isNegative() || halfLife.isZero()) {
+      throw new IllegalArgumentException("halfLife must be positive, got " + halfLife);
+    }
+    List<Sighting> sorted = new ArrayList<>(sightings);
+    sorted.sort(Comparator.comparing(Sighting::createdAt).thenComparingLong(Sighting::order));
+    this.sightings = ImmutableList.copyOf(sorted);
+    this.halfLifeSeconds = halfLife.toMillis() / 1000.0;
+  }
+
+  /** The mix of pods created at or before {@code now}. */
+  Weights at(Instant now) {
+    if (now.isBefore(at)) {
+      weights.clear();
+      next = 0;
+      at = Instant.MIN;
+    }
+    if (cached != null && now.equals(at)) {
+      return cached;
+    }
+    if (!at.equals(Instant.MIN)) {
+      double decay = decay(at, now);
+      weights.replaceAll((shape, w) -> w * decay);
+    }
+    while (next < sightings.size() && !sightings.get(next).createdAt().isAfter(now)) {
+      Sighting s = sightings.get(next++);
+      weights.merge(s.shape(), s.shape().gpuAsk() * decay(s.createdAt(), now), Double::sum);
+    }
+    at = now;
+    double[] w = new double[weights.size()];
+    int i = 0;
+    for (double v : weights.values()) {
+      w[i++] = v;
+    }
+    cached = new Weights(ImmutableList.copyOf(weights.keySet()), w);
+    return cached;
+  }
+
+  private double decay(Instant from, Instant to) {
+    double seconds = Duration.between(from, to).toMillis() / 1000.0;
+    return Math.pow(2, -seconds / halfLifeSeconds);
+  }
+}

@@ -1,0 +1,105 @@
+package io.gantry.scheduler.plugins;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.gantry.scheduler.api.config.EvictionSettings;
+import io.gantry.scheduler.api.config.Placement;
+import io.gantry.scheduler.api.config.PlacementStrategy;
+import io.gantry.scheduler.api.result.BindDecision;
+import io.gantry.scheduler.api.result.CycleResult;
+import io.gantry.scheduler.model.ClusterSnapshot;
+import io.gantry.scheduler.model.JobInfo;
+import io.gantry.scheduler.model.NodeInfo;
+import io.gantry.scheduler.testing.Cycles;
+import io.gantry.scheduler.testing.Jobs;
+import io.gantry.scheduler.testing.Nodes;
+import io.gantry.scheduler.testing.Queues;
+import io.gantry.scheduler.testing.Snapshots;
+import io.gantry.scheduler.testing.Tasks;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The fragmentation-aware strategy places a task where it least hurts the cluster's ability to take
+ * the task shapes it has seen, inside KAI's rules; bin-packing, KAI's default, does not.
+ */
+class FragmentationAwarePluginTest {
+  private static final Placement FRAGMENTATION_AWARE =
+      new Placement(PlacementStrategy.FRAGMENTATION_AWARE, PlacementStrategy.BINPACK);
+
+  /**
+   * Two nodes with a shared GPU each that can take the pending 0.3 of a GPU; the cluster has been
+   * receiving half-GPU tasks (four run on the full node {@code c}). On {@code a} (no whole GPU
+   * free, its shared GPU 0.6 free) the 0.3 would leave 0.3 that no half-GPU task can use; on {@code
+   * b} (a whole GPU free, its shared GPU exactly 0.3 free) it fills the shared GPU and keeps the
+   * whole one for two half-GPU tasks.
+   */
+  private static ClusterSnapshot twoNodes() {
+    List<NodeInfo> nodes =
+        List.of(
+            Nodes.node("a").gpus(1).cpu("64").build(),
+            Nodes.node("b").gpus(2).cpu("64").build(),
+            Nodes.node("c").gpus(2).cpu("64").build());
+    List<JobInfo> jobs = new ArrayList<>();
+    jobs.add(
+        Jobs.job("running")
+            .minMember(0)
+            .createdAt(Snapshots.T0.minusSeconds(600))
+            .task(
+                Tasks.task("on-a").gpuFraction(0.4).running("a").onGpuGroups(0.4, "ga").build(),
+                Tasks.task("on-b").gpuFraction(0.7).running("b").onGpuGroups(0.7, "gb").build())
+            .build());
+    for (int i = 0; i < 4; i++) {
+      jobs.add(
+          Jobs.job("half-" + i)
+              .createdAt(Snapshots.T0.minusSeconds(300 - i))
+              .task(
+                  Tasks.task("t")
+                      .gpuFraction(0.5)
+                      .running("c")
+                      .onGpuGroups(0.5, "gc" + i / 2)
+                      .build())
+              .build());
+    }
+    jobs.add(
+        Jobs.job("small").createdAt(Snapshots.T0).task(Tasks.task("t").gpuFraction(0.3)).build());
+    return Snapshots.of(nodes, List.of(Queues.queue("q").build()), jobs);
+  }
+
+  @Test
+  void choosesTheLessFragmentingNode() {
+    assertThat(bind(run(twoNodes(), FRAGMENTATION_AWARE), "ns/small/t").nodeName()).isEqualTo("b");
+  }
+
+  @Test
+  void binPackingChoosesTheOtherNode() {
+    assertThat(bind(run(twoNodes(), Placement.DEFAULTS), "ns/small/t").nodeName()).isEqualTo("a");
+  }
+
+  @Test
+  void choosesTheSharedGpuItFillsOverAWholeFreeOne() {
+    BindDecision small = bind(run(twoNodes(), FRAGMENTATION_AWARE), "ns/small/t");
+
+    assertThat(small.gpuGroups()).containsExactly("gb");
+  }
+
+  @Test
+  void theSameSnapshotGivesTheSameDecisions() {
+    assertThat(run(twoNodes(), FRAGMENTATION_AWARE))
+        .isEqualTo(run(twoNodes(), FRAGMENTATION_AWARE));
+  }
+
+  private static CycleResult run(ClusterSnapshot snapshot, Placement placement) {
+    return Cycles.run(snapshot, EvictionSettings.DEFAULTS, Map.of(), placement, "allocate");
+  }
+
+  private static BindDecision bind(CycleResult result, String taskId) {
+    return result.decisions().stream()
+        .filter(d -> d instanceof BindDecision b && b.taskId().equals(taskId))
+        .map(BindDecision.class::cast)
+        .findFirst()
+        .orElseThrow(() -> new AssertionError(taskId + " was not bound: " + result.decisions()));
+  }
+}
