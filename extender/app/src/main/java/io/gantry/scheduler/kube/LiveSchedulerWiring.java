@@ -32,10 +32,25 @@ public final class LiveSchedulerWiring implements AutoCloseable {
    */
   public static LiveSchedulerWiring start(SchedulerSettings settings, Clock clock)
       throws IOException {
+    return start(settings, ApiRateLimit.NONE, clock);
+  }
+
+  /**
+   * As {@link #start(SchedulerSettings, Clock)}, every request but watches held to {@code limit}
+   * ({@code --kube-api-qps}, {@code --kube-api-burst}), with a connection kept for each concurrent
+   * bind.
+   */
+  public static LiveSchedulerWiring start(
+      SchedulerSettings settings, ApiRateLimit limit, Clock clock) throws IOException {
     requireNonNull(settings, "settings is null");
+    requireNonNull(limit, "limit is null");
     requireNonNull(clock, "clock is null");
     KubeScheduler scheduler =
-        KubeScheduler.start(KubeClients.connect(settings.kubeconfig()), settings, clock);
+        KubeScheduler.start(
+            KubeClients.withLimits(
+                KubeClients.connect(settings.kubeconfig()), limit, settings.bindConcurrency()),
+            settings,
+            clock);
     try {
       return new LiveSchedulerWiring(
           scheduler, OpsServer.start(scheduler, new InetSocketAddress(settings.opsPort())));
