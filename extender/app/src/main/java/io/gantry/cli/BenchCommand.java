@@ -5,6 +5,7 @@ import io.gantry.cli.e2e.E2ePreset;
 import io.gantry.cli.e2e.E2eReport;
 import io.gantry.cli.e2e.E2eResult;
 import io.gantry.cli.e2e.E2eWorkload;
+import io.gantry.cli.e2e.MemoryResult;
 import io.gantry.kubemodel.cel.CelDeviceSelectors;
 import io.gantry.scheduler.api.config.ConfigException;
 import io.gantry.scheduler.api.config.Placement;
@@ -45,7 +46,8 @@ import picocli.CommandLine.Option;
           + " the flags; with one, a flag given overrides the preset's value.",
       "End-to-end presets: e2e-1k, e2e-5k (not in all): the live scheduler against an in-process"
           + " fake API server until every pod is bound, then the same bindings alone; --nodes"
-          + " resizes them (ten pods a node)."
+          + " resizes them (ten pods a node). e2e-memory-150k: the scheduler's heap after a full GC"
+          + " at 5,000 nodes and 150,000 running pods."
     },
     exitCodeListHeading = "%nExit status:%n",
     exitCodeList = {
@@ -258,6 +260,9 @@ final class BenchCommand implements Callable<Integer> {
    * resizes it (ten pods a node).
    */
   private int runEndToEnd(E2ePreset preset, PrintWriter out, PrintWriter err) {
+    if (preset.memory()) {
+      return runMemory(preset, out, err);
+    }
     E2eWorkload workload;
     try {
       workload = preset.workload(Optional.ofNullable(nodes));
@@ -293,6 +298,39 @@ final class BenchCommand implements Callable<Integer> {
       err.flush();
       return UNBOUND;
     }
+    return OK;
+  }
+
+  /** Runs the memory preset: the scheduler's heap after a full GC over running pods. */
+  private int runMemory(E2ePreset preset, PrintWriter out, PrintWriter err) {
+    int n = preset.nodes(Optional.ofNullable(nodes));
+    if (n < 1) {
+      err.println("error: --nodes must be at least 1");
+      err.flush();
+      return INVALID;
+    }
+    MemoryResult result;
+    try {
+      result =
+          new E2eBench(
+                  line -> {
+                    err.println(line);
+                    err.flush();
+                  })
+              .runMemory(preset.presetName(), n, E2ePreset.RUNNING_PODS_PER_NODE);
+    } catch (IOException e) {
+      err.println("error: " + preset.presetName() + ": " + e.getMessage());
+      err.flush();
+      return INVALID;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return INVALID;
+    }
+    out.print(
+        output == Output.json
+            ? E2eReport.toJson(result) + System.lineSeparator()
+            : E2eReport.toText(result));
+    out.flush();
     return OK;
   }
 

@@ -61,6 +61,23 @@ class E2eBenchCommandTest {
         .contains("pods/s end to end; ceiling", "create pods/binding");
   }
 
+  @Test
+  void theMemoryPresetMeasuresTheSchedulersHeapOverRunningPods() throws Exception {
+    CliRunner r =
+        CliRunner.run("bench", "--preset", "e2e-memory-150k", "--nodes", "3", "--output", "json");
+
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    JsonNode o = JSON.readTree(r.out());
+    assertThat(o.get("preset").asText()).isEqualTo("e2e-memory-150k");
+    assertThat(o.get("nodes").asInt()).isEqualTo(3);
+    assertThat(o.get("runningPods").asInt()).isEqualTo(90);
+    assertThat(o.get("cycles").asLong()).isGreaterThanOrEqualTo(2);
+    assertThat(o.get("schedulerHeapAfterGcBytes").asLong())
+        .isEqualTo(
+            o.get("totalHeapAfterGcBytes").asLong() - o.get("serverHeapAfterGcBytes").asLong());
+    assertThat(r.err()).contains("e2e-memory-150k: creating 3 nodes and 90 running pods");
+  }
+
   /** First contact, in a child JVM: a size no preset can take fails in one line with exit 2. */
   @Test
   void tooFewNodesExitTwoInOneLine() throws IOException, InterruptedException {

@@ -65,6 +65,41 @@ final class BenchCluster {
     return pods;
   }
 
+  /**
+   * Creates the queues, {@code nodes} nodes and {@code podsPerNode} running pods on each, each pod
+   * in a PodGroup of its own: 1-GPU pods while the node's GPUs last, then CPU-only pods.
+   */
+  static void populateRunning(FakeKubeServer kube, int nodes, int podsPerNode) {
+    kube.registry().register(QUEUES);
+    kube.registry().register(POD_GROUPS);
+    ResourceStore store = kube.store();
+    store.create(QUEUES, "", queue("root", null));
+    for (int q = 0; q < E2eWorkload.QUEUES; q++) {
+      store.create(QUEUES, "", queue(queueName(q), "root"));
+    }
+    for (int n = 0; n < nodes; n++) {
+      ObjectNode node = node(n);
+      String nodeName = node.path("metadata").path("name").asText();
+      store.create(ResourceKinds.NODES, "", node);
+      for (int p = 0; p < podsPerNode; p++) {
+        String job = "running-" + n + "-" + p;
+        store.create(
+            POD_GROUPS, E2eWorkload.NAMESPACE, podGroup(job, queueName(p % E2eWorkload.QUEUES), 1));
+        ObjectNode pod = pod(job, job, false);
+        if (p >= E2eWorkload.GPUS_PER_NODE) {
+          ObjectNode resources =
+              (ObjectNode) pod.path("spec").path("containers").get(0).path("resources");
+          ((ObjectNode) resources.path("requests")).remove("nvidia.com/gpu");
+          resources.remove("limits");
+        }
+        ((ObjectNode) pod.path("spec")).put("nodeName", nodeName);
+        ObjectNode created = store.create(ResourceKinds.PODS, E2eWorkload.NAMESPACE, pod);
+        created.putObject("status").put("phase", "Running");
+        store.updateStatus(ResourceKinds.PODS, E2eWorkload.NAMESPACE, job, created);
+      }
+    }
+  }
+
   static String queueName(int q) {
     return "team-" + q;
   }

@@ -89,6 +89,51 @@ public final class E2eBench {
     }
   }
 
+  /**
+   * Measures the scheduler's heap: the heap after a full collection with the fake server holding
+   * {@code nodes} nodes and {@code podsPerNode} running pods on each, then again once the scheduler
+   * started on it has synced its caches and run two cycles.
+   */
+  public MemoryResult runMemory(String name, int nodes, int podsPerNode)
+      throws IOException, InterruptedException {
+    System.setProperty("sun.net.httpserver.nodelay", "true");
+    Path dir = Files.createTempDirectory("gantry-bench-memory");
+    try (FakeKubeServer kube = FakeKubeServer.start()) {
+      progress.accept(
+          name + ": creating " + nodes + " nodes and " + nodes * podsPerNode + " running pods");
+      BenchCluster.populateRunning(kube, nodes, podsPerNode);
+      long server = heapAfterFullGc();
+      progress.accept(name + ": starting the scheduler");
+      long cycles;
+      long total;
+      try (LiveSchedulerWiring scheduler =
+          LiveSchedulerWiring.start(settings(kubeconfig(dir, kube.url())), Clock.systemUTC())) {
+        long deadline = System.nanoTime() + Duration.ofMinutes(10).toNanos();
+        while (scheduler.scheduler().cycles() < 2 && System.nanoTime() < deadline) {
+          Thread.sleep(1_000);
+        }
+        cycles = scheduler.scheduler().cycles();
+        total = heapAfterFullGc();
+      }
+      return new MemoryResult(
+          name, nodes, nodes * podsPerNode, cycles, server, total, total - server);
+    } finally {
+      try (var files = Files.list(dir)) {
+        for (Path f : files.toList()) {
+          Files.deleteIfExists(f);
+        }
+      }
+      Files.deleteIfExists(dir);
+    }
+  }
+
+  /** The heap in use after two full collections (System.gc() is a full one under G1's default). */
+  private static long heapAfterFullGc() {
+    System.gc();
+    System.gc();
+    return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+  }
+
   /** What the scheduler's run measured. */
   private record Live(
       SortedMap<String, BindClock.Bound> bound,

@@ -87,6 +87,32 @@ public final class E2eReport {
     return s.toString();
   }
 
+  public static String toJson(MemoryResult r) {
+    ObjectNode o = JSON.createObjectNode();
+    o.put("preset", r.preset());
+    o.put("nodes", r.nodes());
+    o.put("runningPods", r.runningPods());
+    o.put("cycles", r.cycles());
+    o.put("schedulerHeapAfterGcBytes", r.schedulerHeapAfterGcBytes());
+    o.put("serverHeapAfterGcBytes", r.serverHeapAfterGcBytes());
+    o.put("totalHeapAfterGcBytes", r.totalHeapAfterGcBytes());
+    return o.toString();
+  }
+
+  public static String toText(MemoryResult r) {
+    return String.format(
+        Locale.ROOT,
+        "%s: %d nodes, %d running pods, %d cycles%n  scheduler heap after a full GC %d MiB"
+            + " (fake API server alone %d MiB, both %d MiB)%n",
+        r.preset(),
+        r.nodes(),
+        r.runningPods(),
+        r.cycles(),
+        r.schedulerHeapAfterGcBytes() >> 20,
+        r.serverHeapAfterGcBytes() >> 20,
+        r.totalHeapAfterGcBytes() >> 20);
+  }
+
   private static double round(double v) {
     return Math.round(v * 10) / 10.0;
   }
