@@ -80,12 +80,7 @@ public final class E2eBench {
           ceiling.allBound(),
           ratio);
     } finally {
-      try (var files = Files.list(dir)) {
-        for (Path f : files.toList()) {
-          Files.deleteIfExists(f);
-        }
-      }
-      Files.deleteIfExists(dir);
+      deleteDirectory(dir);
     }
   }
 
@@ -118,13 +113,18 @@ public final class E2eBench {
       return new MemoryResult(
           name, nodes, nodes * podsPerNode, cycles, server, total, total - server);
     } finally {
-      try (var files = Files.list(dir)) {
-        for (Path f : files.toList()) {
-          Files.deleteIfExists(f);
-        }
-      }
-      Files.deleteIfExists(dir);
+      deleteDirectory(dir);
     }
+  }
+
+  /** Deletes the bench's temporary directory and the kubeconfigs in it. */
+  private static void deleteDirectory(Path dir) throws IOException {
+    try (var files = Files.list(dir)) {
+      for (Path f : files.toList()) {
+        Files.deleteIfExists(f);
+      }
+    }
+    Files.deleteIfExists(dir);
   }
 
   /** The heap in use after two full collections (System.gc() is a full one under G1's default). */
