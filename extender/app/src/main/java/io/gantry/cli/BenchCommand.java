@@ -1,5 +1,11 @@
 package io.gantry.cli;
 
+import io.gantry.cli.e2e.E2eBench;
+import io.gantry.cli.e2e.E2ePreset;
+import io.gantry.cli.e2e.E2eReport;
+import io.gantry.cli.e2e.E2eResult;
+import io.gantry.cli.e2e.E2eWorkload;
+import io.gantry.cli.e2e.MemoryResult;
 import io.gantry.kubemodel.cel.CelDeviceSelectors;
 import io.gantry.scheduler.api.config.ConfigException;
 import io.gantry.scheduler.api.config.Placement;
@@ -11,14 +17,17 @@ import io.gantry.scheduler.bench.BenchRunner;
 import io.gantry.scheduler.bench.BenchWorkload;
 import io.gantry.scheduler.bench.PresetResult;
 import io.gantry.scheduler.cycle.SchedulerWiring;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -36,18 +45,24 @@ import picocli.CommandLine.Option;
           + " (score and sort every node for every task).",
       "Presets: alloc-5k, mixed-5k, gang-5k, idle-cycle-150k, unschedulable-20k,"
           + " reclaim-unschedulable-1k, topology-rack-1k, scaling (or all). Without --preset the workload comes from"
-          + " the flags; with one, a flag given overrides the preset's value."
+          + " the flags; with one, a flag given overrides the preset's value.",
+      "End-to-end presets: e2e-1k, e2e-5k (not in all): the live scheduler against an in-process"
+          + " fake API server until every pod is bound, then the same bindings alone; --nodes"
+          + " resizes them (ten pods a node). e2e-memory-150k: the scheduler's heap after a full GC"
+          + " at 5,000 nodes and 150,000 running pods."
     },
     exitCodeListHeading = "%nExit status:%n",
     exitCodeList = {
       "0:every workload ran",
       "1:the baseline decided differently from the indexed engine",
-      "2:a flag is invalid, or a workload needs what this build does not have"
+      "2:a flag is invalid, or a workload needs what this build does not have",
+      "3:an end-to-end preset left pods unbound"
     })
 final class BenchCommand implements Callable<Integer> {
   static final int OK = 0;
   static final int DIFFERENT_DECISIONS = 1;
   static final int INVALID = 2;
+  static final int UNBOUND = 3;
 
   enum Output {
     text,
@@ -228,6 +243,11 @@ final class BenchCommand implements Callable<Integer> {
       }
     }
     for (String preset : runs) {
+      Optional<E2ePreset> e2e = E2ePreset.byName(preset);
+      if (e2e.isPresent()) {
+        status = Math.max(status, runEndToEnd(e2e.get(), out, err));
+        continue;
+      }
       PresetResult reference = null;
       for (PlacementStrategy strategy : strategies) {
         String name = strategies.size() > 1 ? preset + "/" + strategy.k8sName() : preset;
@@ -275,6 +295,85 @@ final class BenchCommand implements Callable<Integer> {
     return status;
   }
 
+  /**
+   * Runs an end-to-end preset ({@link E2eBench}) and prints its result at once; {@code --nodes}
+   * resizes it (ten pods a node).
+   */
+  private int runEndToEnd(E2ePreset preset, PrintWriter out, PrintWriter err) {
+    if (preset.memory()) {
+      return runMemory(preset, out, err);
+    }
+    E2eWorkload workload;
+    try {
+      workload = preset.workload(Optional.ofNullable(nodes));
+    } catch (IllegalArgumentException e) {
+      err.println("error: --" + e.getMessage());
+      err.flush();
+      return INVALID;
+    }
+    E2eResult result;
+    try {
+      result =
+          new E2eBench(
+                  line -> {
+                    err.println(line);
+                    err.flush();
+                  })
+              .run(preset.presetName(), workload);
+    } catch (IOException e) {
+      err.println("error: " + preset.presetName() + ": " + e.getMessage());
+      err.flush();
+      return INVALID;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return INVALID;
+    }
+    out.print(
+        output == Output.json
+            ? E2eReport.toJson(result) + System.lineSeparator()
+            : E2eReport.toText(result));
+    out.flush();
+    if (!result.allBound()) {
+      err.println("error: " + preset.presetName() + ": not every pod was bound");
+      err.flush();
+      return UNBOUND;
+    }
+    return OK;
+  }
+
+  /** Runs the memory preset: the scheduler's heap after a full GC over running pods. */
+  private int runMemory(E2ePreset preset, PrintWriter out, PrintWriter err) {
+    int n = preset.nodes(Optional.ofNullable(nodes));
+    if (n < 1) {
+      err.println("error: --nodes must be at least 1");
+      err.flush();
+      return INVALID;
+    }
+    MemoryResult result;
+    try {
+      result =
+          new E2eBench(
+                  line -> {
+                    err.println(line);
+                    err.flush();
+                  })
+              .runMemory(preset.presetName(), n, E2ePreset.RUNNING_PODS_PER_NODE);
+    } catch (IOException e) {
+      err.println("error: " + preset.presetName() + ": " + e.getMessage());
+      err.flush();
+      return INVALID;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return INVALID;
+    }
+    out.print(
+        output == Output.json
+            ? E2eReport.toJson(result) + System.lineSeparator()
+            : E2eReport.toText(result));
+    out.flush();
+    return OK;
+  }
+
   /** A preset needs an action this build does not have. */
   private static final class NotBuiltException extends Exception {
     private static final long serialVersionUID = 1L;
@@ -307,8 +406,10 @@ final class BenchCommand implements Callable<Integer> {
                         "unknown preset \""
                             + preset
                             + "\"; presets: "
-                            + Arrays.stream(BenchPreset.values())
-                                .map(BenchPreset::presetName)
+                            + Stream.concat(
+                                    Arrays.stream(BenchPreset.values())
+                                        .map(BenchPreset::presetName),
+                                    Arrays.stream(E2ePreset.values()).map(E2ePreset::presetName))
                                 .collect(Collectors.joining(", "))));
     SchedulerConfig config = config(wiring, chosen.actions(), placement);
     if (chosen == BenchPreset.SCALING) {

@@ -3,6 +3,7 @@ package io.gantry.cli;
 import io.gantry.kubemodel.config.SchedulerFileLoader;
 import io.gantry.kubemodel.config.SchedulerFileSpec;
 import io.gantry.kubemodel.read.ScenarioException;
+import io.gantry.scheduler.kube.ApiRateLimit;
 import io.gantry.scheduler.kube.LiveSchedulerWiring;
 import io.gantry.scheduler.kube.config.SchedulerConfigFile;
 import io.gantry.scheduler.kube.config.SchedulerSettings;
@@ -85,6 +86,32 @@ final class SchedulerCommand implements Callable<Integer> {
 
   @CommandLine.Mixin LogFormatOptions logFormat;
 
+  @Option(
+      names = "--kube-api-qps",
+      paramLabel = "QPS",
+      defaultValue = "0",
+      description =
+          "Requests a second to the API server, watches aside; 0: no client-side limit (the API"
+              + " server's priority and fairness still applies). Default: ${DEFAULT-VALUE}.")
+  double kubeApiQps;
+
+  @Option(
+      names = "--kube-api-burst",
+      paramLabel = "N",
+      defaultValue = "100",
+      description = "Requests allowed at once under --kube-api-qps. Default: ${DEFAULT-VALUE}.")
+  int kubeApiBurst;
+
+  @Option(
+      names = "--bind-concurrency",
+      paramLabel = "N",
+      description =
+          "Binds under way at once, each on a connection of its own; default: the config's"
+              + " bindConcurrency, else "
+              + SchedulerSettings.DEFAULT_BIND_CONCURRENCY
+              + ".")
+  Integer bindConcurrency;
+
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   @Override
@@ -112,9 +139,25 @@ final class SchedulerCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "--debug-address: " + e.getMessage());
     }
+    ApiRateLimit limit;
+    try {
+      limit = new ApiRateLimit(kubeApiQps, kubeApiBurst);
+    } catch (IllegalArgumentException e) {
+      err.println("error: --" + e.getMessage());
+      err.flush();
+      return SimulateCommand.INVALID;
+    }
+    if (bindConcurrency != null) {
+      if (bindConcurrency < 1) {
+        err.println("error: --bind-concurrency must be at least 1");
+        err.flush();
+        return SimulateCommand.INVALID;
+      }
+      settings = settings.withBindConcurrency(bindConcurrency);
+    }
     LiveSchedulerWiring scheduler;
     try {
-      scheduler = LiveSchedulerWiring.start(settings, debug, Clock.systemUTC());
+      scheduler = LiveSchedulerWiring.start(settings, debug, limit, Clock.systemUTC());
     } catch (IOException e) {
       err.println("error: cannot read the cluster configuration: " + e.getMessage());
       err.flush();

@@ -207,11 +207,16 @@ public final class ResourceStore {
     return clock.instant();
   }
 
-  void subscribe(java.util.function.Consumer<StoreEvent> listener) {
+  /**
+   * Tells {@code listener} of every change from now on (the fake kubelet; {@code gantry bench}'s
+   * end-to-end presets, timing binds). It is called under the store's lock: it must only record or
+   * enqueue.
+   */
+  public void subscribe(java.util.function.Consumer<StoreEvent> listener) {
     objects.subscribe(listener);
   }
 
-  void unsubscribe(java.util.function.Consumer<StoreEvent> listener) {
+  public void unsubscribe(java.util.function.Consumer<StoreEvent> listener) {
     objects.unsubscribe(listener);
   }
 

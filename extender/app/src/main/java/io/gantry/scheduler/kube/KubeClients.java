@@ -14,6 +14,8 @@ import java.nio.file.Path;
 import java.time.OffsetDateTime;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import okhttp3.ConnectionPool;
+import okhttp3.OkHttpClient;
 
 /**
  * Builds the scheduler's client-java 27 {@link ApiClient}: from a kubeconfig file, or the pod's
@@ -92,6 +94,25 @@ public final class KubeClients {
   public static ApiClient forUrl(String url) {
     installRelaxedJson();
     return withoutReadTimeout(new ApiClient().setBasePath(url));
+  }
+
+  /**
+   * The same client, its requests held to {@code limit} ({@link RateLimitInterceptor}) and keeping
+   * an idle connection for each of {@code binds} concurrent binds, and a few for the status and
+   * event writers: OkHttp keeps 5 by default, so with more binds at once than that, each bind
+   * beyond the fifth would open and close a connection of its own.
+   */
+  public static ApiClient withLimits(ApiClient client, ApiRateLimit limit, int binds) {
+    OkHttpClient.Builder http =
+        client
+            .getHttpClient()
+            .newBuilder()
+            .connectionPool(new ConnectionPool(Math.max(5, binds + 4), 5, TimeUnit.MINUTES));
+    if (limit.limited()) {
+      http.addInterceptor(new RateLimitInterceptor(limit));
+    }
+    client.setHttpClient(http.build());
+    return client;
   }
 
   private static ApiClient withoutReadTimeout(ApiClient client) {

@@ -2,8 +2,6 @@ package io.gantry.scheduler.kube;
 
 import static java.util.Objects.requireNonNull;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.common.collect.ImmutableList;
 import io.gantry.gpusharing.GpuAllocation;
 import io.gantry.gpusharing.GpuAmount;
@@ -30,6 +28,7 @@ import io.kubernetes.client.openapi.ApiException;
 import io.kubernetes.client.openapi.models.V1Pod;
 import java.io.IOException;
 import java.time.Clock;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -40,7 +39,6 @@ import java.util.Optional;
  * grouped here, since the pods of the default scheduler are not all Gantry's.
  */
 public final class LiveCluster implements AutoCloseable {
-  private static final ObjectMapper JSON = new ObjectMapper();
 
   private final ClusterInformers informers;
   private final KubeWriter writer;
@@ -103,7 +101,7 @@ public final class LiveCluster implements AutoCloseable {
   }
 
   /**
-   * Binds the task's pod to {@code node}: the GPU allocation annotation first, then the binding. A
+   * Binds the task's pod to {@code node}, the GPU allocation annotation carried on the binding. A
    * pod already bound to {@code node} counts as bound.
    *
    * @throws IOException with the API server's answer when the pod was not bound
@@ -114,15 +112,14 @@ public final class LiveCluster implements AutoCloseable {
       // kube-scheduler's bind verb names a node, not devices: the node's device plugin picks them
       Optional<GpuAllocation> allocation =
           GpuAllocations.of(task, node, gpuGroups, portion, ImmutableList.of());
-      if (allocation.isPresent()) {
-        ObjectNode patch = JSON.createObjectNode();
-        patch
-            .putObject("metadata")
-            .putObject("annotations")
-            .put(GpuAllocation.ANNOTATION, GpuAllocationJson.write(allocation.get()));
-        writer.patchPod(task.namespace(), task.podName(), patch.toString());
-      }
-      KubeWriter.BindResponse response = writer.bind(task.namespace(), task.podName(), node);
+      KubeWriter.BindResponse response =
+          writer.bind(
+              task.namespace(),
+              task.podName(),
+              node,
+              allocation.isPresent()
+                  ? Map.of(GpuAllocation.ANNOTATION, GpuAllocationJson.write(allocation.get()))
+                  : Map.of());
       if (response.ok()
           || (response.code() == 409 && response.body().contains("node \\\"" + node + "\\\""))) {
         return;

@@ -34,12 +34,20 @@ public final class LiveSchedulerWiring implements AutoCloseable {
    * @throws UncheckedIOException when the ops port or the debug address cannot be served
    */
   public static LiveSchedulerWiring start(
-      SchedulerSettings settings, InetSocketAddress debugAddress, Clock clock) throws IOException {
+      SchedulerSettings settings, InetSocketAddress debugAddress, ApiRateLimit limit, Clock clock)
+      throws IOException {
     requireNonNull(settings, "settings is null");
     requireNonNull(debugAddress, "debugAddress is null");
+    requireNonNull(limit, "limit is null");
     requireNonNull(clock, "clock is null");
+    // every request but watches is held to limit (--kube-api-qps, --kube-api-burst), with a
+    // connection kept for each concurrent bind
     KubeScheduler scheduler =
-        KubeScheduler.start(KubeClients.connect(settings.kubeconfig()), settings, clock);
+        KubeScheduler.start(
+            KubeClients.withLimits(
+                KubeClients.connect(settings.kubeconfig()), limit, settings.bindConcurrency()),
+            settings,
+            clock);
     OpsServer ops;
     try {
       ops = OpsServer.start(scheduler, new InetSocketAddress(settings.opsPort()));

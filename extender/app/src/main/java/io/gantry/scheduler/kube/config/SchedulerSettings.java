@@ -117,6 +117,24 @@ public record SchedulerSettings(
         opsPort);
   }
 
+  /** The same settings with {@code concurrency} binds (and evictions) under way at once. */
+  public SchedulerSettings withBindConcurrency(int concurrency) {
+    return new SchedulerSettings(
+        schedulerName,
+        schedulePeriod,
+        nodePool,
+        queueLabelKey,
+        engine,
+        leaderElection,
+        concurrency,
+        statusWritesPerSecond,
+        eventsPerSecond,
+        usageDb,
+        workloadDefaults,
+        kubeconfig,
+        opsPort);
+  }
+
   /** The same settings connecting with {@code kubeconfig} and serving ops on {@code opsPort}. */
   public SchedulerSettings withConnection(Optional<Path> kubeconfig, int opsPort) {
     return new SchedulerSettings(

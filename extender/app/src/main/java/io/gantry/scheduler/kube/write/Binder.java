@@ -3,7 +3,6 @@ package io.gantry.scheduler.kube.write;
 import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.gantry.gpusharing.GpuAllocation;
 import io.gantry.gpusharing.json.GpuAllocationJson;
 import io.gantry.scheduler.api.result.BindDecision;
@@ -31,11 +30,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Carries out bind decisions asynchronously on a bounded pool: allocates and reserves the task's
- * DRA claims ({@link ClaimReservations#reserve}), then for a task with GPUs writes the {@value
- * GpuAllocation#ANNOTATION} annotation, then creates the {@code pods/binding} subresource; a claim
- * that cannot be written leaves the pod unbound. Transient failures (I/O, 5xx, 429) are retried
- * with backoff; a pod already bound to the chosen node counts as bound, so a retry or a second
- * replica's attempt is harmless (idempotent).
+ * DRA claims ({@link ClaimReservations#reserve}), then creates the {@code pods/binding}
+ * subresource, which carries a GPU task's {@value GpuAllocation#ANNOTATION} annotation onto the pod
+ * in the same write; a claim that cannot be written leaves the pod unbound. Transient failures
+ * (I/O, 5xx, 429) are retried with backoff; a pod already bound to the chosen node counts as bound,
+ * so a retry or a second replica's attempt is harmless (idempotent).
  *
  * <p>From the decision until the pod cache shows the pod bound, the pod is in flight: the snapshot
  * counts it as {@code Binding} on its node ({@link #inFlight}), so no later cycle gives its
@@ -194,16 +193,16 @@ public final class Binder implements InFlightBinds {
       for (ClaimAllocation c : f.bind.claims()) {
         claims.reserve(f.pod.namespace(), f.pod.name(), f.pod.uid(), c);
       }
-      if (f.allocation.isPresent()) {
-        ObjectNode patch = JSON.createObjectNode();
-        patch
-            .putObject("metadata")
-            .putObject("annotations")
-            .put(GpuAllocation.ANNOTATION, GpuAllocationJson.write(f.allocation.get()));
-        writer.patchPod(f.pod.namespace(), f.pod.name(), patch.toString());
-      }
+      // the allocation rides on the binding: one write a pod, and no node agent ever sees the pod
+      // bound without it
       KubeWriter.BindResponse response =
-          writer.bind(f.pod.namespace(), f.pod.name(), f.bind.node());
+          writer.bind(
+              f.pod.namespace(),
+              f.pod.name(),
+              f.bind.node(),
+              f.allocation.isPresent()
+                  ? Map.of(GpuAllocation.ANNOTATION, GpuAllocationJson.write(f.allocation.get()))
+                  : Map.of());
       if (response.ok()) {
         f.done = true;
         metrics.bind((System.nanoTime() - f.startNanos) / 1e6);

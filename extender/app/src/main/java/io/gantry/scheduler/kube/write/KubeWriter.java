@@ -24,6 +24,8 @@ import io.kubernetes.client.util.PatchUtils;
 import io.kubernetes.client.util.generic.GenericKubernetesApi;
 import io.kubernetes.client.util.generic.KubernetesApiResponse;
 import java.io.IOException;
+import java.util.Map;
+import java.util.TreeMap;
 import okhttp3.Response;
 import okhttp3.ResponseBody;
 
@@ -99,11 +101,27 @@ public final class KubeWriter {
    */
   public BindResponse bind(String namespace, String name, String node)
       throws ApiException, IOException {
+    return bind(namespace, name, node, Map.of());
+  }
+
+  /**
+   * As {@link #bind(String, String, String)}, with annotations the API server sets on the pod in
+   * the same write that sets its node (the {@code pods/binding} REST storage merges a Binding's
+   * annotations into the pod's): one request instead of a patch and a binding, and the pod is never
+   * seen bound without them.
+   */
+  public BindResponse bind(
+      String namespace, String name, String node, Map<String, String> annotations)
+      throws ApiException, IOException {
+    V1ObjectMeta meta = new V1ObjectMeta().name(name).namespace(namespace);
+    if (!annotations.isEmpty()) {
+      meta.annotations(new TreeMap<>(annotations));
+    }
     V1Binding binding =
         new V1Binding()
             .apiVersion("v1")
             .kind("Binding")
-            .metadata(new V1ObjectMeta().name(name).namespace(namespace))
+            .metadata(meta)
             .target(new V1ObjectReference().apiVersion("v1").kind("Node").name(node));
     try (Response response =
         core.createNamespacedPodBinding(name, namespace, binding).buildCall(null).execute()) {

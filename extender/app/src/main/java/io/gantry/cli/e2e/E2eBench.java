@@ -1,0 +1,347 @@
+package io.gantry.cli.e2e;
+
+import static java.util.Objects.requireNonNull;
+
+import com.sun.management.OperatingSystemMXBean;
+import io.gantry.fakekube.FakeKubeServer;
+import io.gantry.kubemodel.config.SchedulerFileSpec;
+import io.gantry.kubemodel.read.ScenarioException;
+import io.gantry.scheduler.kube.ApiRateLimit;
+import io.gantry.scheduler.kube.KubeClients;
+import io.gantry.scheduler.kube.LiveSchedulerWiring;
+import io.gantry.scheduler.kube.config.SchedulerConfigFile;
+import io.gantry.scheduler.kube.config.SchedulerSettings;
+import io.gantry.scheduler.kube.write.KubeWriter;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SortedMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+
+/**
+ * Runs an end-to-end preset: fills a fake API server on loopback ({@link BenchCluster}), starts the
+ * live scheduler against it through a kubeconfig, exactly as {@code gantry scheduler} starts
+ * without {@code --config}, and times every pod until all are bound ({@link BindClock}). Then the
+ * ceiling: a fresh server with the same objects, and the scheduler's client machinery ({@link
+ * KubeClients}, {@link KubeWriter#bind}) posting the same bindings, and nothing else, from as many
+ * threads as the scheduler binds with.
+ */
+public final class E2eBench {
+  // the debug endpoints of the scheduler under test, on a port nobody else needs
+  private static final InetSocketAddress LOOPBACK_ANY_PORT =
+      new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
+
+  private static final String FAKE_SERVER_THREADS = "fake-kube-http-";
+
+  private final Consumer<String> progress;
+
+  public E2eBench(Consumer<String> progress) {
+    this.progress = requireNonNull(progress, "progress is null");
+  }
+
+  /** Runs {@code workload}; {@code name} labels the result. */
+  public E2eResult run(String name, E2eWorkload workload) throws IOException, InterruptedException {
+    // the JDK HTTP server under the fake writes headers and body apart; without TCP_NODELAY,
+    // Nagle's algorithm and delayed ACKs hold each answer ~40 ms. Read when its first server
+    // starts.
+    System.setProperty("sun.net.httpserver.nodelay", "true");
+    Path dir = Files.createTempDirectory("gantry-bench-e2e");
+    try {
+      Live live = runScheduler(name, workload, dir);
+      Ceiling ceiling = runCeiling(name, workload, dir, live);
+      double ratio =
+          ceiling.podsPerSecond() > 0 ? live.podsPerSecond() / ceiling.podsPerSecond() : 0;
+      int writes = ApiRequestTally.writes(live.requests());
+      return new E2eResult(
+          name,
+          workload.nodes(),
+          workload.pods(),
+          live.bound().size() == workload.pods(),
+          live.bound().size(),
+          live.podsPerSecond(),
+          live.startToFirstBindMillis(),
+          live.createdToBoundP50Millis(),
+          live.createdToBoundP99Millis(),
+          live.cycles(),
+          live.requests(),
+          writes / (double) Math.max(1, live.bound().size()),
+          live.peakHeapBytes(),
+          live.processCpuSeconds(),
+          live.fakeServerCpuSeconds(),
+          ceiling.podsPerSecond(),
+          ceiling.allBound(),
+          ratio);
+    } finally {
+      deleteDirectory(dir);
+    }
+  }
+
+  /**
+   * Measures the scheduler's heap: the heap after a full collection with the fake server holding
+   * {@code nodes} nodes and {@code podsPerNode} running pods on each, then again once the scheduler
+   * started on it has synced its caches and run two cycles.
+   */
+  public MemoryResult runMemory(String name, int nodes, int podsPerNode)
+      throws IOException, InterruptedException {
+    System.setProperty("sun.net.httpserver.nodelay", "true");
+    Path dir = Files.createTempDirectory("gantry-bench-memory");
+    try (FakeKubeServer kube = FakeKubeServer.start()) {
+      progress.accept(
+          name + ": creating " + nodes + " nodes and " + nodes * podsPerNode + " running pods");
+      BenchCluster.populateRunning(kube, nodes, podsPerNode);
+      long server = heapAfterFullGc();
+      progress.accept(name + ": starting the scheduler");
+      long cycles;
+      long total;
+      try (LiveSchedulerWiring scheduler =
+          LiveSchedulerWiring.start(
+              settings(kubeconfig(dir, kube.url())), LOOPBACK_ANY_PORT, ApiRateLimit.NONE, Clock.systemUTC())) {
+        long deadline = System.nanoTime() + Duration.ofMinutes(10).toNanos();
+        while (scheduler.scheduler().cycles() < 2 && System.nanoTime() < deadline) {
+          Thread.sleep(1_000);
+        }
+        cycles = scheduler.scheduler().cycles();
+        total = heapAfterFullGc();
+      }
+      return new MemoryResult(
+          name, nodes, nodes * podsPerNode, cycles, server, total, total - server);
+    } finally {
+      deleteDirectory(dir);
+    }
+  }
+
+  /** Deletes the bench's temporary directory and the kubeconfigs in it. */
+  private static void deleteDirectory(Path dir) throws IOException {
+    try (var files = Files.list(dir)) {
+      for (Path f : files.toList()) {
+        Files.deleteIfExists(f);
+      }
+    }
+    Files.deleteIfExists(dir);
+  }
+
+  /** The heap in use after two full collections (System.gc() is a full one under G1's default). */
+  private static long heapAfterFullGc() {
+    System.gc();
+    System.gc();
+    return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+  }
+
+  /** What the scheduler's run measured. */
+  private record Live(
+      SortedMap<String, BindClock.Bound> bound,
+      double podsPerSecond,
+      double startToFirstBindMillis,
+      double createdToBoundP50Millis,
+      double createdToBoundP99Millis,
+      long cycles,
+      SortedMap<String, Integer> requests,
+      long peakHeapBytes,
+      double processCpuSeconds,
+      double fakeServerCpuSeconds) {}
+
+  private record Ceiling(double podsPerSecond, boolean allBound) {}
+
+  private Live runScheduler(String name, E2eWorkload workload, Path dir)
+      throws IOException, InterruptedException {
+    try (FakeKubeServer kube = FakeKubeServer.start()) {
+      progress.accept(
+          name + ": creating " + workload.nodes() + " nodes and " + workload.pods() + " pods");
+      List<BenchCluster.CreatedPod> pods = BenchCluster.populate(kube, workload);
+      BindClock clock = new BindClock(pods.size());
+      kube.store().subscribe(clock);
+      SchedulerSettings settings = settings(kubeconfig(dir, kube.url()));
+      collectGarbage();
+      resetHeapPeaks();
+      OperatingSystemMXBean os =
+          (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+      long cpuStart = os.getProcessCpuTime();
+      ThreadCpu serverCpu = new ThreadCpu(FAKE_SERVER_THREADS);
+      progress.accept(name + ": starting the scheduler");
+      long start = System.nanoTime();
+      long cycles;
+      try (LiveSchedulerWiring scheduler = LiveSchedulerWiring.start(
+              settings, LOOPBACK_ANY_PORT, ApiRateLimit.NONE, Clock.systemUTC())) {
+        await(name, clock, pods.size());
+        cycles = scheduler.scheduler().cycles();
+      }
+      kube.store().unsubscribe(clock);
+      double serverSeconds = serverCpu.stop();
+      double cpuSeconds = (os.getProcessCpuTime() - cpuStart) / 1e9;
+      long peakHeap = heapPeak();
+      SortedMap<String, BindClock.Bound> bound = clock.bound();
+      long first = Long.MAX_VALUE;
+      long last = start;
+      for (BindClock.Bound b : bound.values()) {
+        first = Math.min(first, b.boundNanos());
+        last = Math.max(last, b.boundNanos());
+      }
+      double[] latencies =
+          pods.stream()
+              .filter(p -> bound.containsKey(p.name()))
+              .mapToDouble(p -> (bound.get(p.name()).boundNanos() - p.createdNanos()) / 1e6)
+              .sorted()
+              .toArray();
+      double seconds = (last - start) / 1e9;
+      return new Live(
+          bound,
+          seconds > 0 ? bound.size() / seconds : 0,
+          bound.isEmpty() ? 0 : (first - start) / 1e6,
+          percentile(latencies, 0.5),
+          percentile(latencies, 0.99),
+          cycles,
+          ApiRequestTally.byVerbAndResource(kube.requests()),
+          peakHeap,
+          cpuSeconds,
+          serverSeconds);
+    }
+  }
+
+  private Ceiling runCeiling(String name, E2eWorkload workload, Path dir, Live live)
+      throws IOException, InterruptedException {
+    try (FakeKubeServer kube = FakeKubeServer.start()) {
+      List<BenchCluster.CreatedPod> pods = BenchCluster.populate(kube, workload);
+      BindClock clock = new BindClock(live.bound().size());
+      kube.store().subscribe(clock);
+      int threads = SchedulerSettings.DEFAULT_BIND_CONCURRENCY;
+      // the connections LiveSchedulerWiring gives the scheduler: one for each concurrent bind
+      KubeWriter writer =
+          new KubeWriter(
+              KubeClients.withLimits(
+                  KubeClients.connect(Optional.of(kubeconfig(dir, kube.url()))),
+                  ApiRateLimit.NONE,
+                  threads));
+      ExecutorService pool = Executors.newFixedThreadPool(threads);
+      AtomicInteger failed = new AtomicInteger();
+      collectGarbage();
+      progress.accept(
+          name
+              + ": ceiling: posting "
+              + live.bound().size()
+              + " bindings on "
+              + threads
+              + " threads");
+      long start = System.nanoTime();
+      for (BenchCluster.CreatedPod pod : pods) {
+        BindClock.Bound b = live.bound().get(pod.name());
+        if (b == null) {
+          continue;
+        }
+        pool.execute(
+            () -> {
+              try {
+                if (!writer.bind(E2eWorkload.NAMESPACE, pod.name(), b.node()).ok()) {
+                  failed.incrementAndGet();
+                }
+              } catch (Exception e) {
+                failed.incrementAndGet();
+              }
+            });
+      }
+      pool.shutdown();
+      boolean all = await(name + ": ceiling", clock, live.bound().size());
+      pool.shutdownNow();
+      long last = start;
+      for (BindClock.Bound b : clock.bound().values()) {
+        last = Math.max(last, b.boundNanos());
+      }
+      double seconds = (last - start) / 1e9;
+      kube.store().unsubscribe(clock);
+      return new Ceiling(seconds > 0 ? clock.count() / seconds : 0, all && failed.get() == 0);
+    }
+  }
+
+  /**
+   * Waits until {@code pods} are bound, reporting progress every five seconds, at most two minutes
+   * plus 10 ms a pod.
+   */
+  private boolean await(String label, BindClock clock, int pods) throws InterruptedException {
+    long deadline = System.nanoTime() + Duration.ofSeconds(120).plusMillis(10L * pods).toNanos();
+    while (System.nanoTime() < deadline) {
+      if (clock.awaitAll(Duration.ofSeconds(5))) {
+        return true;
+      }
+      progress.accept(label + ": " + clock.count() + " of " + pods + " pods bound");
+    }
+    return clock.count() == pods;
+  }
+
+  /** The settings {@code gantry scheduler} runs with when given no {@code --config}. */
+  private static SchedulerSettings settings(Path kubeconfig) {
+    try {
+      return SchedulerConfigFile.settings(
+              SchedulerFileSpec.defaults(), "gantry-bench", "gantry-system", Map.of())
+          .withConnection(Optional.of(kubeconfig), 0);
+    } catch (ScenarioException e) {
+      throw new IllegalStateException("the default scheduler settings are invalid", e);
+    }
+  }
+
+  /** A kubeconfig naming only the server's URL, as kubectl would read it. */
+  private static Path kubeconfig(Path dir, String url) throws IOException {
+    Path file = dir.resolve("kubeconfig-" + url.substring(url.lastIndexOf(':') + 1));
+    Files.writeString(
+        file,
+        String.join(
+            "\n",
+            "apiVersion: v1",
+            "kind: Config",
+            "clusters:",
+            "- name: fake",
+            "  cluster:",
+            "    server: " + url,
+            "users:",
+            "- name: bench",
+            "  user: {}",
+            "contexts:",
+            "- name: fake",
+            "  context:",
+            "    cluster: fake",
+            "    user: bench",
+            "current-context: fake",
+            ""),
+        StandardCharsets.UTF_8);
+    return file;
+  }
+
+  /** The nearest-rank percentile of sorted values; 0 for none. */
+  private static double percentile(double[] sorted, double p) {
+    if (sorted.length == 0) {
+      return 0;
+    }
+    return sorted[Math.max(0, Math.min(sorted.length - 1, (int) Math.ceil(p * sorted.length) - 1))];
+  }
+
+  private static void collectGarbage() {
+    System.gc();
+  }
+
+  private static List<MemoryPoolMXBean> heapPools() {
+    return ManagementFactory.getMemoryPoolMXBeans().stream()
+        .filter(p -> p.getType() == MemoryType.HEAP)
+        .toList();
+  }
+
+  private static void resetHeapPeaks() {
+    heapPools().forEach(MemoryPoolMXBean::resetPeakUsage);
+  }
+
+  /** The sum of the heap pools' peaks: a ceiling on the heap's own peak. */
+  private static long heapPeak() {
+    return heapPools().stream().mapToLong(p -> p.getPeakUsage().getUsed()).sum();
+  }
+}
