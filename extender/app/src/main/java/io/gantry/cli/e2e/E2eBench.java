@@ -13,11 +13,11 @@ import io.gantry.scheduler.kube.config.SchedulerConfigFile;
 import io.gantry.scheduler.kube.config.SchedulerSettings;
 import io.gantry.scheduler.kube.write.KubeWriter;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -109,7 +109,10 @@ public final class E2eBench {
       long total;
       try (LiveSchedulerWiring scheduler =
           LiveSchedulerWiring.start(
-              settings(kubeconfig(dir, kube.url())), LOOPBACK_ANY_PORT, ApiRateLimit.NONE, Clock.systemUTC())) {
+              settings(kubeconfig(dir, kube.url())),
+              LOOPBACK_ANY_PORT,
+              ApiRateLimit.NONE,
+              Clock.systemUTC())) {
         long deadline = System.nanoTime() + Duration.ofMinutes(10).toNanos();
         while (scheduler.scheduler().cycles() < 2 && System.nanoTime() < deadline) {
           Thread.sleep(1_000);
@@ -174,7 +177,8 @@ public final class E2eBench {
       progress.accept(name + ": starting the scheduler");
       long start = System.nanoTime();
       long cycles;
-      try (LiveSchedulerWiring scheduler = LiveSchedulerWiring.start(
+      try (LiveSchedulerWiring scheduler =
+          LiveSchedulerWiring.start(
               settings, LOOPBACK_ANY_PORT, ApiRateLimit.NONE, Clock.systemUTC())) {
         await(name, clock, pods.size());
         cycles = scheduler.scheduler().cycles();
