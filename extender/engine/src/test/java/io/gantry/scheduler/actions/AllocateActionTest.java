@@ -586,8 +586,7 @@ class AllocateActionTest {
 
     assertThat(session.decisions()).isEmpty();
     assertThat(FitTexts.of(session.job("ns/j")))
-        .containsExactly(
-            new JobFitText("QueueDoesNotExist", c.message()));
+        .containsExactly(new JobFitText("QueueDoesNotExist", c.message()));
   }
 
   @Test
