@@ -12,8 +12,8 @@ import io.gantry.scheduler.api.result.QueueOutcome;
 import io.gantry.scheduler.api.result.explain.EvictionOption;
 import io.gantry.scheduler.api.result.explain.GangFit;
 import io.gantry.scheduler.api.result.explain.JobExplanation;
-import io.gantry.scheduler.api.result.explain.JobOrder;
 import io.gantry.scheduler.api.result.explain.OrderedJob;
+import io.gantry.scheduler.api.result.explain.PendingJobOrder;
 import io.gantry.scheduler.api.result.explain.QueueStanding;
 import io.gantry.scheduler.api.result.explain.Victim;
 import io.gantry.scheduler.framework.JobState;
@@ -60,7 +60,7 @@ public final class Explainer {
   }
 
   /** The order in which the next allocate would try the snapshot's waiting jobs. */
-  public JobOrder jobOrder(ClusterSnapshot snapshot) {
+  public PendingJobOrder jobOrder(ClusterSnapshot snapshot) {
     return configured.inspectAtOpen(snapshot, Explainer::order);
   }
 
@@ -82,7 +82,7 @@ public final class Explainer {
     if (info.isEmpty()) {
       return Optional.empty();
     }
-    JobOrder order = jobOrder(snapshot);
+    PendingJobOrder order = jobOrder(snapshot);
     boolean waiting = order.globalPosition(jobId).isPresent();
     ImmutableList<EvictionOption> options =
         waiting ? evictionOptions(snapshot, jobId) : ImmutableList.of();
@@ -124,12 +124,12 @@ public final class Explainer {
     return found.stream().findFirst();
   }
 
-  private static JobOrder order(Session session) {
+  private static PendingJobOrder order(Session session) {
     ImmutableList.Builder<OrderedJob> out = ImmutableList.builder();
     for (JobState job : AllocationOrder.of(session)) {
       out.add(new OrderedJob(job.id(), job.info().queue(), job.info().priority()));
     }
-    return new JobOrder(out.build());
+    return new PendingJobOrder(out.build());
   }
 
   private ImmutableList<EvictionOption> evictionOptions(ClusterSnapshot snapshot, String jobId) {
@@ -161,7 +161,7 @@ public final class Explainer {
   }
 
   private static JobExplanation explanation(
-      Session session, JobInfo info, JobOrder order, ImmutableList<EvictionOption> options) {
+      Session session, JobInfo info, PendingJobOrder order, ImmutableList<EvictionOption> options) {
     JobState job = session.job(info.id());
     ImmutableList<QueueOutcome> outcomes = QueueUsage.of(session);
     ImmutableList<QueueStanding> all = QueueStandings.of(session, order, outcomes);

@@ -2,8 +2,8 @@ package io.gantry.scheduler.cycle;
 
 import com.google.common.collect.ImmutableList;
 import io.gantry.scheduler.api.result.QueueOutcome;
-import io.gantry.scheduler.api.result.explain.JobOrder;
 import io.gantry.scheduler.api.result.explain.OrderedJob;
+import io.gantry.scheduler.api.result.explain.PendingJobOrder;
 import io.gantry.scheduler.api.result.explain.QueueStanding;
 import io.gantry.scheduler.framework.JobState;
 import io.gantry.scheduler.framework.Session;
@@ -27,7 +27,7 @@ final class QueueStandings {
   private QueueStandings() {}
 
   static ImmutableList<QueueStanding> of(
-      Session session, JobOrder order, List<QueueOutcome> outcomes) {
+      Session session, PendingJobOrder order, List<QueueOutcome> outcomes) {
     List<QueueInfo> queues = session.snapshot().queues();
     Map<String, QueueInfo> byName = new TreeMap<>();
     queues.forEach(q -> byName.put(q.name(), q));

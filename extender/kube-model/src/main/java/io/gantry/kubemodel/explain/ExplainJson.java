@@ -5,9 +5,9 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.gantry.scheduler.api.result.explain.EvictionOption;
 import io.gantry.scheduler.api.result.explain.JobExplanation;
-import io.gantry.scheduler.api.result.explain.JobOrder;
 import io.gantry.scheduler.api.result.explain.NodeRoom;
 import io.gantry.scheduler.api.result.explain.OrderedJob;
+import io.gantry.scheduler.api.result.explain.PendingJobOrder;
 import io.gantry.scheduler.api.result.explain.QueueStanding;
 import io.gantry.scheduler.api.result.explain.ReasonCount;
 import io.gantry.scheduler.api.result.explain.Victim;
@@ -26,7 +26,7 @@ public final class ExplainJson {
   private ExplainJson() {}
 
   /** KAI's {@code {global_order: [{id, priority}], queue_order: {queue: [{id, priority}]}}}. */
-  public static String jobOrder(JobOrder order) {
+  public static String jobOrder(PendingJobOrder order) {
     ObjectNode root = JSON.createObjectNode();
     ArrayNode global = root.putArray("global_order");
     order.global().forEach(j -> global.add(entry(j)));

@@ -10,9 +10,9 @@ import java.util.OptionalInt;
  * Why one job runs or waits after a cycle on a snapshot. {@code status}: each task status and how
  * many tasks have it, e.g. {@code 2 Pending, 1 Running}. {@code globalPosition} and {@code
  * queuePosition} are 1-based places in the order the next allocate would try waiting jobs ({@link
- * JobOrder}; empty when the job is not waiting to be allocated), with the jobs ahead of it in its
- * queue. {@code queues} runs from the job's leaf queue to the root. {@code reasons} and {@code
- * closestNodes} describe the first task no node took. {@code evictions} are hypothetical.
+ * PendingJobOrder}; empty when the job is not waiting to be allocated), with the jobs ahead of it
+ * in its queue. {@code queues} runs from the job's leaf queue to the root. {@code reasons} and
+ * {@code closestNodes} describe the first task no node took. {@code evictions} are hypothetical.
  */
 public record JobExplanation(
     String jobId,

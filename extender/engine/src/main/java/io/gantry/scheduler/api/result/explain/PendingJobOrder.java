@@ -15,8 +15,8 @@ import java.util.TreeMap;
  * reflectjoborder}): {@code global} across queues, and within each leaf queue the same jobs in the
  * same relative order.
  */
-public record JobOrder(ImmutableList<OrderedJob> global) {
-  public JobOrder {
+public record PendingJobOrder(ImmutableList<OrderedJob> global) {
+  public PendingJobOrder {
     requireNonNull(global, "global is null");
   }
 
