@@ -11,6 +11,8 @@ import picocli.CommandLine.Command;
     description = "Gantry: a Kubernetes scheduler for AI and GPU workloads.",
     subcommands = {
       SimulateCommand.class,
+      ExplainCommand.class,
+      QueuesCommand.class,
       SchedulerCommand.class,
       ExtenderCommand.class,
       BenchCommand.class,

@@ -22,7 +22,7 @@ class NoClusterConfigurationTest {
   @TempDir Path home;
 
   @ParameterizedTest(name = "{0}")
-  @ValueSource(strings = {"scheduler", "extender", "crds apply"})
+  @ValueSource(strings = {"scheduler", "extender", "crds apply", "explain pod/x", "queues"})
   void exitsTwoWithOneLineNamingWhatWasTried(String command)
       throws IOException, InterruptedException {
     List<String> args = new ArrayList<>();

@@ -3,6 +3,7 @@ package io.gantry.scheduler.kube;
 import static java.util.Objects.requireNonNull;
 
 import io.gantry.kubemodel.cel.CelDeviceSelectors;
+import io.gantry.kubemodel.explain.ExplainService;
 import io.gantry.kubemodel.kai.QueueAssignment;
 import io.gantry.kubemodel.scenario.ScenarioWriter;
 import io.gantry.scheduler.api.usage.UsageSource;
@@ -72,10 +73,12 @@ public final class KubeScheduler implements AutoCloseable {
   private final SchedulerLoop loop;
   private final Optional<UsageCache> usage;
   private final Optional<ScheduledExecutorService> usageFetcher;
+  private final ExplainService explanations;
 
   private KubeScheduler(ApiClient client, SchedulerSettings settings, Clock clock) {
     this.settings = settings;
-    SchedulingCycle cycle = new SchedulerWiring(new CelDeviceSelectors()).cycle(settings.engine());
+    SchedulerWiring wiring = new SchedulerWiring(new CelDeviceSelectors());
+    SchedulingCycle cycle = wiring.cycle(settings.engine());
     this.metrics = new SchedulerMetrics();
     this.informers = new ClusterInformers(client);
     if (settings.leaderElection().enabled()) {
@@ -152,6 +155,8 @@ public final class KubeScheduler implements AutoCloseable {
             grouper,
             usage.isPresent() ? usage.get() : UsageSource.NONE,
             new GpuInventoryReader(events, Optional.of(metrics.registry())));
+    this.explanations =
+        new ExplainService(wiring.explainer(settings.engine()), () -> snapshots.build().snapshot());
     this.loop =
         new SchedulerLoop(
             informers,
@@ -264,6 +269,14 @@ public final class KubeScheduler implements AutoCloseable {
             + live.snapshot().now(),
         live.snapshot(),
         settings.engine());
+  }
+
+  /**
+   * Explanations ({@code /explain}, {@code /queues}, {@code /get-job-order}) of a snapshot built
+   * from the caches at each request, with binds in flight as bound: what the next cycle would see.
+   */
+  public ExplainService explanations() {
+    return explanations;
   }
 
   /** Stops everything; a leader releases its lease so a standby takes over at once. */

@@ -3,6 +3,7 @@ package io.gantry.scheduler.actions;
 import io.gantry.scheduler.api.result.Decision;
 import io.gantry.scheduler.framework.Action;
 import io.gantry.scheduler.framework.ActionType;
+import io.gantry.scheduler.framework.AllocateAttempts;
 import io.gantry.scheduler.framework.JobState;
 import io.gantry.scheduler.framework.Session;
 import io.gantry.scheduler.framework.Statement;
@@ -19,6 +20,7 @@ import io.gantry.scheduler.model.TaskStatus;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.TreeSet;
@@ -57,7 +59,10 @@ public final class AllocateAction implements Action {
     JobAllocator allocator = new JobAllocator(session);
     TasksToAllocate tasksToAllocate = new TasksToAllocate(session.hooks());
     JobState job;
+    Optional<AllocateAttempts> attempts = session.state().read(AllocateAttempts.KEY);
     while ((job = order.pop()) != null) {
+      JobState tried = job;
+      attempts.ifPresent(a -> a.tried(tried));
       boolean pushBack = false;
       boolean hadAllocated = job.count(TaskStatus::isAllocated) > 0;
       try (Statement statement = session.statement()) {
@@ -74,8 +79,11 @@ public final class AllocateAction implements Action {
     }
   }
 
-  /** Pending, ready jobs of existing leaf queues; the others get their fit error or event. */
-  private static List<JobState> candidates(Session session) {
+  /**
+   * Pending, ready jobs of existing leaf queues; the others get their fit error or event. {@link
+   * AllocationOrder} orders the same jobs.
+   */
+  static List<JobState> candidates(Session session) {
     Map<String, QueueInfo> queues =
         session.snapshot().queues().stream()
             .collect(Collectors.toMap(QueueInfo::name, Function.identity()));

@@ -3,8 +3,9 @@ package io.gantry.scheduler.cycle;
 /**
  * Hears where a {@link SchedulingCycle} is, so a caller can time its phases without the engine
  * reading a clock. Called on the thread running the cycle, in this order: {@link #sessionOpened}
- * once, then {@link #actionStarted} and {@link #actionFinished} around each configured action. A
- * listener must not throw; what it does takes from the cycle's time.
+ * once, then {@link #actionStarted} and {@link #actionFinished} around each configured action, with
+ * {@link #jobTried} between them. A listener must not throw; what it does takes from the cycle's
+ * time.
  */
 public interface CycleListener {
   /** Hears nothing. */
@@ -18,4 +19,11 @@ public interface CycleListener {
 
   /** {@code action} has run. */
   default void actionFinished(String action) {}
+
+  /**
+   * {@code action} takes job {@code jobId} from its queue order and is about to try it; today only
+   * allocate tells. The sequence is the order allocate actually uses, a job pushed back for more
+   * tasks heard again.
+   */
+  default void jobTried(String action, String jobId) {}
 }

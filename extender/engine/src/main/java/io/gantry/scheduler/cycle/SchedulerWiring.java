@@ -3,16 +3,20 @@ package io.gantry.scheduler.cycle;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.base.Ticker;
+import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableMap;
 import io.gantry.scheduler.actions.ActionContext;
 import io.gantry.scheduler.actions.ActionRegistry;
 import io.gantry.scheduler.api.config.ConfigException;
 import io.gantry.scheduler.api.config.SchedulerConfig;
 import io.gantry.scheduler.api.config.SearchStrategy;
 import io.gantry.scheduler.api.dra.DeviceSelectorEvaluator;
+import io.gantry.scheduler.framework.ActionType;
 import io.gantry.scheduler.framework.ExhaustiveNodeSearch;
 import io.gantry.scheduler.framework.IndexedNodeSearch;
 import io.gantry.scheduler.framework.NodeSearch;
 import io.gantry.scheduler.plugins.PluginRegistry;
+import java.util.List;
 
 /**
  * The engine's composition root: turns one {@link SchedulerConfig} into a {@link SchedulingCycle}.
@@ -76,6 +80,28 @@ public final class SchedulerWiring {
     plugins.build(config.plugins(), config.placement());
     return new SchedulingCycle(
         built, () -> plugins.build(config.plugins(), config.placement()), search(strategy));
+  }
+
+  /**
+   * An {@link Explainer} for {@code config}: its cycle, and the hypothetical cycles that run one
+   * eviction action right after allocate ({@code reclaim}, {@code preempt}; without a per-action
+   * queue depth, which may name actions these cycles do not run).
+   *
+   * @throws ConfigException naming the key of the first bad setting
+   */
+  public Explainer explainer(SchedulerConfig config) {
+    SchedulingCycle configured = cycle(config);
+    ImmutableMap.Builder<String, SchedulingCycle> evictions = ImmutableMap.builder();
+    for (ActionType action : List.of(ActionType.RECLAIM, ActionType.PREEMPT)) {
+      SchedulerConfig hypothetical =
+          new SchedulerConfig(
+              ImmutableList.of(ActionType.ALLOCATE.actionName(), action.actionName()),
+              config.plugins(),
+              config.placement(),
+              config.evictions());
+      evictions.put(action.actionName(), cycle(hypothetical));
+    }
+    return new Explainer(configured, evictions.buildOrThrow());
   }
 
   private static NodeSearch search(SearchStrategy strategy) {

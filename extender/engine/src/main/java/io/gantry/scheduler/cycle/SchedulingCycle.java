@@ -9,6 +9,8 @@ import io.gantry.scheduler.api.result.NodeOutcome;
 import io.gantry.scheduler.api.result.QueueOutcome;
 import io.gantry.scheduler.api.result.TaskOutcome;
 import io.gantry.scheduler.framework.Action;
+import io.gantry.scheduler.framework.ActionType;
+import io.gantry.scheduler.framework.AllocateAttempts;
 import io.gantry.scheduler.framework.JobState;
 import io.gantry.scheduler.framework.NodeSearch;
 import io.gantry.scheduler.framework.NodeState;
@@ -19,6 +21,7 @@ import io.gantry.scheduler.framework.fit.FitMessages;
 import io.gantry.scheduler.model.ClusterSnapshot;
 import io.gantry.scheduler.model.TaskStatus;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -46,14 +49,7 @@ public final class SchedulingCycle {
 
   /** Runs the cycle, telling {@code listener} as each phase begins and ends. */
   public CycleResult run(ClusterSnapshot snapshot, CycleListener listener) {
-    Session session = Session.open(snapshot, plugins.get(), search);
-    listener.sessionOpened();
-    for (Action action : actions) {
-      String name = action.type().actionName();
-      listener.actionStarted(name);
-      action.execute(session);
-      listener.actionFinished(name);
-    }
+    Session session = runActions(snapshot, listener);
     ImmutableList.Builder<CycleEvent> events = ImmutableList.builder();
     events.addAll(session.events());
     ImmutableList.Builder<JobOutcome> jobs = ImmutableList.builder();
@@ -72,6 +68,46 @@ public final class SchedulingCycle {
         jobs.build(),
         queues,
         nodes(session));
+  }
+
+  /**
+   * Runs the actions on a session of {@code snapshot} and returns what {@code inspect} reads from
+   * the session before it closes: {@link Explainer}'s way to fit errors and fair shares.
+   */
+  <T> T inspectAfterActions(ClusterSnapshot snapshot, Function<Session, T> inspect) {
+    Session session = runActions(snapshot, CycleListener.NONE);
+    try {
+      return inspect.apply(session);
+    } finally {
+      session.close();
+    }
+  }
+
+  /** What {@code inspect} reads from a session of {@code snapshot} just opened: no action ran. */
+  <T> T inspectAtOpen(ClusterSnapshot snapshot, Function<Session, T> inspect) {
+    Session session = Session.open(snapshot, plugins.get(), search);
+    try {
+      return inspect.apply(session);
+    } finally {
+      session.close();
+    }
+  }
+
+  /** An open session of {@code snapshot} after the configured actions ran on it. */
+  private Session runActions(ClusterSnapshot snapshot, CycleListener listener) {
+    Session session = Session.open(snapshot, plugins.get(), search);
+    if (listener != CycleListener.NONE) {
+      String allocate = ActionType.ALLOCATE.actionName();
+      session.state().write(AllocateAttempts.KEY, job -> listener.jobTried(allocate, job.id()));
+    }
+    listener.sessionOpened();
+    for (Action action : actions) {
+      String name = action.type().actionName();
+      listener.actionStarted(name);
+      action.execute(session);
+      listener.actionFinished(name);
+    }
+    return session;
   }
 
   private static ImmutableList<TaskOutcome> tasks(JobState job, Optional<String> jobMessage) {

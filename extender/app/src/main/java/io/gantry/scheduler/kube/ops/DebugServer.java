@@ -1,15 +1,28 @@
 package io.gantry.scheduler.kube.ops;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static java.util.Objects.requireNonNull;
 
+import com.google.common.base.Splitter;
+import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import io.gantry.kubemodel.explain.ExplainService;
 import io.gantry.scheduler.kube.KubeScheduler;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.net.URLDecoder;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The scheduler's debug endpoints: {@code GET /snapshot}, the live state as a scenario file for
- * {@code gantry simulate}. It names every pod, node and queue of the cluster, so it is served apart
+ * {@code gantry simulate}, and the explanations of {@link ExplainService}: {@code
+ * /explain?namespace=&name=&output=text|json}, {@code /queues?output=} and KAI's {@code
+ * /get-job-order}. They name every pod, node and queue of the cluster, so it is served apart
  * from {@link OpsServer}'s Service port, on an address of its own: the pod's loopback by default
  * ({@code --debug-address}), reached with {@code kubectl port-forward}, which the API server
  * authorises as {@code create pods/portforward}.
@@ -19,6 +32,8 @@ import java.net.InetSocketAddress;
  * Secret data.
  */
 public final class DebugServer implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(DebugServer.class);
+
   /** Where {@code gantry scheduler} serves the debug endpoints unless told otherwise. */
   public static final String DEFAULT_ADDRESS = "127.0.0.1:8081";
 
@@ -43,10 +58,85 @@ public final class DebugServer implements AutoCloseable {
                 e, 200, "application/yaml; charset=utf-8", scheduler::snapshotScenario);
           }
         });
+    ExplainService explanations = scheduler.explanations();
+    server.createContext(
+        "/explain",
+        e ->
+            serve(
+                e,
+                scheduler,
+                query -> {
+                  Optional<String> name = Optional.ofNullable(query.get("name"));
+                  if (name.isEmpty() || name.get().isEmpty()) {
+                    return new ExplainService.Answer(
+                        400, "name is required: /explain?namespace=NS&name=POD_GROUP|pod/POD\n");
+                  }
+                  return explanations.explain(
+                      Optional.ofNullable(query.get("namespace")).filter(n -> !n.isEmpty()),
+                      name.get(),
+                      format(query));
+                }));
+    server.createContext(
+        "/queues", e -> serve(e, scheduler, query -> explanations.queues(format(query))));
+    server.createContext(
+        "/get-job-order", e -> serve(e, scheduler, query -> explanations.jobOrder()));
     server.createContext(
         "/", e -> OpsServer.answer(e, 404, "text/plain; charset=utf-8", () -> "not found\n"));
     server.start();
     return new DebugServer(server);
+  }
+
+  /**
+   * Serves an explanation once the caches have synced: JSON when the answer is ({@code
+   * output=json}, or the job order), text otherwise.
+   */
+  private static void serve(
+      HttpExchange exchange,
+      KubeScheduler scheduler,
+      Function<Map<String, String>, ExplainService.Answer> answer)
+      throws IOException {
+    if (!scheduler.ready() || !exchange.getRequestMethod().equals("GET")) {
+      OpsServer.answer(exchange, 503, "text/plain; charset=utf-8", () -> "informer caches not synced\n");
+      return;
+    }
+    Map<String, String> query = query(exchange.getRequestURI().getRawQuery());
+    boolean json =
+        exchange.getHttpContext().getPath().equals("/get-job-order")
+            || format(query) == ExplainService.Format.JSON;
+    ExplainService.Answer computed;
+    try {
+      computed = answer.apply(query);
+    } catch (RuntimeException e) {
+      LOG.error("serving {}", exchange.getRequestURI(), e);
+      OpsServer.answer(exchange, 500, "text/plain; charset=utf-8", () -> "internal error: " + e + "\n");
+      return;
+    }
+    OpsServer.answer(
+        exchange,
+        computed.status(),
+        computed.ok() && json ? "application/json" : "text/plain; charset=utf-8",
+        computed::body);
+  }
+
+  private static ExplainService.Format format(Map<String, String> query) {
+    return "json".equals(query.get("output"))
+        ? ExplainService.Format.JSON
+        : ExplainService.Format.TEXT;
+  }
+
+  /** A URL query as names and decoded values; a name given twice keeps its first value. */
+  private static Map<String, String> query(String raw) {
+    Map<String, String> out = new TreeMap<>();
+    if (raw == null || raw.isEmpty()) {
+      return out;
+    }
+    for (String pair : Splitter.on('&').split(raw)) {
+      int eq = pair.indexOf('=');
+      String name = URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), UTF_8);
+      String value = eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1), UTF_8);
+      out.putIfAbsent(name, value);
+    }
+    return out;
   }
 
   /** The address served on (the port chosen, for port 0). */
