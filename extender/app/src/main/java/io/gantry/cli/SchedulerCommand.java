@@ -6,6 +6,7 @@ import io.gantry.kubemodel.read.ScenarioException;
 import io.gantry.scheduler.kube.LiveSchedulerWiring;
 import io.gantry.scheduler.kube.config.SchedulerConfigFile;
 import io.gantry.scheduler.kube.config.SchedulerSettings;
+import io.gantry.scheduler.kube.ops.SchedulerMetrics;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.InetAddress;
@@ -64,6 +65,15 @@ final class SchedulerCommand implements Callable<Integer> {
   int httpPort;
 
   @Option(
+      names = "--metrics-namespace",
+      paramLabel = "NAME",
+      defaultValue = SchedulerMetrics.DEFAULT_NAMESPACE,
+      description =
+          "The prefix of every metric name; kai serves exactly KAI's names, so KAI's dashboards"
+              + " and alerts keep working. Default: ${DEFAULT-VALUE}.")
+  String metricsNamespace;
+
+  @Option(
       names = "--identity",
       paramLabel = "NAME",
       description =
@@ -76,6 +86,14 @@ final class SchedulerCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     PrintWriter err = spec.commandLine().getErr();
+    if (!SchedulerMetrics.isNamespace(metricsNamespace)) {
+      err.println(
+          "error: --metrics-namespace: \""
+              + metricsNamespace
+              + "\" is not a Prometheus name (letters, digits and _, not starting with a digit)");
+      err.flush();
+      return SimulateCommand.INVALID;
+    }
     SchedulerSettings settings;
     try {
       SchedulerFileSpec file =
@@ -91,9 +109,10 @@ final class SchedulerCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "--http-port: " + e.getMessage());
     }
+
     LiveSchedulerWiring scheduler;
     try {
-      scheduler = LiveSchedulerWiring.start(settings, Clock.systemUTC());
+      scheduler = LiveSchedulerWiring.start(settings, Clock.systemUTC(), metricsNamespace);
     } catch (IOException e) {
       err.println("error: cannot read the cluster configuration: " + e.getMessage());
       err.flush();

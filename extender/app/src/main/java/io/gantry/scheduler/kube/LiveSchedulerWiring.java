@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.gantry.scheduler.kube.config.SchedulerSettings;
 import io.gantry.scheduler.kube.ops.OpsServer;
+import io.gantry.scheduler.kube.ops.SchedulerMetrics;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -32,10 +33,20 @@ public final class LiveSchedulerWiring implements AutoCloseable {
    */
   public static LiveSchedulerWiring start(SchedulerSettings settings, Clock clock)
       throws IOException {
+    return start(settings, clock, SchedulerMetrics.DEFAULT_NAMESPACE);
+  }
+
+  /**
+   * {@link #start(SchedulerSettings, Clock)} naming the scheduler's metrics under {@code
+   * metricsNamespace}.
+   */
+  public static LiveSchedulerWiring start(
+      SchedulerSettings settings, Clock clock, String metricsNamespace) throws IOException {
     requireNonNull(settings, "settings is null");
     requireNonNull(clock, "clock is null");
     KubeScheduler scheduler =
-        KubeScheduler.start(KubeClients.connect(settings.kubeconfig()), settings, clock);
+        KubeScheduler.start(
+            KubeClients.connect(settings.kubeconfig()), settings, clock, metricsNamespace);
     try {
       return new LiveSchedulerWiring(
           scheduler, OpsServer.start(scheduler, new InetSocketAddress(settings.opsPort())));

@@ -1,12 +1,15 @@
 package io.gantry.scheduler.cycle;
 
+import io.gantry.scheduler.framework.ActionObserver;
+
 /**
  * Hears where a {@link SchedulingCycle} is, so a caller can time its phases without the engine
  * reading a clock. Called on the thread running the cycle, in this order: {@link #sessionOpened}
- * once, then {@link #actionStarted} and {@link #actionFinished} around each configured action. A
- * listener must not throw; what it does takes from the cycle's time.
+ * once, then {@link #actionStarted} and {@link #actionFinished} around each configured action, then
+ * {@link #sessionClosed} once. A listener must not throw; what it does takes from the cycle's time.
+ * As an {@link ActionObserver} it also hears what each action tries.
  */
-public interface CycleListener {
+public interface CycleListener extends ActionObserver {
   /** Hears nothing. */
   CycleListener NONE = new CycleListener() {};
 
@@ -18,4 +21,7 @@ public interface CycleListener {
 
   /** {@code action} has run. */
   default void actionFinished(String action) {}
+
+  /** The result is built and the session closed: the cycle returns. */
+  default void sessionClosed() {}
 }

@@ -46,7 +46,7 @@ public final class SchedulingCycle {
 
   /** Runs the cycle, telling {@code listener} as each phase begins and ends. */
   public CycleResult run(ClusterSnapshot snapshot, CycleListener listener) {
-    Session session = Session.open(snapshot, plugins.get(), search);
+    Session session = Session.open(snapshot, plugins.get(), search, listener);
     listener.sessionOpened();
     for (Action action : actions) {
       String name = action.type().actionName();
@@ -66,12 +66,15 @@ public final class SchedulingCycle {
     }
     ImmutableList<QueueOutcome> queues = QueueUsage.of(session);
     session.close();
-    return new CycleResult(
-        ImmutableList.copyOf(session.decisions()),
-        events.build(),
-        jobs.build(),
-        queues,
-        nodes(session));
+    CycleResult result =
+        new CycleResult(
+            ImmutableList.copyOf(session.decisions()),
+            events.build(),
+            jobs.build(),
+            queues,
+            nodes(session));
+    listener.sessionClosed();
+    return result;
   }
 
   private static ImmutableList<TaskOutcome> tasks(JobState job, Optional<String> jobMessage) {
@@ -94,16 +97,23 @@ public final class SchedulingCycle {
 
   private static ImmutableList<NodeOutcome> nodes(Session session) {
     ImmutableList.Builder<NodeOutcome> out = ImmutableList.builder();
+    NodeDraGpus dra = NodeDraGpus.of(session);
     for (NodeState n : session.nodes()) {
       int idle = n.idleWholeGpus();
       int releasing = n.releasingWholeGpus();
+      // device-plugin GPUs come from the node's count; DRA GPUs from the claims its pods hold
+      int draUsed = Math.toIntExact(dra.used(n.name()));
       ImmutableList.Builder<NodeOutcome.SharedGpuUse> groups = ImmutableList.builder();
       for (GpuGroupView g : n.gpuGroups()) {
         groups.add(new NodeOutcome.SharedGpuUse(g.id(), g.usedPortion()));
       }
       out.add(
           new NodeOutcome(
-              n.name(), idle, releasing, n.info().gpuCount() - idle - releasing, groups.build()));
+              n.name(),
+              idle,
+              releasing,
+              n.info().gpuCount() - idle - releasing + draUsed,
+              groups.build()));
     }
     return out.build();
   }
