@@ -8,6 +8,7 @@ import io.gantry.scheduler.kube.LiveSchedulerWiring;
 import io.gantry.scheduler.kube.config.SchedulerConfigFile;
 import io.gantry.scheduler.kube.config.SchedulerSettings;
 import io.gantry.scheduler.kube.ops.DebugServer;
+import io.gantry.scheduler.kube.ops.SchedulerMetrics;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.InetAddress;
@@ -77,6 +78,15 @@ final class SchedulerCommand implements Callable<Integer> {
   String debugAddress;
 
   @Option(
+      names = "--metrics-namespace",
+      paramLabel = "NAME",
+      defaultValue = SchedulerMetrics.DEFAULT_NAMESPACE,
+      description =
+          "The prefix of every metric name; kai serves exactly KAI's names, so KAI's dashboards"
+              + " and alerts keep working. Default: ${DEFAULT-VALUE}.")
+  String metricsNamespace;
+
+  @Option(
       names = "--identity",
       paramLabel = "NAME",
       description =
@@ -117,6 +127,14 @@ final class SchedulerCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     PrintWriter err = spec.commandLine().getErr();
+    if (!SchedulerMetrics.isNamespace(metricsNamespace)) {
+      err.println(
+          "error: --metrics-namespace: \""
+              + metricsNamespace
+              + "\" is not a Prometheus name (letters, digits and _, not starting with a digit)");
+      err.flush();
+      return SimulateCommand.INVALID;
+    }
     SchedulerSettings settings;
     try {
       SchedulerFileSpec file =
@@ -157,7 +175,8 @@ final class SchedulerCommand implements Callable<Integer> {
     }
     LiveSchedulerWiring scheduler;
     try {
-      scheduler = LiveSchedulerWiring.start(settings, debug, limit, Clock.systemUTC());
+      scheduler = LiveSchedulerWiring.start(
+              settings, debug, limit, metricsNamespace, Clock.systemUTC());
     } catch (IOException e) {
       err.println("error: cannot read the cluster configuration: " + e.getMessage());
       err.flush();

@@ -2,18 +2,25 @@ package io.gantry.cli;
 
 import io.gantry.kubemodel.config.ConfigBinder;
 import io.gantry.kubemodel.read.ScenarioException;
+import io.gantry.scheduler.sim.CycleObserver;
 import io.gantry.scheduler.sim.ScenarioRun;
+import io.gantry.scheduler.sim.report.CycleHistory;
+import io.gantry.scheduler.sim.report.HtmlReport;
 import io.gantry.scheduler.sim.report.JsonReport;
 import io.gantry.scheduler.sim.report.Mismatch;
+import io.gantry.scheduler.sim.report.ResultFilter;
 import io.gantry.scheduler.sim.report.TextReport;
 import io.gantry.scheduler.sim.spec.ScenarioDirectory;
 import io.gantry.scheduler.sim.spec.ScenarioLimits;
 import io.gantry.scheduler.sim.spec.ScenarioLoader;
 import io.gantry.scheduler.sim.spec.ScenarioSpec;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -104,6 +111,28 @@ final class SimulateCommand implements Callable<Integer> {
               + " Default: ${DEFAULT-VALUE}.")
   int maxPods;
 
+  @Option(
+      names = "--report",
+      paramLabel = "FILE",
+      description =
+          "Also write FILE: one self-contained HTML page (inline SVG and CSS) with the queues'"
+              + " fair share and allocation, the cluster's GPUs over the cycles, a node heat map,"
+              + " pending pods by reason and each job's timeline. Takes one scenario file.")
+  Path report;
+
+  @Option(
+      names = "--job",
+      paramLabel = "NAME",
+      description =
+          "Show only this job (its name in the file, or namespace/name) in the text output.")
+  String job;
+
+  @Option(
+      names = "--queue",
+      paramLabel = "NAME",
+      description = "Show only the jobs of this queue and the queues below it in the text output.")
+  String queue;
+
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   @Override
@@ -129,6 +158,11 @@ final class SimulateCommand implements Callable<Integer> {
     requirePositive("--max-nodes", maxNodes);
     requirePositive("--max-pods", maxPods);
     ScenarioLimits limits = new ScenarioLimits(maxNodes, maxPods);
+    if (report != null && (inputs.size() != 1 || Files.isDirectory(inputs.get(0)))) {
+      err.println("error: --report takes one scenario file, got " + describe(inputs));
+      err.flush();
+      return INVALID;
+    }
     int status = OK;
     for (Path input : inputs) {
       // A directory stands for its scenario files; anything else is read as one, and the loader
@@ -167,9 +201,22 @@ final class SimulateCommand implements Callable<Integer> {
         err.println("error: --check: " + file + " has no expect: block");
         return INVALID;
       }
+      CycleHistory history = new CycleHistory();
+      // progress only for a person at a terminal: piped or captured stderr stays deterministic
+      CycleObserver observer =
+          System.console() != null ? new Progress(file, err, System::nanoTime) : CycleObserver.NONE;
+      if (report != null) {
+        observer = observer.andThen(history);
+      }
       run =
           ScenarioRun.of(
-              file, scenario, cycles == null ? OptionalInt.empty() : OptionalInt.of(cycles));
+              file,
+              scenario,
+              cycles == null ? OptionalInt.empty() : OptionalInt.of(cycles),
+              observer);
+      if (report != null && !writeReport(run, history, err)) {
+        return INVALID;
+      }
     } catch (ScenarioException e) {
       err.println("error: " + e.getMessage());
       return INVALID;
@@ -177,7 +224,8 @@ final class SimulateCommand implements Callable<Integer> {
     if (output == Output.json) {
       out.println(JsonReport.toJson(run.result()));
     } else {
-      out.print(TextReport.toText(run.result()));
+      ResultFilter filter = new ResultFilter(Optional.ofNullable(job), Optional.ofNullable(queue));
+      out.print(TextReport.toText(filter.apply(run.result())));
       out.println();
     }
     if (!check) {
@@ -193,6 +241,24 @@ final class SimulateCommand implements Callable<Integer> {
       out.println(file + ": every expectation held");
     }
     return OK;
+  }
+
+  /** Writes the HTML report; false (with a one-line error) when the file cannot be written. */
+  private boolean writeReport(ScenarioRun run, CycleHistory history, PrintWriter err) {
+    try {
+      Files.writeString(report, HtmlReport.render(run.result(), history), StandardCharsets.UTF_8);
+      return true;
+    } catch (IOException e) {
+      err.println("error: --report: cannot write " + report + ": " + e);
+      return false;
+    }
+  }
+
+  private static String describe(List<Path> inputs) {
+    if (inputs.size() != 1) {
+      return inputs.size() + " inputs";
+    }
+    return "the directory " + inputs.get(0);
   }
 
   private void requirePositive(String option, int value) {

@@ -205,18 +205,31 @@ class OpsEndpointsE2eTest {
 
     String metrics = get("/metrics").body();
     assertThat(metrics)
-        .contains("gantry_e2e_scheduling_latency_milliseconds_bucket{le=")
-        .contains("gantry_e2e_scheduling_latency_milliseconds_count")
-        .contains("gantry_queue_fair_share_gpu{queue_name=\"team-a\"} 4.0")
-        .contains("gantry_queue_fair_share_gpu{queue_name=\"team-b\"} 4.0")
-        .contains("gantry_queue_fair_share_cpu_cores{queue_name=\"team-a\"}")
-        .contains("gantry_queue_fair_share_memory_gb{queue_name=\"team-a\"}");
+        .contains("# TYPE gantry_e2e_scheduling_latency_milliseconds gauge")
+        .contains("gantry_queue_fair_share_gpu{" + queueLabels("team-a") + "} 4.0")
+        .contains("gantry_queue_fair_share_gpu{" + queueLabels("team-b") + "} 4.0")
+        .contains("gantry_queue_fair_share_cpu_cores{" + queueLabels("team-a") + "}")
+        .contains("gantry_queue_fair_share_memory_gb{" + queueLabels("team-a") + "}")
+        .contains("gantry_podgroups_acted_on_by_action{action=\"allocate\"}")
+        .contains("jvm_memory_used_bytes");
     await()
         .atMost(WAIT)
         .untilAsserted(
             () ->
                 assertThat(get("/metrics").body())
-                    .contains("gantry_queue_gpu_usage{queue_name=\"team-a\"} 4.0")
+                    .contains("gantry_queue_allocated_gpus{" + queueLabels("team-a") + "} 4.0")
+                    .contains("gantry_schedule_attempts_total{result=\"scheduled\"}")
                     .contains("gantry_task_bind_latency_milliseconds_count"));
+  }
+
+  /** KAI's three queue labels, in the exposition's (alphabetical) order. */
+  private static String queueLabels(String queue) {
+    return "queue_display_name=\""
+        + queue
+        + "\",queue_metadata_name=\""
+        + queue
+        + "\",queue_name=\""
+        + queue
+        + "\"";
   }
 }

@@ -11,6 +11,7 @@ import io.gantry.scheduler.kube.KubeClients;
 import io.gantry.scheduler.kube.LiveSchedulerWiring;
 import io.gantry.scheduler.kube.config.SchedulerConfigFile;
 import io.gantry.scheduler.kube.config.SchedulerSettings;
+import io.gantry.scheduler.kube.ops.SchedulerMetrics;
 import io.gantry.scheduler.kube.write.KubeWriter;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -179,7 +180,10 @@ public final class E2eBench {
       long cycles;
       try (LiveSchedulerWiring scheduler =
           LiveSchedulerWiring.start(
-              settings, LOOPBACK_ANY_PORT, ApiRateLimit.NONE, Clock.systemUTC())) {
+              settings, LOOPBACK_ANY_PORT,
+              ApiRateLimit.NONE,
+              SchedulerMetrics.DEFAULT_NAMESPACE,
+              Clock.systemUTC())) {
         await(name, clock, pods.size());
         cycles = scheduler.scheduler().cycles();
       }

@@ -9,6 +9,7 @@ import io.gantry.kubemodel.scenario.ScenarioWriter;
 import io.gantry.scheduler.api.usage.UsageSource;
 import io.gantry.scheduler.cycle.SchedulerWiring;
 import io.gantry.scheduler.cycle.SchedulingCycle;
+import io.gantry.scheduler.kube.config.NodePool;
 import io.gantry.scheduler.kube.config.SchedulerSettings;
 import io.gantry.scheduler.kube.grouping.OwnerResolver;
 import io.gantry.scheduler.kube.grouping.PodGrouper;
@@ -75,11 +76,15 @@ public final class KubeScheduler implements AutoCloseable {
   private final Optional<ScheduledExecutorService> usageFetcher;
   private final ExplainService explanations;
 
-  private KubeScheduler(ApiClient client, SchedulerSettings settings, Clock clock) {
+  private KubeScheduler(
+      ApiClient client, SchedulerSettings settings, Clock clock, String metricsNamespace) {
     this.settings = settings;
     SchedulerWiring wiring = new SchedulerWiring(new CelDeviceSelectors());
     SchedulingCycle cycle = wiring.cycle(settings.engine());
-    this.metrics = new SchedulerMetrics();
+    this.metrics =
+        new SchedulerMetrics(
+            metricsNamespace, settings.nodePool().labelValue().orElse(NodePool.DEFAULT_NAME));
+    metrics.configured(settings.engine());
     this.informers = new ClusterInformers(client);
     if (settings.leaderElection().enabled()) {
       LeaseElector e =
@@ -133,7 +138,18 @@ public final class KubeScheduler implements AutoCloseable {
           new PrometheusUsage(
               new PrometheusClient(db.address(), http, db.spec().queryTimeout()), db.spec());
       this.usage =
-          Optional.of(new UsageCache(prometheus::fetch, clock, db.spec().stalenessPeriod()));
+          Optional.of(
+              new UsageCache(
+                  now -> {
+                    long started = System.nanoTime();
+                    try {
+                      return prometheus.fetch(now);
+                    } finally {
+                      metrics.usageQuery((System.nanoTime() - started) / 1e6);
+                    }
+                  },
+                  clock,
+                  db.spec().stalenessPeriod()));
       this.usageFetcher =
           Optional.of(
               Executors.newSingleThreadScheduledExecutor(
@@ -175,10 +191,19 @@ public final class KubeScheduler implements AutoCloseable {
 
   /** Builds and starts a scheduler; throws {@code ConfigException} for a bad engine config. */
   public static KubeScheduler start(ApiClient client, SchedulerSettings settings, Clock clock) {
+    return start(client, settings, clock, SchedulerMetrics.DEFAULT_NAMESPACE);
+  }
+
+  /**
+   * {@link #start(ApiClient, SchedulerSettings, Clock)} naming its metrics under {@code
+   * metricsNamespace} ({@code kai} for KAI's names).
+   */
+  public static KubeScheduler start(
+      ApiClient client, SchedulerSettings settings, Clock clock, String metricsNamespace) {
     requireNonNull(client, "client is null");
     requireNonNull(settings, "settings is null");
     requireNonNull(clock, "clock is null");
-    KubeScheduler s = new KubeScheduler(client, settings, clock);
+    KubeScheduler s = new KubeScheduler(client, settings, clock, metricsNamespace);
     s.informers.start();
     s.elector.ifPresent(LeaseElector::start);
     s.startUsage();
@@ -285,6 +310,7 @@ public final class KubeScheduler implements AutoCloseable {
     loop.close();
     elector.ifPresent(LeaseElector::close);
     stopWriters();
+    metrics.close();
   }
 
   /**
@@ -295,6 +321,7 @@ public final class KubeScheduler implements AutoCloseable {
     elector.ifPresent(LeaseElector::abandon);
     loop.close();
     stopWriters();
+    metrics.close();
   }
 
   private void stopWriters() {

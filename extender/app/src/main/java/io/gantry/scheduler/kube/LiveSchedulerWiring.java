@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.gantry.scheduler.kube.config.SchedulerSettings;
 import io.gantry.scheduler.kube.ops.DebugServer;
 import io.gantry.scheduler.kube.ops.OpsServer;
+import io.gantry.scheduler.kube.ops.SchedulerMetrics;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -34,11 +35,25 @@ public final class LiveSchedulerWiring implements AutoCloseable {
    * @throws UncheckedIOException when the ops port or the debug address cannot be served
    */
   public static LiveSchedulerWiring start(
-      SchedulerSettings settings, InetSocketAddress debugAddress, ApiRateLimit limit, Clock clock)
+      SchedulerSettings settings,
+      InetSocketAddress debugAddress,
+      ApiRateLimit limit,
+      String metricsNamespace,
+      Clock clock)
       throws IOException {
+    return start(settings, clock, SchedulerMetrics.DEFAULT_NAMESPACE);
+  }
+
+  /**
+   * {@link #start(SchedulerSettings, Clock)} naming the scheduler's metrics under {@code
+   * metricsNamespace}.
+   */
+  public static LiveSchedulerWiring start(
+      SchedulerSettings settings, Clock clock, String metricsNamespace) throws IOException {
     requireNonNull(settings, "settings is null");
     requireNonNull(debugAddress, "debugAddress is null");
     requireNonNull(limit, "limit is null");
+    requireNonNull(metricsNamespace, "metricsNamespace is null");
     requireNonNull(clock, "clock is null");
     // every request but watches is held to limit (--kube-api-qps, --kube-api-burst), with a
     // connection kept for each concurrent bind
@@ -47,7 +62,8 @@ public final class LiveSchedulerWiring implements AutoCloseable {
             KubeClients.withLimits(
                 KubeClients.connect(settings.kubeconfig()), limit, settings.bindConcurrency()),
             settings,
-            clock);
+            clock,
+            metricsNamespace);
     OpsServer ops;
     try {
       ops = OpsServer.start(scheduler, new InetSocketAddress(settings.opsPort()));

@@ -139,13 +139,12 @@ final class SchedulerLoop implements AutoCloseable {
     claims.run();
     grouper.run(PriorityClassReader.read(cache.priorityClasses()));
     LiveSnapshot live = snapshots.build();
-    CycleResult result = cycle.run(live.snapshot());
+    CycleResult result = cycle.run(live.snapshot(), metrics.cycleMeters());
     apply(result, live);
     status.publish(live, result);
-    metrics.queues(result.queues());
     cycles.incrementAndGet();
     double millis = (System.nanoTime() - start) / 1e6;
-    metrics.cycle(millis);
+    metrics.cycle(result, live, millis);
     LOG.debug(
         "cycle {}: {} jobs, {} nodes, {} decisions in {} ms",
         cycles.get(),

@@ -34,7 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
 class TimeBasedFairShareTest {
   private static final Duration WAIT = Duration.ofSeconds(30);
   private static final Pattern FAIR_SHARE =
-      Pattern.compile("gantry_queue_fair_share_gpu\\{queue_name=\"([^\"]+)\",?} (\\S+)");
+      Pattern.compile("gantry_queue_fair_share_gpu\\{[^}]*queue_name=\"([^\"]+)\",?} (\\S+)");
 
   @TempDir Path dir;
   private final FakeKubeServer kube = FakeKubeServer.start();

@@ -2,6 +2,7 @@ package io.gantry.scheduler.actions;
 
 import io.gantry.scheduler.api.result.Decision;
 import io.gantry.scheduler.framework.Action;
+import io.gantry.scheduler.framework.ActionObserver;
 import io.gantry.scheduler.framework.ActionType;
 import io.gantry.scheduler.framework.AllocateAttempts;
 import io.gantry.scheduler.framework.JobState;
@@ -58,6 +59,8 @@ public final class AllocateAction implements Action {
             session.hooks(), session.snapshot().queues(), candidates(session), maxJobsPerQueue);
     JobAllocator allocator = new JobAllocator(session);
     TasksToAllocate tasksToAllocate = new TasksToAllocate(session.hooks());
+    ActionObserver observer = ActionObserver.of(session);
+    String name = type().actionName();
     JobState job;
     Optional<AllocateAttempts> attempts = session.state().read(AllocateAttempts.KEY);
     while ((job = order.pop()) != null) {
@@ -65,10 +68,12 @@ public final class AllocateAction implements Action {
       attempts.ifPresent(a -> a.tried(tried));
       boolean pushBack = false;
       boolean hadAllocated = job.count(TaskStatus::isAllocated) > 0;
+      observer.jobAttempted(name, job.id());
       try (Statement statement = session.statement()) {
         if (allocator.allocate(job, statement)) {
           List<Decision> decisions = statement.commit();
           CommitEvents.record(session, decisions);
+          observer.jobPlaced(name, job.id());
           if (!hadAllocated && job.count(TaskStatus::isAllocated) > 0) {
             session.markStarted(job);
           }

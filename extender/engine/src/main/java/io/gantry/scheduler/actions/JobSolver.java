@@ -5,6 +5,8 @@ import static java.util.Objects.requireNonNull;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSet;
 import io.gantry.scheduler.framework.AccumulatedScenario;
+import io.gantry.scheduler.framework.ActionObserver;
+import io.gantry.scheduler.framework.ActionObserver.ScenarioState;
 import io.gantry.scheduler.framework.JobState;
 import io.gantry.scheduler.framework.NodeState;
 import io.gantry.scheduler.framework.ScenarioGenerator;
@@ -39,6 +41,8 @@ final class JobSolver {
   private final ScenarioSimulator simulator;
   private final Supplier<List<JobState>> victimJobs;
   private final ScenarioFingerprints failed = new ScenarioFingerprints();
+  private final String action;
+  private final ActionObserver observer;
 
   /** How the search ended; a solved search carries its open statement. */
   record Outcome(SearchResult result, Optional<Statement> statement) {
@@ -65,8 +69,12 @@ final class JobSolver {
       Session session,
       SearchBudget.Job budget,
       ScenarioSimulator simulator,
-      Supplier<List<JobState>> victimJobs) {
+      Supplier<List<JobState>> victimJobs,
+      String action,
+      ActionObserver observer) {
     this.session = session;
+    this.action = action;
+    this.observer = observer;
     this.budget = budget;
     this.simulator = simulator;
     this.victimJobs = victimJobs;
@@ -87,10 +95,18 @@ final class JobSolver {
         return Outcome.of(SearchResult.DEADLINE_EXHAUSTED);
       }
       SearchBudget.Generator generatorBudget = budget.beginGenerator(generator.generatorName());
+      long started = budget.nowNanos();
       Optional<ScenarioSimulator.Solution> solution;
       try {
         solution = new ProbeSearch(job, tasks, generator, generatorBudget).run();
+        observer.generatorSearched(
+            action,
+            generator.generatorName(),
+            solution.isPresent() ? "solved" : "exhausted",
+            budget.nowNanos() - started);
       } catch (OutOfTime e) {
+        observer.generatorSearched(
+            action, generator.generatorName(), "deadline", budget.nowNanos() - started);
         if (budget.exhausted()) {
           return Outcome.of(SearchResult.DEADLINE_EXHAUSTED);
         }
@@ -201,13 +217,17 @@ final class JobSolver {
                 ImmutableList.copyOf(potential),
                 feasible);
         if (!filters.pass(base)) {
+          observer.scenarioFiltered(action);
           continue;
         }
+        String name = generator.generatorName();
         for (List<TaskState> picked : generator.scenarios(base, session)) {
+          observer.scenario(action, name, ScenarioState.EMITTED);
           List<TaskState> victims = new ArrayList<>(recorded);
           victims.addAll(picked);
           String fingerprint = ScenarioFingerprints.of(job, pending, recorded, picked);
           if (failed.failedBefore(fingerprint)) {
+            observer.scenario(action, name, ScenarioState.SKIPPED);
             continue;
           }
           if (generatorBudget.exhausted() || budget.exhausted()) {
@@ -215,9 +235,11 @@ final class JobSolver {
           }
           Optional<ScenarioSimulator.Solution> s =
               simulator.simulate(job, pending, request, victims);
+          observer.scenario(action, name, ScenarioState.SIMULATED);
           if (s.isPresent()) {
             return s;
           }
+          observer.scenario(action, name, ScenarioState.REJECTED);
           failed.recordFailure(fingerprint);
         }
       }

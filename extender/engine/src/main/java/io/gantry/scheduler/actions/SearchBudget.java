@@ -67,6 +67,11 @@ final class SearchBudget {
       return remaining(deadline) <= 0;
     }
 
+    /** The ticker's reading now, in nanoseconds, for timing a generator's search. */
+    long nowNanos() {
+      return ticker.read();
+    }
+
     /** KAI's {@code reduced_budget}: the action had less time left than the job limit. */
     boolean reduced() {
       return reduced;

@@ -1,12 +1,14 @@
 package io.gantry.scheduler.actions;
 
 import io.gantry.scheduler.api.result.Decision;
+import io.gantry.scheduler.framework.ActionObserver;
 import io.gantry.scheduler.framework.ActionType;
 import io.gantry.scheduler.framework.EvictionScenario;
 import io.gantry.scheduler.framework.JobState;
 import io.gantry.scheduler.framework.Session;
 import io.gantry.scheduler.framework.Statement;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 
@@ -37,23 +39,38 @@ final class VictimSearch {
             session, action, context.evictions().allowConsolidatingReclaim(), messages, validator);
   }
 
+  /** KAI's search result label: the result's name in lower case. */
+  private static String label(SearchResult result) {
+    return result.name().toLowerCase(Locale.ROOT);
+  }
+
   /** The action's time is spent: the jobs left are not attempted. */
   boolean exhausted() {
     return budget.exhausted();
   }
 
   SearchResult search(JobState job, Supplier<List<JobState>> victimJobs) {
+    ActionObserver observer = ActionObserver.of(session);
+    String name = action.actionName();
     if (budget.exhausted()) {
+      observer.jobSearched(name, label(SearchResult.NOT_ATTEMPTED), false);
       return SearchResult.NOT_ATTEMPTED;
     }
+    observer.jobAttempted(name, job.id());
     session.hooks().onJobSolutionStart(action, job);
+    SearchBudget.Job jobBudget = budget.beginJob();
     JobSolver.Outcome outcome =
-        new JobSolver(session, budget.beginJob(), simulator, victimJobs).solve(job);
+        new JobSolver(session, jobBudget, simulator, victimJobs, name, observer).solve(job);
     if (outcome.result() == SearchResult.SOLVED) {
       try (Statement statement = outcome.statement().orElseThrow()) {
         List<Decision> decisions = statement.commit();
         CommitEvents.record(session, decisions);
       }
+      observer.jobPlaced(name, job.id());
+    }
+    observer.jobSearched(name, label(outcome.result()), jobBudget.reduced());
+    if (outcome.result().stopsAction() && budget.exhausted()) {
+      observer.actionBudgetExhausted(name);
     }
     return outcome.result();
   }

@@ -1,13 +1,16 @@
 package io.gantry.scheduler.cycle;
 
+import io.gantry.scheduler.framework.ActionObserver;
+
 /**
  * Hears where a {@link SchedulingCycle} is, so a caller can time its phases without the engine
  * reading a clock. Called on the thread running the cycle, in this order: {@link #sessionOpened}
  * once, then {@link #actionStarted} and {@link #actionFinished} around each configured action, with
- * {@link #jobTried} between them. A listener must not throw; what it does takes from the cycle's
- * time.
+ * {@link #jobTried} between them, then {@link #sessionClosed} once. A listener must not throw; what
+ * it does takes from the cycle's time. As an {@link ActionObserver} it also hears what each action
+ * tries.
  */
-public interface CycleListener {
+public interface CycleListener extends ActionObserver {
   /** Hears nothing. */
   CycleListener NONE = new CycleListener() {};
 
@@ -26,4 +29,7 @@ public interface CycleListener {
    * tasks heard again.
    */
   default void jobTried(String action, String jobId) {}
+
+  /** The result is built and the session closed: the cycle returns. */
+  default void sessionClosed() {}
 }

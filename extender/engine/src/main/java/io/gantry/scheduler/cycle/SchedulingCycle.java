@@ -62,12 +62,15 @@ public final class SchedulingCycle {
     }
     ImmutableList<QueueOutcome> queues = QueueUsage.of(session);
     session.close();
-    return new CycleResult(
-        ImmutableList.copyOf(session.decisions()),
-        events.build(),
-        jobs.build(),
-        queues,
-        nodes(session));
+    CycleResult result =
+        new CycleResult(
+            ImmutableList.copyOf(session.decisions()),
+            events.build(),
+            jobs.build(),
+            queues,
+            nodes(session));
+    listener.sessionClosed();
+    return result;
   }
 
   /**
@@ -95,7 +98,7 @@ public final class SchedulingCycle {
 
   /** An open session of {@code snapshot} after the configured actions ran on it. */
   private Session runActions(ClusterSnapshot snapshot, CycleListener listener) {
-    Session session = Session.open(snapshot, plugins.get(), search);
+    Session session = Session.open(snapshot, plugins.get(), search, listener);
     if (listener != CycleListener.NONE) {
       String allocate = ActionType.ALLOCATE.actionName();
       session.state().write(AllocateAttempts.KEY, job -> listener.jobTried(allocate, job.id()));
@@ -130,16 +133,23 @@ public final class SchedulingCycle {
 
   private static ImmutableList<NodeOutcome> nodes(Session session) {
     ImmutableList.Builder<NodeOutcome> out = ImmutableList.builder();
+    NodeDraGpus dra = NodeDraGpus.of(session);
     for (NodeState n : session.nodes()) {
       int idle = n.idleWholeGpus();
       int releasing = n.releasingWholeGpus();
+      // device-plugin GPUs come from the node's count; DRA GPUs from the claims its pods hold
+      int draUsed = Math.toIntExact(dra.used(n.name()));
       ImmutableList.Builder<NodeOutcome.SharedGpuUse> groups = ImmutableList.builder();
       for (GpuGroupView g : n.gpuGroups()) {
         groups.add(new NodeOutcome.SharedGpuUse(g.id(), g.usedPortion()));
       }
       out.add(
           new NodeOutcome(
-              n.name(), idle, releasing, n.info().gpuCount() - idle - releasing, groups.build()));
+              n.name(),
+              idle,
+              releasing,
+              n.info().gpuCount() - idle - releasing + draUsed,
+              groups.build()));
     }
     return out.build();
   }

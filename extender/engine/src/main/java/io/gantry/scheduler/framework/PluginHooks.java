@@ -71,9 +71,12 @@ public final class PluginHooks {
     return plugins;
   }
 
-  void openSession(SessionView session) {
+  void openSession(SessionView session, ActionObserver observer) {
     for (SessionOpenHook hook : sessionOpen) {
+      String plugin = hook.name();
+      observer.pluginOpenStarted(plugin);
       hook.onSessionOpen(session);
+      observer.pluginOpenFinished(plugin);
     }
   }
 

@@ -51,9 +51,19 @@ public final class Session implements SessionView {
 
   /** {@link #open(ClusterSnapshot, PluginHooks)} searching with {@code search}. */
   public static Session open(ClusterSnapshot snapshot, PluginHooks hooks, NodeSearch search) {
+    return open(snapshot, hooks, search, ActionObserver.NONE);
+  }
+
+  /**
+   * {@link #open(ClusterSnapshot, PluginHooks, NodeSearch)} with {@code observer} published in the
+   * session's state before the plugins open, so it hears each plugin open and every action.
+   */
+  public static Session open(
+      ClusterSnapshot snapshot, PluginHooks hooks, NodeSearch search, ActionObserver observer) {
     Session session = new Session(snapshot, hooks, search);
+    session.state().write(ActionObserver.KEY, observer);
     session.moves.placeSnapshotTasks();
-    hooks.openSession(session);
+    hooks.openSession(session, observer);
     return session;
   }
 

@@ -7,6 +7,7 @@ import io.gantry.scheduler.api.config.EvictionSettings;
 import io.gantry.scheduler.api.config.Placement;
 import io.gantry.scheduler.api.config.PluginSetting;
 import io.gantry.scheduler.api.config.SearchBudgets;
+import io.gantry.scheduler.framework.ActionObserver;
 import io.gantry.scheduler.framework.ActionType;
 import io.gantry.scheduler.framework.JobState;
 import io.gantry.scheduler.framework.Session;
@@ -72,7 +73,9 @@ class JobSolverTest {
             session,
             budget.beginJob(),
             simulator,
-            () -> VictimJobs.of(session, gang, v -> !v.info().queue().equals(gang.info().queue())))
+            () -> VictimJobs.of(session, gang, v -> !v.info().queue().equals(gang.info().queue())),
+            "reclaim",
+            ActionObserver.NONE)
         .solve(gang);
   }
 

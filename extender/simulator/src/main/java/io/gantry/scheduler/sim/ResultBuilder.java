@@ -156,7 +156,8 @@ final class ResultBuilder {
               q.name(),
               amounts(outcome.fairShare()),
               amounts(outcome.allocated()),
-              new SimulationResult.Amounts(q.gpu().quota(), q.cpu().quota(), q.memory().quota())));
+              new SimulationResult.Amounts(q.gpu().quota(), q.cpu().quota(), q.memory().quota()),
+              q.parent()));
     }
     return out.build();
   }

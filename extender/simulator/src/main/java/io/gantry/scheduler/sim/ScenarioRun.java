@@ -29,7 +29,14 @@ public record ScenarioRun(Path file, SimulationResult result, ImmutableList<Mism
   /** Simulates {@code spec}, already loaded from {@code file}. */
   public static ScenarioRun of(Path file, ScenarioSpec spec, OptionalInt cycles)
       throws ScenarioException {
-    SimulationResult result = new Simulator().run(spec, cycles);
+    return of(file, spec, cycles, CycleObserver.NONE);
+  }
+
+  /** Simulates {@code spec}, telling {@code observer} each cycle's result. */
+  public static ScenarioRun of(
+      Path file, ScenarioSpec spec, OptionalInt cycles, CycleObserver observer)
+      throws ScenarioException {
+    SimulationResult result = new Simulator().run(spec, cycles, observer);
     return new ScenarioRun(
         file, result, ImmutableList.copyOf(ExpectationChecker.check(spec.expect(), result)));
   }

@@ -118,14 +118,22 @@ public record SimulationResult(
 
   /**
    * One queue, per resource: GPUs in devices, CPU in millicores, memory in bytes; {@code quota} as
-   * configured in the same units (-1 unlimited).
+   * configured in the same units (-1 unlimited); {@code parent} the queue it is a child of, none
+   * for a top-level queue.
    */
-  public record QueueResult(String queue, Amounts fairShare, Amounts allocated, Amounts quota) {
+  public record QueueResult(
+      String queue, Amounts fairShare, Amounts allocated, Amounts quota, Optional<String> parent) {
     public QueueResult {
       requireNonNull(queue, "queue is null");
       requireNonNull(fairShare, "fairShare is null");
       requireNonNull(allocated, "allocated is null");
       requireNonNull(quota, "quota is null");
+      requireNonNull(parent, "parent is null");
+    }
+
+    /** A top-level queue. */
+    public QueueResult(String queue, Amounts fairShare, Amounts allocated, Amounts quota) {
+      this(queue, fairShare, allocated, quota, Optional.empty());
     }
   }
 

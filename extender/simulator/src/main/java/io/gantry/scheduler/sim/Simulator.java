@@ -62,6 +62,12 @@ public final class Simulator {
 
   /** Compiles and runs a loaded scenario; {@code cycles} overrides {@code config.cycles}. */
   public SimulationResult run(ScenarioSpec spec, OptionalInt cycles) throws ScenarioException {
+    return run(spec, cycles, CycleObserver.NONE);
+  }
+
+  /** {@link #run(ScenarioSpec, OptionalInt)}, telling {@code observer} each cycle's result. */
+  public SimulationResult run(ScenarioSpec spec, OptionalInt cycles, CycleObserver observer)
+      throws ScenarioException {
     SimWorld world = ScenarioCompiler.compile(spec);
     SchedulingCycle cycle = cycle(world, spec);
     int cycleCount = cycles.orElse(world.cycles());
@@ -86,6 +92,7 @@ public final class Simulator {
       for (CycleEvent e : last.events()) {
         events.add(new SimulationResult.EventResult(n, e.object(), e.reason(), e.message()));
       }
+      observer.cycleRun(n, cycleCount, last);
     }
     return new ResultBuilder(world, now, last).build(cycleCount, events);
   }

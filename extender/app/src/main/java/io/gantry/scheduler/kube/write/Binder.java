@@ -20,6 +20,7 @@ import io.kubernetes.client.openapi.models.V1Pod;
 import io.kubernetes.client.util.generic.dynamic.DynamicKubernetesObject;
 import java.io.IOException;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -122,6 +123,7 @@ public final class Binder implements InFlightBinds {
             pod,
             allocation);
     if (flights.putIfAbsent(pod.key(), flight) == null) {
+      metrics.taskScheduled(Duration.between(pod.createdAt(), clock.instant()));
       executor.execute(() -> attempt(flight, 0));
     }
   }
@@ -276,6 +278,7 @@ public final class Binder implements InFlightBinds {
 
   private void fail(Flight f, String why) {
     flights.remove(f.pod.key(), f);
+    metrics.bindFailed();
     String message = "Failed to bind pod " + f.pod.key() + " to node " + f.bind.node() + ": " + why;
     LOG.warn(message);
     if (!leadership.isLeader()) {

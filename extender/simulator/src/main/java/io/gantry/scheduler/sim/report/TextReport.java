@@ -22,10 +22,11 @@ import java.util.Optional;
 import java.util.stream.IntStream;
 
 /**
- * The result of one scenario for people: a title, then the Placements, Queues, Nodes and Events
- * tables. Nothing is truncated; a reason too long for its column goes on its own line under the
- * task. Each resource has one unit, said in the head of every column that shows it: GPUs in
- * devices, CPU in cores and memory in GiB, whatever the scenario file wrote.
+ * The result of one scenario for people: a title, a summary line ({@link RunSummary}), then the
+ * Placements, Queues (drawn as their tree), Nodes and Events tables. Nothing is truncated; a reason
+ * too long for its column goes on its own line under the task. Each resource has one unit, said in
+ * the head of every column that shows it: GPUs in devices, CPU in cores and memory in GiB, whatever
+ * the scenario file wrote.
  */
 public final class TextReport {
   /** A "why" longer than this would widen the whole table, so it gets a line of its own. */
@@ -56,6 +57,7 @@ public final class TextReport {
         .append(r.cycles())
         .append(r.cycles() == 1 ? " cycle" : " cycles")
         .append('\n');
+    out.append(RunSummary.of(r).line()).append('\n');
     section(out, "Placements", placements(r), r.tasks().isEmpty());
     section(out, "Queues", queues(r), r.queues().isEmpty());
     section(out, "Nodes", nodes(r), r.nodes().isEmpty());
@@ -135,10 +137,11 @@ public final class TextReport {
                 Column.right("ALLOC " + CPU),
                 Column.right("FAIR " + MEMORY),
                 Column.right("ALLOC " + MEMORY)));
-    for (QueueResult q : r.queues()) {
+    for (QueueTreeOrder.Row row : QueueTreeOrder.of(r.queues())) {
+      QueueResult q = row.queue();
       table.row(
           List.of(
-              q.queue(),
+              row.prefix() + q.queue(),
               q.quota().gpu() == UNLIMITED ? "unlimited" : Precision.GPU.format(q.quota().gpu()),
               Precision.GPU.format(q.fairShare().gpu()),
               Precision.GPU.format(q.allocated().gpu()),

@@ -11,7 +11,9 @@ import static io.gantry.scheduler.sim.report.Results.task;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gantry.scheduler.sim.SimulationResult;
+import io.gantry.scheduler.sim.SimulationResult.Amounts;
 import io.gantry.scheduler.sim.SimulationResult.ClaimResult;
+import io.gantry.scheduler.sim.SimulationResult.QueueResult;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -59,6 +61,7 @@ class TextReportTest {
         .isEqualTo(
             """
             Scenario two-teams: 2 cycles
+            Summary: 2 placed, 2 pending, 0 evicted; GPUs 2 of 16 allocated (12.5%)
 
             Placements
               JOB              TASK      STATUS   NODE   SHARED GPU  WHY
@@ -131,6 +134,7 @@ class TextReportTest {
         .isEqualTo(
             """
             Scenario empty: 1 cycle
+            Summary: 0 placed, 0 pending, 0 evicted; no GPUs
 
             Placements
               (none)
@@ -204,5 +208,47 @@ class TextReportTest {
   @Test
   void equalResultsGiveIdenticalText() {
     assertThat(TextReport.toText(RESULT)).isEqualTo(TextReport.toText(RESULT));
+  }
+
+  @Test
+  void theQueuesAreDrawnAsTheirTree() {
+    Amounts none = amounts(0, 0, 0);
+    SimulationResult r =
+        result("tree")
+            .queues(
+                new QueueResult("a1", none, none, none, Optional.of("a")),
+                new QueueResult("root", none, none, none, Optional.empty()),
+                new QueueResult("a", none, none, none, Optional.of("root")),
+                new QueueResult("b", none, none, none, Optional.of("root")))
+            .build();
+
+    assertThat(TextReport.toText(r))
+        .containsPattern("(?m)^  root +0.*\n  ├─ a +0.*\n  │  └─ a1 +0.*\n  └─ b +0");
+  }
+
+  @Test
+  void aFilterKeepsTheJobItsTasksQueuesAndEvents() {
+    SimulationResult r =
+        result("filter")
+            .tasks(
+                task("default/a", "t-0").status("Running").node("n-0"),
+                task("default/b", "t-0").status("Running").node("n-1"))
+            .jobs(job("default/a").queue("qa"), job("default/b").queue("qb"))
+            .nodes(node("n-0", 0, 0, 1), node("n-1", 0, 0, 1))
+            .events(
+                event(1, "default/a-t-0", "Scheduled", "x"),
+                event(1, "default/b-t-0", "Scheduled", "y"))
+            .build();
+
+    SimulationResult a = new ResultFilter(Optional.of("a"), Optional.empty()).apply(r);
+    assertThat(a.jobs()).extracting(SimulationResult.JobResult::job).containsExactly("default/a");
+    assertThat(a.tasks()).extracting(SimulationResult.TaskResult::job).containsExactly("default/a");
+    assertThat(a.nodes()).extracting(SimulationResult.NodeResult::node).containsExactly("n-0");
+    assertThat(a.events())
+        .extracting(SimulationResult.EventResult::object)
+        .containsExactly("default/a-t-0");
+
+    SimulationResult qb = new ResultFilter(Optional.empty(), Optional.of("qb")).apply(r);
+    assertThat(qb.jobs()).extracting(SimulationResult.JobResult::job).containsExactly("default/b");
   }
 }
