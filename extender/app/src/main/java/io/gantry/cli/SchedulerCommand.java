@@ -175,8 +175,8 @@ final class SchedulerCommand implements Callable<Integer> {
     }
     LiveSchedulerWiring scheduler;
     try {
-      scheduler = LiveSchedulerWiring.start(
-              settings, debug, limit, metricsNamespace, Clock.systemUTC());
+      scheduler =
+          LiveSchedulerWiring.start(settings, debug, limit, metricsNamespace, Clock.systemUTC());
     } catch (IOException e) {
       err.println("error: cannot read the cluster configuration: " + e.getMessage());
       err.flush();

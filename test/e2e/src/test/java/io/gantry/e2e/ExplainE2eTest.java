@@ -105,7 +105,8 @@ class ExplainE2eTest {
         cluster.scheduler(
             Schedulers.settings(Duration.ofMillis(200), Optional.of("replica"), engine));
     try {
-      ops = DebugServer.start(scheduler, new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+      ops =
+          DebugServer.start(scheduler, new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
     } catch (java.io.IOException e) {
       throw new java.io.UncheckedIOException(e);
     }

@@ -113,6 +113,7 @@ public final class E2eBench {
               settings(kubeconfig(dir, kube.url())),
               LOOPBACK_ANY_PORT,
               ApiRateLimit.NONE,
+              SchedulerMetrics.DEFAULT_NAMESPACE,
               Clock.systemUTC())) {
         long deadline = System.nanoTime() + Duration.ofMinutes(10).toNanos();
         while (scheduler.scheduler().cycles() < 2 && System.nanoTime() < deadline) {
@@ -180,7 +181,8 @@ public final class E2eBench {
       long cycles;
       try (LiveSchedulerWiring scheduler =
           LiveSchedulerWiring.start(
-              settings, LOOPBACK_ANY_PORT,
+              settings,
+              LOOPBACK_ANY_PORT,
               ApiRateLimit.NONE,
               SchedulerMetrics.DEFAULT_NAMESPACE,
               Clock.systemUTC())) {

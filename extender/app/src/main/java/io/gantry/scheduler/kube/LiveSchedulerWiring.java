@@ -5,7 +5,6 @@ import static java.util.Objects.requireNonNull;
 import io.gantry.scheduler.kube.config.SchedulerSettings;
 import io.gantry.scheduler.kube.ops.DebugServer;
 import io.gantry.scheduler.kube.ops.OpsServer;
-import io.gantry.scheduler.kube.ops.SchedulerMetrics;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -29,7 +28,9 @@ public final class LiveSchedulerWiring implements AutoCloseable {
 
   /**
    * Connects, starts scheduling and serves the ops endpoints, and the debug endpoints on {@code
-   * debugAddress}; returns once everything runs (the caches sync in the background).
+   * debugAddress}; returns once everything runs (the caches sync in the background). Every request
+   * but watches is held to {@code limit} ({@code --kube-api-qps}, {@code --kube-api-burst}), with a
+   * connection kept for each concurrent bind; metrics are named under {@code metricsNamespace}.
    *
    * @throws IOException when the cluster's configuration (the kubeconfig) cannot be read
    * @throws UncheckedIOException when the ops port or the debug address cannot be served
@@ -41,22 +42,11 @@ public final class LiveSchedulerWiring implements AutoCloseable {
       String metricsNamespace,
       Clock clock)
       throws IOException {
-    return start(settings, clock, SchedulerMetrics.DEFAULT_NAMESPACE);
-  }
-
-  /**
-   * {@link #start(SchedulerSettings, Clock)} naming the scheduler's metrics under {@code
-   * metricsNamespace}.
-   */
-  public static LiveSchedulerWiring start(
-      SchedulerSettings settings, Clock clock, String metricsNamespace) throws IOException {
     requireNonNull(settings, "settings is null");
     requireNonNull(debugAddress, "debugAddress is null");
     requireNonNull(limit, "limit is null");
     requireNonNull(metricsNamespace, "metricsNamespace is null");
     requireNonNull(clock, "clock is null");
-    // every request but watches is held to limit (--kube-api-qps, --kube-api-burst), with a
-    // connection kept for each concurrent bind
     KubeScheduler scheduler =
         KubeScheduler.start(
             KubeClients.withLimits(

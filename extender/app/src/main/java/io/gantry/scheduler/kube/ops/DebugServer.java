@@ -22,10 +22,10 @@ import org.slf4j.LoggerFactory;
  * The scheduler's debug endpoints: {@code GET /snapshot}, the live state as a scenario file for
  * {@code gantry simulate}, and the explanations of {@link ExplainService}: {@code
  * /explain?namespace=&name=&output=text|json}, {@code /queues?output=} and KAI's {@code
- * /get-job-order}. They name every pod, node and queue of the cluster, so it is served apart
- * from {@link OpsServer}'s Service port, on an address of its own: the pod's loopback by default
- * ({@code --debug-address}), reached with {@code kubectl port-forward}, which the API server
- * authorises as {@code create pods/portforward}.
+ * /get-job-order}. They name every pod, node and queue of the cluster, so it is served apart from
+ * {@link OpsServer}'s Service port, on an address of its own: the pod's loopback by default ({@code
+ * --debug-address}), reached with {@code kubectl port-forward}, which the API server authorises as
+ * {@code create pods/portforward}.
  *
  * <p>Nothing to redact: a scenario holds what the engine schedules by (names, labels, requests,
  * tolerations, affinities), never a container's env, command or volumes, nor any ConfigMap or
@@ -96,7 +96,8 @@ public final class DebugServer implements AutoCloseable {
       Function<Map<String, String>, ExplainService.Answer> answer)
       throws IOException {
     if (!scheduler.ready() || !exchange.getRequestMethod().equals("GET")) {
-      OpsServer.answer(exchange, 503, "text/plain; charset=utf-8", () -> "informer caches not synced\n");
+      OpsServer.answer(
+          exchange, 503, "text/plain; charset=utf-8", () -> "informer caches not synced\n");
       return;
     }
     Map<String, String> query = query(exchange.getRequestURI().getRawQuery());
@@ -108,7 +109,8 @@ public final class DebugServer implements AutoCloseable {
       computed = answer.apply(query);
     } catch (RuntimeException e) {
       LOG.error("serving {}", exchange.getRequestURI(), e);
-      OpsServer.answer(exchange, 500, "text/plain; charset=utf-8", () -> "internal error: " + e + "\n");
+      OpsServer.answer(
+          exchange, 500, "text/plain; charset=utf-8", () -> "internal error: " + e + "\n");
       return;
     }
     OpsServer.answer(
