@@ -36,7 +36,7 @@ public final class DraDriverWiring {
   public int serve(CountDownLatch stopped, PrintWriter err) throws InterruptedException {
     ApiClient client;
     try {
-      client = ApiClients.connect(settings.node().kubeconfig());
+      client = ApiClients.connect(settings.node().cluster());
       client.setUserAgent(DraDriverApiAccess.USER_AGENT);
     } catch (IOException e) {
       err.println("cannot configure the API client: " + e.getMessage());

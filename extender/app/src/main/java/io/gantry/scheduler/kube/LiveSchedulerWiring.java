@@ -27,7 +27,8 @@ public final class LiveSchedulerWiring implements AutoCloseable {
    * Connects, starts scheduling and serves the ops endpoints; returns once everything runs (the
    * caches sync in the background).
    *
-   * @throws IOException when the cluster's configuration (the kubeconfig) cannot be read
+   * @throws IOException when the cluster's configuration (the kubeconfig) cannot be read, or its
+   *     API server does not answer within the settings' start-up timeout
    * @throws UncheckedIOException when the ops port cannot be served
    */
   public static LiveSchedulerWiring start(SchedulerSettings settings, Clock clock)
@@ -35,7 +36,8 @@ public final class LiveSchedulerWiring implements AutoCloseable {
     requireNonNull(settings, "settings is null");
     requireNonNull(clock, "clock is null");
     KubeScheduler scheduler =
-        KubeScheduler.start(KubeClients.connect(settings.kubeconfig()), settings, clock);
+        KubeScheduler.start(
+            KubeClients.connect(settings.cluster(), settings.startupTimeout()), settings, clock);
     try {
       return new LiveSchedulerWiring(
           scheduler, OpsServer.start(scheduler, new InetSocketAddress(settings.opsPort())));
