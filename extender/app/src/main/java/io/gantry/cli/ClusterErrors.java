@@ -1,6 +1,6 @@
 package io.gantry.cli;
 
-import io.gantry.nodecommon.kube.UnreachableApiServerException;
+import io.gantry.nodecommon.kube.ApiServerUnavailableException;
 import java.io.IOException;
 import java.io.PrintWriter;
 
@@ -10,7 +10,7 @@ final class ClusterErrors {
 
   /** Writes why the command cannot connect to {@code err}; returns exit status 2. */
   static int report(IOException e, PrintWriter err) {
-    if (e instanceof UnreachableApiServerException) {
+    if (e instanceof ApiServerUnavailableException) {
       err.println("error: " + e.getMessage());
     } else {
       err.println("error: cannot read the cluster configuration: " + e.getMessage());

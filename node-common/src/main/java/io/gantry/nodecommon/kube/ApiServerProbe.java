@@ -20,10 +20,9 @@ public final class ApiServerProbe {
   /**
    * Returns once {@code client}'s server answers, trying for at most {@code timeout}.
    *
-   * @throws UnreachableApiServerException naming the server and the last cause when it did not
-   *     answer in time
-   * @throws IOException when it answered 401 (the credentials are refused), or the wait was
-   *     interrupted
+   * @throws ApiServerUnavailableException naming the server and the last cause when it did not
+   *     answer in time, or when it answered 401 (the credentials are refused)
+   * @throws IOException when the wait was interrupted
    */
   public static void awaitReachable(ApiClient client, Duration timeout) throws IOException {
     long deadline = System.nanoTime() + timeout.toNanos();
@@ -35,7 +34,7 @@ public final class ApiServerProbe {
         return;
       } catch (ApiException e) {
         if (e.getCode() == 401) {
-          throw new IOException(
+          throw new ApiServerUnavailableException(
               "the API server " + client.getBasePath() + " rejects the credentials (HTTP 401)", e);
         }
         if (e.getCode() != 0) {
@@ -44,7 +43,7 @@ public final class ApiServerProbe {
         last = e;
       }
       if (System.nanoTime() + RETRY.toNanos() > deadline) {
-        throw new UnreachableApiServerException(
+        throw new ApiServerUnavailableException(
             "cannot reach the API server "
                 + client.getBasePath()
                 + " within "
