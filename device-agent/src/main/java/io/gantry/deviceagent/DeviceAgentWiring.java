@@ -104,7 +104,7 @@ public final class DeviceAgentWiring {
     String node = settings.node().nodeName();
     ApiClient client;
     try {
-      client = ApiClients.connect(settings.node().kubeconfig());
+      client = ApiClients.connect(settings.node().cluster());
       client.setUserAgent(DeviceAgentApiAccess.USER_AGENT);
     } catch (IOException e) {
       err.println("cannot configure the API client: " + e.getMessage());

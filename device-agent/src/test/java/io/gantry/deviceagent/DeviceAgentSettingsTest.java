@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.gantry.gpusharing.DeviceNaming;
+import io.gantry.nodecommon.kube.ClusterAccess;
 import io.gantry.nodecommon.settings.NodeSettings;
 import io.gantry.nodecommon.settings.NvidiaSmiSettings;
 import java.nio.file.Path;
@@ -18,7 +19,7 @@ class DeviceAgentSettingsTest {
 
   private DeviceAgentSettings settings(Path pluginDir, int shareSlots, OptionalInt port) {
     return new DeviceAgentSettings(
-        new NodeSettings("gpu-0", Optional.empty(), Duration.ofSeconds(30)),
+        new NodeSettings("gpu-0", ClusterAccess.defaults(), Duration.ofSeconds(30)),
         new NvidiaSmiSettings("nvidia-smi", Duration.ofSeconds(30)),
         DiscoveryMode.AUTO,
         Optional.empty(),

@@ -38,7 +38,7 @@ public final class DraDriverWiring {
       throws InterruptedException {
     ApiClient client;
     try {
-      client = ApiClients.connect(settings.node().kubeconfig());
+      client = ApiClients.connect(settings.node().cluster());
       client.setUserAgent(DraDriverApiAccess.USER_AGENT);
     } catch (IOException e) {
       err.println("cannot configure the API client: " + e.getMessage());

@@ -1,5 +1,6 @@
 package io.gantry.dradriver.cli;
 
+import io.gantry.nodecommon.cli.StopSignal;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
@@ -15,8 +16,14 @@ import picocli.CommandLine.Command;
 public final class DraDriverCli implements Runnable {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
+  /**
+   * Runs the command line; SIGTERM or SIGINT stops {@code serve} gracefully (its sockets removed,
+   * exit status 0). {@code serve} is the only command that runs for long, so the signals stop it.
+   */
   public static void main(String[] args) {
-    System.exit(commandLine(System.getenv()).execute(args));
+    CountDownLatch stopped = new CountDownLatch(1);
+    StopSignal.countDownOnStop(stopped);
+    System.exit(commandLine(System.getenv(), stopped).execute(args));
   }
 
   /** The configured command line; {@code environment} supplies NODE_NAME and PATH. */

@@ -36,7 +36,8 @@ class ServeCommandTest {
     assertThat(run.out())
         .contains(
             "--node-name=NAME",
-            "--kubeconfig=PATH",
+            "--kubeconfig=FILE",
+            "--context=NAME",
             "--plugin-registry-dir=DIR",
             "/var/lib/kubelet/plugins_registry.",
             "--plugin-dir=DIR",

@@ -1,18 +1,17 @@
 package io.gantry.cli;
 
+import io.gantry.nodecommon.kube.ApiErrors;
 import io.gantry.scheduler.kube.KubeClients;
 import io.gantry.scheduler.kube.crd.CrdInstaller;
+import io.kubernetes.client.openapi.ApiClient;
 import io.kubernetes.client.openapi.ApiException;
 import io.kubernetes.client.openapi.models.V1CustomResourceDefinition;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.Locale;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 
 /**
  * {@code gantry crds apply}: creates or replaces the CRDs Gantry reads (the chart's upgrade hook).
@@ -40,17 +39,12 @@ final class CrdsCommand implements Runnable {
       exitCodeListHeading = "%nExit status:%n",
       exitCodeList = {
         "0:every CRD is applied",
-        "1:the API server refused one (the message names it)",
-        "2:the cluster's configuration cannot be read"
+        "1:the API server refused one, or stopped answering (the message names it)",
+        "2:the cluster's configuration cannot be read, or its API server does not answer within"
+            + " --startup-timeout"
       })
   static final class Apply implements Callable<Integer> {
-    @Option(
-        names = "--kubeconfig",
-        paramLabel = "FILE",
-        description =
-            "A kubeconfig file; default: the first existing file in $KUBECONFIG, else"
-                + " ~/.kube/config, else the pod's in-cluster service account.")
-    Path kubeconfig;
+    @CommandLine.Mixin ConnectionOptions connection = new ConnectionOptions();
 
     @CommandLine.Mixin LogFormatOptions logFormat;
 
@@ -60,14 +54,14 @@ final class CrdsCommand implements Runnable {
     public Integer call() {
       PrintWriter out = spec.commandLine().getOut();
       PrintWriter err = spec.commandLine().getErr();
-      CrdInstaller installer;
+      ApiClient client;
       try {
-        installer = new CrdInstaller(KubeClients.connect(Optional.ofNullable(kubeconfig)));
+        client =
+            KubeClients.connect(connection.access(), connection.startupTimeout(spec.commandLine()));
       } catch (IOException e) {
-        err.println("error: cannot read the cluster configuration: " + e.getMessage());
-        err.flush();
-        return SimulateCommand.INVALID;
+        return ClusterErrors.report(e, err);
       }
+      CrdInstaller installer = new CrdInstaller(client);
       for (V1CustomResourceDefinition crd : CrdInstaller.bundled()) {
         String name = crd.getMetadata().getName();
         try {
@@ -75,6 +69,14 @@ final class CrdsCommand implements Runnable {
           out.println(outcome.name().toLowerCase(Locale.ROOT) + " " + name);
           out.flush();
         } catch (ApiException e) {
+          if (ApiErrors.unanswered(e)) {
+            // client-java's code 0: no HTTP answer at all, so the network cause is the news
+            err.printf(
+                "error: customresourcedefinition %s: cannot reach the API server %s: %s%n",
+                name, client.getBasePath(), ApiErrors.describe(e));
+            err.flush();
+            return 1;
+          }
           err.printf(
               "error: customresourcedefinition %s: HTTP %d %s%n",
               name, e.getCode(), e.getResponseBody() == null ? "" : e.getResponseBody());

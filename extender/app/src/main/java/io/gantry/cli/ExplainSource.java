@@ -7,6 +7,7 @@ import io.gantry.kubemodel.config.SchedulerFileLoader;
 import io.gantry.kubemodel.config.SchedulerFileSpec;
 import io.gantry.kubemodel.explain.ExplainService;
 import io.gantry.kubemodel.read.ScenarioException;
+import io.gantry.nodecommon.kube.ClusterAccess;
 import io.gantry.scheduler.api.config.ConfigException;
 import io.gantry.scheduler.cycle.SchedulerWiring;
 import io.gantry.scheduler.kube.KubeClients;
@@ -40,6 +41,9 @@ import picocli.CommandLine.Option;
 final class ExplainSource {
   /** How long a cluster read through a kubeconfig may take to list everything. */
   static final Duration SYNC_TIMEOUT = Duration.ofSeconds(60);
+
+  /** How long to wait for the API server to answer at all. */
+  static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(30);
 
   @Option(
       names = "--kubeconfig",
@@ -115,7 +119,10 @@ final class ExplainSource {
           config == null ? SchedulerFileSpec.defaults() : SchedulerFileLoader.load(config);
       settings =
           SchedulerConfigFile.settings(file, "gantry-explain", "default")
-              .withConnection(Optional.ofNullable(kubeconfig), 0);
+              .withConnection(
+                  new ClusterAccess(Optional.ofNullable(kubeconfig), Optional.empty()),
+                  STARTUP_TIMEOUT,
+                  0);
     } catch (ScenarioException e) {
       throw new Failure(SimulateCommand.INVALID, e.getMessage());
     }
@@ -123,7 +130,9 @@ final class ExplainSource {
     try {
       cluster =
           LiveCluster.start(
-              KubeClients.connect(settings.kubeconfig()), settings, Clock.systemUTC());
+              KubeClients.connect(settings.cluster(), settings.startupTimeout()),
+              settings,
+              Clock.systemUTC());
     } catch (IOException e) {
       throw new Failure(
           SimulateCommand.INVALID, "cannot read the cluster configuration: " + e.getMessage());

@@ -41,7 +41,10 @@ final class ExtenderClusterSources {
     return clock ->
         new ServedCluster(
             new KubeCluster(
-                LiveCluster.start(KubeClients.connect(settings.kubeconfig()), settings, clock)),
+                LiveCluster.start(
+                    KubeClients.connect(settings.cluster(), settings.startupTimeout()),
+                    settings,
+                    clock)),
             settings.engine(),
             settings.queueLabelKey(),
             "pods of " + settings.schedulerName());

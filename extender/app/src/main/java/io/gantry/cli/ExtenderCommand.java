@@ -9,6 +9,7 @@ import io.gantry.extender.TlsSettings;
 import io.gantry.kubemodel.config.SchedulerFileLoader;
 import io.gantry.kubemodel.config.SchedulerFileSpec;
 import io.gantry.kubemodel.read.ScenarioException;
+import io.gantry.nodecommon.cli.StopSignal;
 import io.gantry.scheduler.api.config.GoDuration;
 import io.gantry.scheduler.kube.config.SchedulerConfigFile;
 import io.gantry.scheduler.kube.config.SchedulerSettings;
@@ -28,8 +29,8 @@ import picocli.CommandLine.Option;
 /**
  * {@code gantry extender}: serves kube-scheduler's HTTP extender protocol (filter, prioritize,
  * preempt, bind) with Gantry's engine, over the live cluster or over a scenario file's cluster,
- * until stopped. Exit status 2 when the configuration or the scenario is invalid, or the cluster's
- * configuration cannot be read.
+ * until stopped (SIGTERM or SIGINT: a graceful stop, exit status 0). Exit status 2 when the
+ * configuration or the scenario is invalid, or the cluster's configuration cannot be read.
  */
 @Command(
     name = "extender",
@@ -41,7 +42,8 @@ import picocli.CommandLine.Option;
     exitCodeListHeading = "%nExit status:%n",
     exitCodeList = {
       "0:stopped by a signal",
-      "2:the configuration or scenario is invalid, or the cluster's configuration cannot be read"
+      "2:the configuration or scenario is invalid, the cluster's configuration cannot be read,"
+          + " or its API server does not answer within --startup-timeout"
     })
 final class ExtenderCommand implements Callable<Integer> {
   /** kube-scheduler profiles schedule their pods under this name unless configured otherwise. */
@@ -55,13 +57,7 @@ final class ExtenderCommand implements Callable<Integer> {
               + " binds are kept in memory, a pod's UID is its task id (namespace/job/task).")
   Path scenario;
 
-  @Option(
-      names = "--kubeconfig",
-      paramLabel = "FILE",
-      description =
-          "A kubeconfig file; default: the first existing file in $KUBECONFIG, else"
-              + " ~/.kube/config, else the pod's in-cluster service account.")
-  Path kubeconfig;
+  @CommandLine.Mixin ConnectionOptions connection = new ConnectionOptions();
 
   @Option(
       names = "--config",
@@ -189,23 +185,14 @@ final class ExtenderCommand implements Callable<Integer> {
     try {
       extender = ExtenderWiring.start(settings, source, Clock.systemUTC());
     } catch (IOException e) {
-      err.println("error: cannot read the cluster configuration: " + e.getMessage());
-      err.flush();
-      return SimulateCommand.INVALID;
+      return ClusterErrors.report(e, err);
     } catch (IllegalArgumentException e) {
       err.println("error: " + e.getMessage());
       err.flush();
       return SimulateCommand.INVALID;
     }
     CountDownLatch stopped = new CountDownLatch(1);
-    Runtime.getRuntime()
-        .addShutdownHook(
-            new Thread(
-                () -> {
-                  extender.close();
-                  stopped.countDown();
-                },
-                "gantry-shutdown"));
+    StopSignal.countDownOnStop(stopped);
     spec.commandLine()
         .getOut()
         .printf(
@@ -213,6 +200,8 @@ final class ExtenderCommand implements Callable<Integer> {
             extender.description(), extender.port(), settings.tls().isPresent() ? "https" : "http");
     spec.commandLine().getOut().flush();
     stopped.await();
+    // answers under way (a gang's binds among them) end before the cluster's caches close
+    extender.close();
     return SimulateCommand.OK;
   }
 
@@ -224,8 +213,10 @@ final class ExtenderCommand implements Callable<Integer> {
     SchedulerFileSpec file =
         config == null ? SchedulerFileSpec.defaults() : SchedulerFileLoader.load(config);
     SchedulerSettings scheduler =
-        SchedulerConfigFile.settings(file, "extender", "default")
-            .withConnection(Optional.ofNullable(kubeconfig), SchedulerSettings.DEFAULT_OPS_PORT);
+        connection.connect(
+            SchedulerConfigFile.settings(file, "extender", "default"),
+            SchedulerSettings.DEFAULT_OPS_PORT,
+            spec.commandLine());
     if (file.schedulerName().isEmpty()) {
       scheduler = scheduler.withSchedulerName(DEFAULT_SCHEDULER_NAME);
     }

@@ -3,6 +3,7 @@ package io.gantry.cli;
 import io.gantry.kubemodel.config.SchedulerFileLoader;
 import io.gantry.kubemodel.config.SchedulerFileSpec;
 import io.gantry.kubemodel.read.ScenarioException;
+import io.gantry.nodecommon.cli.StopSignal;
 import io.gantry.scheduler.kube.ApiRateLimit;
 import io.gantry.scheduler.kube.LiveSchedulerWiring;
 import io.gantry.scheduler.kube.config.SchedulerConfigFile;
@@ -17,7 +18,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine;
@@ -26,8 +26,9 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code gantry scheduler}: runs Gantry as a secondary scheduler for the pods whose {@code
- * schedulerName} is its own, until it is stopped (SIGTERM). Exit status 2 when the configuration is
- * invalid (the message names the file, line and key) or the cluster cannot be reached at start.
+ * schedulerName} is its own, until it is stopped (SIGTERM or SIGINT: a graceful stop, exit status
+ * 0). Exit status 2 when the configuration is invalid (the message names the file, line and key) or
+ * the cluster cannot be reached at start.
  */
 @Command(
     name = "scheduler",
@@ -38,19 +39,14 @@ import picocli.CommandLine.Option;
     exitCodeListHeading = "%nExit status:%n",
     exitCodeList = {
       "0:stopped by a signal",
-      "2:the configuration is invalid, or the cluster's configuration cannot be read"
+      "2:the configuration is invalid, the cluster's configuration cannot be read, or its API"
+          + " server does not answer within --startup-timeout"
     })
 final class SchedulerCommand implements Callable<Integer> {
   static final String SERVICE_ACCOUNT_NAMESPACE =
       "/var/run/secrets/kubernetes.io/serviceaccount/namespace";
 
-  @Option(
-      names = "--kubeconfig",
-      paramLabel = "FILE",
-      description =
-          "A kubeconfig file; default: the first existing file in $KUBECONFIG, else"
-              + " ~/.kube/config, else the pod's in-cluster service account.")
-  Path kubeconfig;
+  @CommandLine.Mixin ConnectionOptions connection = new ConnectionOptions();
 
   @Option(
       names = "--config",
@@ -140,8 +136,10 @@ final class SchedulerCommand implements Callable<Integer> {
       SchedulerFileSpec file =
           config == null ? SchedulerFileSpec.defaults() : SchedulerFileLoader.load(config);
       settings =
-          SchedulerConfigFile.settings(file, identity(), namespace())
-              .withConnection(Optional.ofNullable(kubeconfig), httpPort);
+          connection.connect(
+              SchedulerConfigFile.settings(file, identity(), namespace()),
+              httpPort,
+              spec.commandLine());
     } catch (ScenarioException e) {
       err.println("error: " + e.getMessage());
       err.flush();
@@ -178,19 +176,10 @@ final class SchedulerCommand implements Callable<Integer> {
       scheduler =
           LiveSchedulerWiring.start(settings, debug, limit, metricsNamespace, Clock.systemUTC());
     } catch (IOException e) {
-      err.println("error: cannot read the cluster configuration: " + e.getMessage());
-      err.flush();
-      return SimulateCommand.INVALID;
+      return ClusterErrors.report(e, err);
     }
     CountDownLatch stopped = new CountDownLatch(1);
-    Runtime.getRuntime()
-        .addShutdownHook(
-            new Thread(
-                () -> {
-                  scheduler.close();
-                  stopped.countDown();
-                },
-                "gantry-shutdown"));
+    StopSignal.countDownOnStop(stopped);
     spec.commandLine()
         .getOut()
         .printf(
@@ -198,6 +187,8 @@ final class SchedulerCommand implements Callable<Integer> {
             settings.leaderElection().identity(), settings.schedulerName(), scheduler.opsPort());
     spec.commandLine().getOut().flush();
     stopped.await();
+    // binds under way finish (or are handed back to the next leader) before the lease is released
+    scheduler.close();
     return SimulateCommand.OK;
   }
 

@@ -32,6 +32,9 @@ import java.util.concurrent.TimeUnit;
 public final class ExtenderServer implements AutoCloseable {
   static final int VERB_THREADS = 128;
 
+  /** How long a stop waits for the verbs under way. */
+  static final long VERBS_GRACE_SECONDS = 10;
+
   /** Limits of the request line and headers; kube-scheduler sends short ones. */
   private static final int MAX_INITIAL_LINE = 4096;
 
@@ -156,7 +159,17 @@ public final class ExtenderServer implements AutoCloseable {
   public void close() {
     channel.close().syncUninterruptibly();
     tls.ifPresent(ReloadingTls::close);
-    verbs.shutdownNow();
+    // no new connections; the verbs under way (a gang's binds waiting for each other among them)
+    // finish and are answered before the event loops stop
+    verbs.shutdown();
+    try {
+      if (!verbs.awaitTermination(VERBS_GRACE_SECONDS, TimeUnit.SECONDS)) {
+        verbs.shutdownNow();
+      }
+    } catch (InterruptedException e) {
+      verbs.shutdownNow();
+      Thread.currentThread().interrupt();
+    }
     boss.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
     workers.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
   }

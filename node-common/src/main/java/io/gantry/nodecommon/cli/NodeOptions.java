@@ -1,10 +1,8 @@
 package io.gantry.nodecommon.cli;
 
 import io.gantry.nodecommon.settings.NodeSettings;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
-import java.util.Optional;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
@@ -22,11 +20,7 @@ public final class NodeOptions {
               + " spec.nodeName in the DaemonSet).")
   private String nodeName;
 
-  @Option(
-      names = "--kubeconfig",
-      paramLabel = "PATH",
-      description = "Kubeconfig file for the API server. Default: the pod's service account.")
-  private Path kubeconfig;
+  @CommandLine.Mixin private ClusterOptions cluster = new ClusterOptions();
 
   @Option(
       names = "--discovery-interval",
@@ -45,7 +39,7 @@ public final class NodeOptions {
         () ->
             new NodeSettings(
                 nodeName != null ? nodeName : environment.get("NODE_NAME"),
-                Optional.ofNullable(kubeconfig),
+                cluster.access(),
                 Duration.ofSeconds(discoveryIntervalSeconds)));
   }
 }

@@ -3,35 +3,45 @@ package io.gantry.nodecommon.kube;
 import io.kubernetes.client.openapi.ApiClient;
 import io.kubernetes.client.openapi.JSON;
 import io.kubernetes.client.util.ClientBuilder;
-import io.kubernetes.client.util.KubeConfig;
+import io.kubernetes.client.util.generic.dynamic.DynamicKubernetesTypeAdaptorFactory;
 import java.io.IOException;
-import java.io.Reader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.OffsetDateTime;
-import java.util.Optional;
 
 /**
- * A node component's client-java {@link ApiClient}: from a kubeconfig file, or the pod's in-cluster
- * service account by default. Installs the relaxed JSON of protocols.md §7.1 first (client-java
- * 27's models reject fields they do not know, and a newer API server adds some); the Gson is a
- * static of {@link JSON}, so this holds for the whole JVM.
+ * Every Gantry command's client-java {@link ApiClient}, found as kubectl finds its configuration
+ * ({@link KubeconfigLocator}, {@link KubeconfigFiles}). Installs the relaxed JSON of protocols.md
+ * §7.1 first: client-java 27's generated models reject fields they do not know (a newer API server
+ * adds some) and a pod watch BOOKMARK ({@code "containers": null}) fails the informer and forces a
+ * full relist. The Gson is a static of {@link JSON}, so this holds for the whole JVM.
  */
 public final class ApiClients {
   private ApiClients() {}
 
-  /** A client for {@code kubeconfig}, or the in-cluster configuration when it is empty. */
-  public static ApiClient connect(Optional<Path> kubeconfig) throws IOException {
+  /**
+   * A client for {@code access}: its kubeconfig, else kubectl's defaults, else the in-cluster
+   * service account; on its context, else the configuration's current one. Does not contact the
+   * server ({@link ApiServerProbe} does).
+   *
+   * @throws IOException in one line: nothing found (naming what was tried), or a file that cannot
+   *     be read or is not a kubeconfig (naming the file), or an unknown context
+   */
+  public static ApiClient connect(ClusterAccess access) throws IOException {
+    return connect(KubeconfigLocator.ofThisProcess().locate(access.kubeconfig()), access);
+  }
+
+  /** A client for the configuration at {@code location}, on {@code access}'s context. */
+  public static ApiClient connect(KubeconfigLocator.Location location, ClusterAccess access)
+      throws IOException {
     installRelaxedJson();
-    if (kubeconfig.isEmpty()) {
+    if (location.files().isEmpty()) {
+      if (access.context().isPresent()) {
+        throw new IOException(
+            "--context " + access.context().get() + " needs a kubeconfig; none was found");
+      }
       return ClientBuilder.cluster().build();
     }
-    try (Reader reader = Files.newBufferedReader(kubeconfig.get(), StandardCharsets.UTF_8)) {
-      KubeConfig config = KubeConfig.loadKubeConfig(reader);
-      config.setFile(kubeconfig.get().toAbsolutePath().toFile());
-      return ClientBuilder.kubeconfig(config).build();
-    }
+    return ClientBuilder.kubeconfig(KubeconfigFiles.load(location.files(), access.context()))
+        .build();
   }
 
   /** A client for a plain URL, such as the fake API server of the tests. */
@@ -40,10 +50,13 @@ public final class ApiClients {
     return new ApiClient().setBasePath(url);
   }
 
-  private static void installRelaxedJson() {
+  /** Replaces client-java's strict Gson with one that ignores unknown fields. Idempotent. */
+  public static void installRelaxedJson() {
     JSON.setGson(
         JSON.createGson()
             .registerTypeAdapter(OffsetDateTime.class, new JSON.OffsetDateTimeTypeAdapter())
+            // what DynamicKubernetesApi installs; a later call must not take it away again
+            .registerTypeAdapterFactory(new DynamicKubernetesTypeAdaptorFactory())
             .create());
   }
 }

@@ -2,9 +2,8 @@ package io.gantry.nodecommon.settings;
 
 import static java.util.Objects.requireNonNull;
 
-import java.nio.file.Path;
+import io.gantry.nodecommon.kube.ClusterAccess;
 import java.time.Duration;
-import java.util.Optional;
 
 /**
  * What every node DaemonSet's {@code serve} is told about its node: which node it serves, how it
@@ -12,12 +11,13 @@ import java.util.Optional;
  * value is refused before anything starts, naming its option.
  *
  * @param nodeName the node's name ({@code --node-name}, else NODE_NAME)
- * @param kubeconfig the kubeconfig file; empty for the pod's service account
+ * @param cluster how it reaches the API server ({@code --kubeconfig}, {@code --context}, {@code
+ *     --startup-timeout})
  * @param discoveryInterval the time between two GPU discoveries, at least one second
  */
-public record NodeSettings(String nodeName, Optional<Path> kubeconfig, Duration discoveryInterval) {
+public record NodeSettings(String nodeName, ClusterAccess cluster, Duration discoveryInterval) {
   public NodeSettings {
-    requireNonNull(kubeconfig, "kubeconfig is null");
+    requireNonNull(cluster, "cluster is null");
     requireNonNull(discoveryInterval, "discoveryInterval is null");
     if (nodeName == null || nodeName.isBlank()) {
       throw new IllegalArgumentException("--node-name is required (or set NODE_NAME)");

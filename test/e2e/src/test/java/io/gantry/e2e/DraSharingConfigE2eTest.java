@@ -19,6 +19,7 @@ import io.gantry.fakekube.Json;
 import io.gantry.fakekube.ResourceKinds;
 import io.gantry.nodecommon.discovery.GpuDiscovery;
 import io.gantry.nodecommon.kube.ApiClients;
+import io.gantry.nodecommon.kube.ClusterAccess;
 import io.gantry.nodecommon.nvidiasmi.NvidiaSmi;
 import io.gantry.nodecommon.testing.FakeNvidiaSmi;
 import io.gantry.nodecommon.testing.Fixtures;
@@ -74,7 +75,8 @@ class DraSharingConfigE2eTest {
     Path registry = Files.createDirectories(tmp.resolve("plugins_registry"));
     cdiDir = tmp.resolve("cdi");
     pluginWatcher = FakePluginWatcher.start(registry);
-    ApiClient api = ApiClients.connect(Optional.of(Kubeconfig.write(tmp, cluster.kube.url())));
+    ApiClient api =
+        ApiClients.connect(ClusterAccess.ofKubeconfig(Kubeconfig.write(tmp, cluster.kube.url())));
     api.setUserAgent(DraDriverApiAccess.USER_AGENT);
     driver =
         DraDriver.start(

@@ -44,6 +44,9 @@ record ResourcePath(
     }
     boolean namespacedPath = !namespace.isEmpty();
     ResourceKind kind = registry.resolve(group, version, tail.get(0), namespacedPath);
+    if (kind == null) {
+      return Optional.empty();
+    }
     Optional<String> name = tail.size() > 1 ? Optional.of(tail.get(1)) : Optional.empty();
     if (namespacedPath && !kind.namespaced()) {
       return Optional.empty();

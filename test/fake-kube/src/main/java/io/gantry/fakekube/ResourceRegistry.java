@@ -4,6 +4,7 @@ import com.google.common.collect.ImmutableList;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * The kinds the server knows. Built-in kinds come from {@link ResourceKinds}; any other {@code
@@ -14,6 +15,7 @@ import java.util.TreeMap;
 public final class ResourceRegistry {
   private final TreeMap<String, ResourceKind> byKey = new TreeMap<>();
   private final TreeMap<String, ResourceKind> learned = new TreeMap<>();
+  private final TreeSet<String> withheld = new TreeSet<>();
 
   ResourceRegistry() {
     ResourceKinds.ALL.forEach(this::register);
@@ -23,12 +25,31 @@ public final class ResourceRegistry {
   public synchronized void register(ResourceKind kind) {
     byKey.put(kind.key(), kind);
     learned.remove(kind.key());
+    withheld.remove(kind.key());
   }
 
-  /** The kind for a request path; unknown kinds are learned as custom resources. */
+  /**
+   * Stops serving {@code group/version/plural}, as an older API server or one without a CRD: its
+   * paths answer 404 and discovery leaves it out (the group too, once it serves nothing else),
+   * until it is registered again.
+   */
+  public synchronized void withhold(String group, String version, String plural) {
+    String key = group + "/" + version + "/" + plural;
+    withheld.add(key);
+    byKey.remove(key);
+    learned.remove(key);
+  }
+
+  /**
+   * The kind for a request path; unknown kinds are learned as custom resources; null for a withheld
+   * one.
+   */
   synchronized ResourceKind resolve(
       String group, String version, String plural, boolean namespacedPath) {
     String key = group + "/" + version + "/" + plural;
+    if (withheld.contains(key)) {
+      return null;
+    }
     ResourceKind known = byKey.get(key);
     if (known != null && learned.containsKey(key) && namespacedPath && !known.namespaced()) {
       known = ResourceKinds.crd(group, version, plural, known.kind(), true);

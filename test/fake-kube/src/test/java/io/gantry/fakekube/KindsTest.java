@@ -32,6 +32,7 @@ import io.kubernetes.client.openapi.models.V1ResourceSlice;
 import io.kubernetes.client.openapi.models.V1ResourceSliceSpec;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -187,5 +188,30 @@ class KindsTest {
                 .getResources())
         .extracting(V1APIResource::getKind)
         .containsExactly("PodGroup", "PodGroup");
+  }
+
+  @Test
+  void aWithheldKindIsServedNoMoreAsOnAnOlderServer() throws ApiException {
+    CustomObjectsApi custom = new CustomObjectsApi(client);
+    for (String plural :
+        List.of("deviceclasses", "resourceclaims", "resourceclaimtemplates", "resourceslices")) {
+      kube.registry().withhold("resource.k8s.io", "v1", plural);
+    }
+    kube.registry().withhold("kai.scheduler", "v1alpha1", "topologies");
+
+    assertThatThrownBy(() -> custom.getAPIResources("resource.k8s.io", "v1").execute())
+        .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.getCode()).isEqualTo(404));
+    assertThatThrownBy(
+            () -> new ResourceV1Api(client).listResourceClaimTemplateForAllNamespaces().execute())
+        .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.getCode()).isEqualTo(404));
+    // the group's only kind: the group version is gone from discovery
+    assertThatThrownBy(() -> custom.getAPIResources("kai.scheduler", "v1alpha1").execute())
+        .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.getCode()).isEqualTo(404));
+
+    kube.registry().register(ResourceKinds.TOPOLOGIES);
+    assertThat(
+            custom.getAPIResources("kai.scheduler", "v1alpha1").execute().getResources().stream()
+                .map(V1APIResource::getName))
+        .contains("topologies");
   }
 }

@@ -6,6 +6,7 @@ import com.sun.management.OperatingSystemMXBean;
 import io.gantry.fakekube.FakeKubeServer;
 import io.gantry.kubemodel.config.SchedulerFileSpec;
 import io.gantry.kubemodel.read.ScenarioException;
+import io.gantry.nodecommon.kube.ClusterAccess;
 import io.gantry.scheduler.kube.ApiRateLimit;
 import io.gantry.scheduler.kube.KubeClients;
 import io.gantry.scheduler.kube.LiveSchedulerWiring;
@@ -26,7 +27,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.SortedMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -45,6 +45,9 @@ public final class E2eBench {
   // the debug endpoints of the scheduler under test, on a port nobody else needs
   private static final InetSocketAddress LOOPBACK_ANY_PORT =
       new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
+
+  // the in-process fake API server answers at once; a slow start is a failure
+  private static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(30);
 
   private static final String FAKE_SERVER_THREADS = "fake-kube-http-";
 
@@ -232,7 +235,8 @@ public final class E2eBench {
       KubeWriter writer =
           new KubeWriter(
               KubeClients.withLimits(
-                  KubeClients.connect(Optional.of(kubeconfig(dir, kube.url()))),
+                  KubeClients.connect(
+                      ClusterAccess.ofKubeconfig(kubeconfig(dir, kube.url())), STARTUP_TIMEOUT),
                   ApiRateLimit.NONE,
                   threads));
       ExecutorService pool = Executors.newFixedThreadPool(threads);
@@ -295,7 +299,7 @@ public final class E2eBench {
     try {
       return SchedulerConfigFile.settings(
               SchedulerFileSpec.defaults(), "gantry-bench", "gantry-system", Map.of())
-          .withConnection(Optional.of(kubeconfig), 0);
+          .withConnection(ClusterAccess.ofKubeconfig(kubeconfig), STARTUP_TIMEOUT, 0);
     } catch (ScenarioException e) {
       throw new IllegalStateException("the default scheduler settings are invalid", e);
     }

@@ -1,29 +1,19 @@
 package io.gantry.scheduler.kube;
 
+import io.gantry.nodecommon.kube.ApiClients;
+import io.gantry.nodecommon.kube.ApiServerProbe;
+import io.gantry.nodecommon.kube.ClusterAccess;
 import io.kubernetes.client.openapi.ApiClient;
-import io.kubernetes.client.openapi.JSON;
-import io.kubernetes.client.util.ClientBuilder;
-import io.kubernetes.client.util.KubeConfig;
-import io.kubernetes.client.util.generic.dynamic.DynamicKubernetesTypeAdaptorFactory;
 import java.io.IOException;
-import java.io.Reader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
-import java.nio.file.Path;
-import java.time.OffsetDateTime;
-import java.util.Optional;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import okhttp3.ConnectionPool;
 import okhttp3.OkHttpClient;
 
 /**
- * Builds the scheduler's client-java 27 {@link ApiClient}: from a kubeconfig file, or the pod's
- * in-cluster service account by default, with no read timeout (watches idle for minutes).
- *
- * <p>Installs the relaxed JSON of protocols.md §7.1 first: client-java 27's generated models reject
- * fields they do not know and a pod watch BOOKMARK ({@code "containers": null}) fails the informer
- * and forces a full relist. The Gson is a static of {@link JSON}, so this holds for the whole JVM.
+ * Builds the scheduler's and the extender's client-java 27 {@link ApiClient}: found as kubectl
+ * finds its configuration ({@link ApiClients}), named {@link #USER_AGENT}, with no read timeout
+ * (watches idle for minutes).
  */
 public final class KubeClients {
   /**
@@ -39,61 +29,26 @@ public final class KubeClients {
 
   /** Replaces client-java's strict Gson with one that ignores unknown fields. Idempotent. */
   public static void installRelaxedJson() {
-    JSON.setGson(
-        JSON.createGson()
-            .registerTypeAdapter(OffsetDateTime.class, new JSON.OffsetDateTimeTypeAdapter())
-            // what DynamicKubernetesApi installs; a later call must not take it away again
-            .registerTypeAdapterFactory(new DynamicKubernetesTypeAdaptorFactory())
-            .create());
+    ApiClients.installRelaxedJson();
   }
 
   /**
-   * A client for the configuration {@link KubeconfigLocator} finds: {@code kubeconfig} when given,
-   * else kubectl's defaults, else the in-cluster service account.
+   * A client for {@code cluster} whose server has answered within {@code startupTimeout}.
    *
-   * @throws IOException in one line: nothing found (naming what was tried), or a file that cannot
-   *     be read or is not a kubeconfig (naming the file)
+   * @throws IOException in one line: no configuration (naming what was tried), a file that is not a
+   *     kubeconfig (naming it), an unknown context, or a server that did not answer in time (naming
+   *     its address and the cause)
    */
-  public static ApiClient connect(Optional<Path> kubeconfig) throws IOException {
-    return connect(KubeconfigLocator.ofThisProcess().locate(kubeconfig));
-  }
-
-  /** A client for {@code location}. */
-  public static ApiClient connect(KubeconfigLocator.Location location) throws IOException {
-    installRelaxedJson();
-    ApiClient client;
-    if (location.file().isPresent()) {
-      client = ClientBuilder.kubeconfig(read(location.file().get())).build();
-    } else {
-      client = ClientBuilder.cluster().build();
-    }
-    return withoutReadTimeout(client);
-  }
-
-  private static KubeConfig read(Path file) throws IOException {
-    KubeConfig config;
-    String server;
-    try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-      config = KubeConfig.loadKubeConfig(reader);
-      server = config == null ? null : config.getServer();
-    } catch (NoSuchFileException e) {
-      throw new IOException(file + ": no such file", e);
-    } catch (RuntimeException e) {
-      // SnakeYAML's errors span several lines with a caret; the user needs the file and that it
-      // is not a kubeconfig
-      throw new IOException(file + ": not a kubeconfig (YAML with clusters, users, contexts)", e);
-    }
-    if (server == null) {
-      throw new IOException(file + ": not a kubeconfig: no server for its current context");
-    }
-    config.setFile(file.toAbsolutePath().toFile());
-    return config;
+  public static ApiClient connect(ClusterAccess cluster, Duration startupTimeout)
+      throws IOException {
+    ApiClient client = withoutReadTimeout(ApiClients.connect(cluster));
+    ApiServerProbe.awaitReachable(client, startupTimeout);
+    return client;
   }
 
   /** A client for a plain URL (tests against the fake API server). */
   public static ApiClient forUrl(String url) {
-    installRelaxedJson();
-    return withoutReadTimeout(new ApiClient().setBasePath(url));
+    return withoutReadTimeout(ApiClients.forUrl(url));
   }
 
   /**

@@ -60,6 +60,9 @@ import org.slf4j.LoggerFactory;
 public final class KubeScheduler implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(KubeScheduler.class);
 
+  /** How long a stop waits for the writes under way. */
+  static final Duration WRITES_GRACE = Duration.ofSeconds(10);
+
   private final SchedulerSettings settings;
   private final ClusterInformers informers;
   private final OwnerCache owners;
@@ -105,6 +108,9 @@ public final class KubeScheduler implements AutoCloseable {
               return t;
             });
     pool.setRemoveOnCancelPolicy(true);
+    // at a stop, a write waiting for its retry is dropped (handed back: the pod stays pending for
+    // the next leader), while the writes under way finish (close())
+    pool.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
     this.writers = pool;
     this.events =
         new EventRecorder(writer, settings.schedulerName(), clock, settings.eventsPerSecond());
@@ -304,10 +310,21 @@ public final class KubeScheduler implements AutoCloseable {
     return explanations;
   }
 
-  /** Stops everything; a leader releases its lease so a standby takes over at once. */
+  /**
+   * Stops everything: no new cycle, the binds and evictions under way finish (for at most {@link
+   * #WRITES_GRACE}), then a leader releases its lease so a standby takes over at once.
+   */
   @Override
   public void close() {
     loop.close();
+    writers.shutdown();
+    try {
+      if (!writers.awaitTermination(WRITES_GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
+        LOG.warn("writes still under way after {}s; stopping them", WRITES_GRACE.toSeconds());
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
     elector.ifPresent(LeaseElector::close);
     stopWriters();
     metrics.close();

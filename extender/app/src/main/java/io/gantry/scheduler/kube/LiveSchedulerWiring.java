@@ -32,7 +32,8 @@ public final class LiveSchedulerWiring implements AutoCloseable {
    * but watches is held to {@code limit} ({@code --kube-api-qps}, {@code --kube-api-burst}), with a
    * connection kept for each concurrent bind; metrics are named under {@code metricsNamespace}.
    *
-   * @throws IOException when the cluster's configuration (the kubeconfig) cannot be read
+   * @throws IOException when the cluster's configuration (the kubeconfig) cannot be read, or its
+   *     API server does not answer within the settings' start-up timeout
    * @throws UncheckedIOException when the ops port or the debug address cannot be served
    */
   public static LiveSchedulerWiring start(
@@ -50,7 +51,9 @@ public final class LiveSchedulerWiring implements AutoCloseable {
     KubeScheduler scheduler =
         KubeScheduler.start(
             KubeClients.withLimits(
-                KubeClients.connect(settings.kubeconfig()), limit, settings.bindConcurrency()),
+                KubeClients.connect(settings.cluster(), settings.startupTimeout()),
+                limit,
+                settings.bindConcurrency()),
             settings,
             clock,
             metricsNamespace);

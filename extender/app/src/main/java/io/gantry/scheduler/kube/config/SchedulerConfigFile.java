@@ -7,6 +7,7 @@ import io.gantry.kubemodel.config.SchedulerFileSpec;
 import io.gantry.kubemodel.config.UsageDbSpec;
 import io.gantry.kubemodel.kai.QueueAssignment;
 import io.gantry.kubemodel.read.ScenarioException;
+import io.gantry.nodecommon.kube.ClusterAccess;
 import io.gantry.scheduler.api.config.ConfigException;
 import io.gantry.scheduler.api.config.Placement;
 import io.gantry.scheduler.api.config.PlacementStrategy;
@@ -86,7 +87,8 @@ public final class SchedulerConfigFile {
         file.defaultPrioritiesConfigMapNamespace()
             .flatMap(ns -> file.defaultPrioritiesConfigMapName().map(name -> ns + "/" + name)),
         // the command line, not the file, names these (SchedulerSettings.withConnection)
-        Optional.empty(),
+        ClusterAccess.defaults(),
+        SchedulerSettings.DEFAULT_STARTUP_TIMEOUT,
         SchedulerSettings.DEFAULT_OPS_PORT);
   }
 

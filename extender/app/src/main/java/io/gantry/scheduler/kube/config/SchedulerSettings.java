@@ -2,11 +2,11 @@ package io.gantry.scheduler.kube.config;
 
 import static java.util.Objects.requireNonNull;
 
+import io.gantry.nodecommon.kube.ClusterAccess;
 import io.gantry.scheduler.api.config.SchedulerConfig;
 import io.gantry.scheduler.kube.LiveSchedulerWiring;
 import io.gantry.scheduler.kube.lease.LeaderElection;
 import io.gantry.scheduler.kube.usage.UsageDb;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
 
@@ -23,8 +23,10 @@ import java.util.Optional;
  *     when empty
  * @param workloadDefaults KAI's ConfigMap of default priority classes and preemptibility per
  *     workload type, as {@code namespace/name}; none when empty
- * @param kubeconfig the kubeconfig file to connect with; the pod's in-cluster service account when
- *     empty
+ * @param cluster the kubeconfig and context to connect with ({@code --kubeconfig}, {@code
+ *     --context}); kubectl's defaults when empty
+ * @param startupTimeout how long the start waits for the API server to answer ({@code
+ *     --startup-timeout}) before giving up
  * @param opsPort the port of {@code /metrics}, {@code /healthz}, {@code /readyz} and {@code
  *     /snapshot} ({@code gantry scheduler} only; the extender serves its own), 0 for any free one
  */
@@ -40,7 +42,8 @@ public record SchedulerSettings(
     double eventsPerSecond,
     Optional<UsageDb> usageDb,
     Optional<String> workloadDefaults,
-    Optional<Path> kubeconfig,
+    ClusterAccess cluster,
+    Duration startupTimeout,
     int opsPort) {
   public static final String DEFAULT_SCHEDULER_NAME = "gantry-scheduler";
   public static final Duration DEFAULT_SCHEDULE_PERIOD = Duration.ofSeconds(1);
@@ -48,6 +51,7 @@ public record SchedulerSettings(
   public static final double DEFAULT_STATUS_WRITES_PER_SECOND = 100;
   public static final double DEFAULT_EVENTS_PER_SECOND = 50;
   public static final int DEFAULT_OPS_PORT = 8080;
+  public static final Duration DEFAULT_STARTUP_TIMEOUT = Duration.ofSeconds(30);
 
   public SchedulerSettings {
     requireNonNull(schedulerName, "schedulerName is null");
@@ -58,7 +62,8 @@ public record SchedulerSettings(
     requireNonNull(leaderElection, "leaderElection is null");
     requireNonNull(usageDb, "usageDb is null");
     requireNonNull(workloadDefaults, "workloadDefaults is null");
-    requireNonNull(kubeconfig, "kubeconfig is null");
+    requireNonNull(cluster, "cluster is null");
+    requireNonNull(startupTimeout, "startupTimeout is null");
     if (bindConcurrency < 1) {
       throw new IllegalArgumentException("bindConcurrency must be >= 1");
     }
@@ -95,7 +100,8 @@ public record SchedulerSettings(
         eventsPerSecond,
         usageDb,
         Optional.empty(),
-        Optional.empty(),
+        ClusterAccess.defaults(),
+        DEFAULT_STARTUP_TIMEOUT,
         DEFAULT_OPS_PORT);
   }
 
@@ -113,7 +119,8 @@ public record SchedulerSettings(
         eventsPerSecond,
         usageDb,
         workloadDefaults,
-        kubeconfig,
+        cluster,
+        startupTimeout,
         opsPort);
   }
 
@@ -131,12 +138,17 @@ public record SchedulerSettings(
         eventsPerSecond,
         usageDb,
         workloadDefaults,
-        kubeconfig,
+        cluster,
+        startupTimeout,
         opsPort);
   }
 
-  /** The same settings connecting with {@code kubeconfig} and serving ops on {@code opsPort}. */
-  public SchedulerSettings withConnection(Optional<Path> kubeconfig, int opsPort) {
+  /**
+   * The same settings connecting to {@code cluster}, waiting for it at most {@code startupTimeout},
+   * and serving ops on {@code opsPort}.
+   */
+  public SchedulerSettings withConnection(
+      ClusterAccess cluster, Duration startupTimeout, int opsPort) {
     return new SchedulerSettings(
         schedulerName,
         schedulePeriod,
@@ -149,7 +161,8 @@ public record SchedulerSettings(
         eventsPerSecond,
         usageDb,
         workloadDefaults,
-        kubeconfig,
+        cluster,
+        startupTimeout,
         opsPort);
   }
 }

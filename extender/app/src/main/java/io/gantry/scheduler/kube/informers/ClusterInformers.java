@@ -40,7 +40,9 @@ public final class ClusterInformers implements AutoCloseable {
 
   private final ApiClient client;
   private final ExecutorService threads;
+  private final ListWatchFailures failures;
   private final SharedInformerFactory factory;
+  private final SharedInformerFactory topologyFactory;
   private final SharedIndexInformer<V1Pod> pods;
   private final SharedIndexInformer<V1Node> nodes;
   private final SharedIndexInformer<V1PriorityClass> priorityClasses;
@@ -48,6 +50,7 @@ public final class ClusterInformers implements AutoCloseable {
   private final SharedIndexInformer<KaiPodGroup> podGroups;
   private final SharedIndexInformer<KaiTopology> topologies;
   private final DraInformers dra;
+  private volatile OptionalApis served = OptionalApis.ALL;
 
   public ClusterInformers(ApiClient client) {
     this.client = client;
@@ -58,7 +61,10 @@ public final class ClusterInformers implements AutoCloseable {
               t.setDaemon(true);
               return t;
             });
+    this.failures = new ListWatchFailures(client.getBasePath());
     this.factory = new SharedInformerFactory(client, threads, false);
+    // in a factory of its own: started only when the API server serves the Topology CRD
+    this.topologyFactory = new SharedInformerFactory(client, threads, false);
     CoreV1Api core = new CoreV1Api(client);
     this.pods =
         factory.sharedIndexInformerFor(
@@ -71,7 +77,9 @@ public final class ClusterInformers implements AutoCloseable {
                     .timeoutSeconds(params.timeoutSeconds)
                     .buildCall(null),
             V1Pod.class,
-            V1PodList.class);
+            V1PodList.class,
+            0,
+            failures.handler("pods"));
     pods.addIndexers(PodUidIndex.indexers());
     this.nodes =
         factory.sharedIndexInformerFor(
@@ -82,7 +90,9 @@ public final class ClusterInformers implements AutoCloseable {
                     .timeoutSeconds(params.timeoutSeconds)
                     .buildCall(null),
             V1Node.class,
-            V1NodeList.class);
+            V1NodeList.class,
+            0,
+            failures.handler("nodes"));
     SchedulingV1Api scheduling = new SchedulingV1Api(client);
     this.priorityClasses =
         factory.sharedIndexInformerFor(
@@ -94,7 +104,9 @@ public final class ClusterInformers implements AutoCloseable {
                     .timeoutSeconds(params.timeoutSeconds)
                     .buildCall(null),
             V1PriorityClass.class,
-            V1PriorityClassList.class);
+            V1PriorityClassList.class,
+            0,
+            failures.handler("priorityclasses.scheduling.k8s.io"));
     this.queues =
         factory.sharedIndexInformerFor(
             new GenericKubernetesApi<>(
@@ -105,7 +117,9 @@ public final class ClusterInformers implements AutoCloseable {
                 KaiQueue.PLURAL,
                 client),
             KaiQueue.class,
-            0);
+            0,
+            "",
+            failures.handler(KaiQueue.PLURAL + "." + KaiQueue.GROUP));
     this.podGroups =
         factory.sharedIndexInformerFor(
             new GenericKubernetesApi<>(
@@ -116,9 +130,11 @@ public final class ClusterInformers implements AutoCloseable {
                 KaiPodGroup.PLURAL,
                 client),
             KaiPodGroup.class,
-            0);
+            0,
+            "",
+            failures.handler(KaiPodGroup.PLURAL + "." + KaiPodGroup.GROUP));
     this.topologies =
-        factory.sharedIndexInformerFor(
+        topologyFactory.sharedIndexInformerFor(
             new GenericKubernetesApi<>(
                 KaiTopology.class,
                 KaiTopologyList.class,
@@ -127,8 +143,10 @@ public final class ClusterInformers implements AutoCloseable {
                 KaiTopology.PLURAL,
                 client),
             KaiTopology.class,
-            0);
-    this.dra = new DraInformers(client, threads);
+            0,
+            "",
+            failures.handler(KaiTopology.PLURAL + "." + KaiTopology.GROUP));
+    this.dra = new DraInformers(client, threads, failures);
   }
 
   /**
@@ -136,22 +154,40 @@ public final class ClusterInformers implements AutoCloseable {
    * this view's threads; the caller closes it.
    */
   public OwnerCache owners(Clock clock) {
-    return new OwnerCache(client, threads, clock);
+    return new OwnerCache(client, threads, failures, clock);
   }
 
+  /**
+   * Asks the API server which optional APIs it serves ({@link OptionalApis}, logged once), then
+   * starts the informers of the APIs it serves.
+   */
   public void start() {
+    served = OptionalApis.discover(client);
     factory.startAllRegisteredInformers();
-    dra.start();
+    if (served.topologies()) {
+      topologyFactory.startAllRegisteredInformers();
+    }
+    if (served.dra()) {
+      dra.start();
+    }
   }
 
-  /** Every informer has listed once. */
+  /** The optional APIs the server serves (all of them until {@link #start()} asked). */
+  public OptionalApis served() {
+    return served;
+  }
+
+  /**
+   * Every informer has listed once; the Topology informer counts only when its CRD is served
+   * (without it there are no topologies).
+   */
   public boolean hasSynced() {
     return pods.hasSynced()
         && nodes.hasSynced()
         && priorityClasses.hasSynced()
         && queues.hasSynced()
         && podGroups.hasSynced()
-        && topologies.hasSynced();
+        && (topologies.hasSynced() || !served.topologies());
   }
 
   /** The DRA caches, which sync on their own ({@link DraInformers}). */
@@ -205,7 +241,10 @@ public final class ClusterInformers implements AutoCloseable {
 
   @Override
   public void close() {
+    // from here on a failed call is the stop itself, not news
+    failures.close();
     dra.stop();
+    topologyFactory.stopAllRegisteredInformers(false);
     factory.stopAllRegisteredInformers(true);
     threads.shutdownNow();
   }

@@ -16,7 +16,8 @@ import java.util.concurrent.ExecutorService;
  * since the engine's values are read from that JSON by the simulator's rules ({@link
  * io.gantry.kubemodel.dra.DraManifests}) and client-java's models would add empty lists the server
  * never sent. They are not part of {@link ClusterInformers#hasSynced()}: on an API server without
- * {@code resource.k8s.io/v1} they never sync, and only pods with claims wait for them.
+ * {@code resource.k8s.io/v1} they are not started ({@link OptionalApis}) and never sync, and only
+ * pods with claims wait for them.
  */
 public final class DraInformers {
   public static final String GROUP = "resource.k8s.io";
@@ -28,11 +29,11 @@ public final class DraInformers {
   private final SharedIndexInformer<DynamicKubernetesObject> claims;
   private final SharedIndexInformer<DynamicKubernetesObject> templates;
 
-  DraInformers(ApiClient client, ExecutorService threads) {
-    this.deviceClasses = informer(client, threads, "deviceclasses");
-    this.slices = informer(client, threads, "resourceslices");
-    this.claims = informer(client, threads, "resourceclaims");
-    this.templates = informer(client, threads, "resourceclaimtemplates");
+  DraInformers(ApiClient client, ExecutorService threads, ListWatchFailures failures) {
+    this.deviceClasses = informer(client, threads, failures, "deviceclasses");
+    this.slices = informer(client, threads, failures, "resourceslices");
+    this.claims = informer(client, threads, failures, "resourceclaims");
+    this.templates = informer(client, threads, failures, "resourceclaimtemplates");
   }
 
   /**
@@ -40,11 +41,15 @@ public final class DraInformers {
    * kinds share {@link DynamicKubernetesObject}.
    */
   private SharedIndexInformer<DynamicKubernetesObject> informer(
-      ApiClient client, ExecutorService threads, String plural) {
+      ApiClient client, ExecutorService threads, ListWatchFailures failures, String plural) {
     SharedInformerFactory factory = new SharedInformerFactory(client, threads, false);
     factories.add(factory);
     return factory.sharedIndexInformerFor(
-        new DynamicKubernetesApi(GROUP, VERSION, plural, client), DynamicKubernetesObject.class, 0);
+        new DynamicKubernetesApi(GROUP, VERSION, plural, client),
+        DynamicKubernetesObject.class,
+        0,
+        "",
+        failures.handler(plural + "." + GROUP));
   }
 
   void start() {

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.gantry.nodecommon.kube.ApiErrors;
 import io.kubernetes.client.Discovery;
 import io.kubernetes.client.informer.SharedIndexInformer;
 import io.kubernetes.client.informer.SharedInformerFactory;
@@ -22,6 +23,7 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BiConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -41,6 +43,7 @@ public final class OwnerCache implements AutoCloseable {
 
   private final ApiClient client;
   private final ExecutorService threads;
+  private final ListWatchFailures failures;
   private final Clock clock;
   private final Map<String, Kind> kinds = new ConcurrentHashMap<>();
   private volatile Map<String, Discovery.APIResource> served = Map.of();
@@ -66,9 +69,10 @@ public final class OwnerCache implements AutoCloseable {
       boolean namespaced,
       AtomicReference<String> failure) {}
 
-  OwnerCache(ApiClient client, ExecutorService threads, Clock clock) {
+  OwnerCache(ApiClient client, ExecutorService threads, ListWatchFailures failures, Clock clock) {
     this.client = requireNonNull(client, "client is null");
     this.threads = requireNonNull(threads, "threads is null");
+    this.failures = requireNonNull(failures, "failures is null");
     this.clock = requireNonNull(clock, "clock is null");
   }
 
@@ -133,24 +137,21 @@ public final class OwnerCache implements AutoCloseable {
     String version = slash < 0 ? apiVersion : apiVersion.substring(slash + 1);
     SharedInformerFactory factory = new SharedInformerFactory(client, threads, false);
     AtomicReference<String> failure = new AtomicReference<>();
+    BiConsumer<Class<DynamicKubernetesObject>, Throwable> report =
+        failures.handler(resource.getResourcePlural() + (group.isEmpty() ? "" : "." + group));
     SharedIndexInformer<DynamicKubernetesObject> informer =
         factory.sharedIndexInformerFor(
             new DynamicKubernetesApi(group, version, resource.getResourcePlural(), client),
             DynamicKubernetesObject.class,
             0,
             "",
-            (type, error) -> failure.set(describe(error)));
+            (type, error) -> {
+              failure.set(ApiErrors.describe(error));
+              report.accept(type, error);
+            });
     factory.startAllRegisteredInformers();
     LOG.info("watching {} {} for pod owners", apiVersion, resource.getResourcePlural());
     return new Kind(factory, informer, Boolean.TRUE.equals(resource.getNamespaced()), failure);
-  }
-
-  /** An informer's error as a pod's message: the HTTP status when the API server refused. */
-  private static String describe(Throwable error) {
-    if (error instanceof ApiException e && e.getCode() > 0) {
-      return "HTTP " + e.getCode() + " " + e.getResponseBody();
-    }
-    return error.toString();
   }
 
   /** What discovery says about the type; asked again at most every {@link #REDISCOVER_AFTER}. */

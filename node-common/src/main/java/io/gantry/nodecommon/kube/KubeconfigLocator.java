@@ -1,8 +1,10 @@
-package io.gantry.scheduler.kube;
+package io.gantry.nodecommon.kube;
 
+import static com.google.common.collect.ImmutableList.toImmutableList;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.base.Splitter;
+import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
 import java.io.File;
 import java.io.IOException;
@@ -14,15 +16,29 @@ import java.util.Optional;
 
 /**
  * Where the cluster's configuration comes from, in kubectl's order: the {@code --kubeconfig} file,
- * else the first existing file that {@code $KUBECONFIG} lists, else {@code ~/.kube/config} when it
- * exists, else the pod's in-cluster service account ({@code $KUBERNETES_SERVICE_HOST} set). Unlike
- * kubectl, the files {@code $KUBECONFIG} lists are not merged: the first one that exists is read.
+ * else every existing file that {@code $KUBECONFIG} lists (merged by {@link KubeconfigFiles} as
+ * kubectl merges them), else {@code ~/.kube/config} when it exists, else the pod's in-cluster
+ * service account ({@code $KUBERNETES_SERVICE_HOST} set). One locator for every Gantry command that
+ * talks to a cluster: the scheduler, the extender, {@code crds apply} and the node components.
  */
 public final class KubeconfigLocator {
-  /** The configuration found: a kubeconfig file, or the in-cluster service account when empty. */
-  public record Location(Optional<Path> file) {
+  /**
+   * The configuration found: kubeconfig files to merge, first first, or the in-cluster service
+   * account when there are none.
+   */
+  public record Location(ImmutableList<Path> files) {
     public Location {
-      requireNonNull(file, "file is null");
+      requireNonNull(files, "files is null");
+    }
+
+    /** One kubeconfig file. */
+    public static Location of(Path file) {
+      return new Location(ImmutableList.of(file));
+    }
+
+    /** The pod's in-cluster service account. */
+    public static Location inCluster() {
+      return new Location(ImmutableList.of());
     }
   }
 
@@ -46,25 +62,26 @@ public final class KubeconfigLocator {
    */
   public Location locate(Optional<Path> explicit) throws IOException {
     if (explicit.isPresent()) {
-      return new Location(explicit);
+      return Location.of(explicit.get());
     }
     String listed = environment.getOrDefault("KUBECONFIG", "");
     if (!listed.isEmpty()) {
-      List<String> files =
+      List<String> names =
           Splitter.on(File.pathSeparatorChar).omitEmptyStrings().splitToList(listed);
-      for (String f : files) {
-        if (Files.isRegularFile(Path.of(f))) {
-          return new Location(Optional.of(Path.of(f)));
-        }
+      // kubectl skips the listed files that do not exist and merges the others
+      ImmutableList<Path> existing =
+          names.stream().map(Path::of).filter(Files::isRegularFile).collect(toImmutableList());
+      if (existing.isEmpty()) {
+        throw new IOException("$KUBECONFIG lists no file that exists: " + listed);
       }
-      throw new IOException("$KUBECONFIG lists no file that exists: " + listed);
+      return new Location(existing);
     }
     Path userConfig = home.resolve(".kube").resolve("config");
     if (Files.isRegularFile(userConfig)) {
-      return new Location(Optional.of(userConfig));
+      return Location.of(userConfig);
     }
     if (!environment.getOrDefault("KUBERNETES_SERVICE_HOST", "").isEmpty()) {
-      return new Location(Optional.empty());
+      return Location.inCluster();
     }
     throw new IOException(
         "no cluster configuration found: no --kubeconfig, $KUBECONFIG is not set, "
