@@ -29,7 +29,8 @@ class DeviceAgentSettingsTest {
         false,
         Optional.empty(),
         tmp.resolve("node-agent.sock"),
-        port);
+        port,
+        true);
   }
 
   @Test

@@ -54,7 +54,8 @@ public final class ExtenderWiring implements AutoCloseable {
               new AdmissionWebhook(
                   settings.webhookFailurePolicy(),
                   settings.webhookSkippedNamespaces(),
-                  new QueueLabelCheck(served.queueLabelKey(), cluster::queues)),
+                  new QueueLabelCheck(served.queueLabelKey(), cluster::queues),
+                  served.gpuSharing()),
               new InetSocketAddress(settings.port()),
               settings.tls());
       return new ExtenderWiring(served, extender, server);

@@ -20,12 +20,15 @@ import io.kubernetes.client.openapi.models.V1Deployment;
 import io.kubernetes.client.openapi.models.V1DeviceClass;
 import io.kubernetes.client.openapi.models.V1Job;
 import io.kubernetes.client.openapi.models.V1MutatingWebhookConfiguration;
+import io.kubernetes.client.openapi.models.V1Namespace;
 import io.kubernetes.client.openapi.models.V1PriorityClass;
 import io.kubernetes.client.openapi.models.V1Role;
 import io.kubernetes.client.openapi.models.V1RoleBinding;
 import io.kubernetes.client.openapi.models.V1Secret;
 import io.kubernetes.client.openapi.models.V1Service;
 import io.kubernetes.client.openapi.models.V1ServiceAccount;
+import io.kubernetes.client.openapi.models.V1ValidatingAdmissionPolicy;
+import io.kubernetes.client.openapi.models.V1ValidatingAdmissionPolicyBinding;
 import io.kubernetes.client.openapi.models.V1ValidatingWebhookConfiguration;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -63,12 +66,15 @@ final class RenderedChart {
           .put("DeviceClass", V1DeviceClass.class)
           .put("Job", V1Job.class)
           .put("MutatingWebhookConfiguration", V1MutatingWebhookConfiguration.class)
+          .put("Namespace", V1Namespace.class)
           .put("PriorityClass", V1PriorityClass.class)
           .put("Role", V1Role.class)
           .put("RoleBinding", V1RoleBinding.class)
           .put("Secret", V1Secret.class)
           .put("Service", V1Service.class)
           .put("ServiceAccount", V1ServiceAccount.class)
+          .put("ValidatingAdmissionPolicy", V1ValidatingAdmissionPolicy.class)
+          .put("ValidatingAdmissionPolicyBinding", V1ValidatingAdmissionPolicyBinding.class)
           .put("ValidatingWebhookConfiguration", V1ValidatingWebhookConfiguration.class)
           .buildOrThrow();
 

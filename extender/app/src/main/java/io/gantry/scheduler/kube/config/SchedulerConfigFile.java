@@ -87,7 +87,8 @@ public final class SchedulerConfigFile {
             .flatMap(ns -> file.defaultPrioritiesConfigMapName().map(name -> ns + "/" + name)),
         // the command line, not the file, names these (SchedulerSettings.withConnection)
         Optional.empty(),
-        SchedulerSettings.DEFAULT_OPS_PORT);
+        SchedulerSettings.DEFAULT_OPS_PORT,
+        file.gpuSharing());
   }
 
   /**

@@ -2,6 +2,7 @@ package io.gantry.scheduler.kube.config;
 
 import static java.util.Objects.requireNonNull;
 
+import io.gantry.kubemodel.config.GpuSharingSpec;
 import io.gantry.scheduler.api.config.SchedulerConfig;
 import io.gantry.scheduler.kube.LiveSchedulerWiring;
 import io.gantry.scheduler.kube.lease.LeaderElection;
@@ -27,6 +28,8 @@ import java.util.Optional;
  *     empty
  * @param opsPort the port of {@code /metrics}, {@code /healthz}, {@code /readyz} and {@code
  *     /snapshot} ({@code gantry scheduler} only; the extender serves its own), 0 for any free one
+ * @param gpuSharing how the binder gives fraction pods their GPU: reservation pods or Gantry's
+ *     device plugin ({@code gpuSharing} in the file)
  */
 public record SchedulerSettings(
     String schedulerName,
@@ -41,7 +44,8 @@ public record SchedulerSettings(
     Optional<UsageDb> usageDb,
     Optional<String> workloadDefaults,
     Optional<Path> kubeconfig,
-    int opsPort) {
+    int opsPort,
+    GpuSharingSpec gpuSharing) {
   public static final String DEFAULT_SCHEDULER_NAME = "gantry-scheduler";
   public static final Duration DEFAULT_SCHEDULE_PERIOD = Duration.ofSeconds(1);
   public static final int DEFAULT_BIND_CONCURRENCY = 16;
@@ -59,6 +63,7 @@ public record SchedulerSettings(
     requireNonNull(usageDb, "usageDb is null");
     requireNonNull(workloadDefaults, "workloadDefaults is null");
     requireNonNull(kubeconfig, "kubeconfig is null");
+    requireNonNull(gpuSharing, "gpuSharing is null");
     if (bindConcurrency < 1) {
       throw new IllegalArgumentException("bindConcurrency must be >= 1");
     }
@@ -70,7 +75,8 @@ public record SchedulerSettings(
 
   /**
    * Settings without a ConfigMap of per-type defaults, connecting with the in-cluster service
-   * account and serving the ops endpoints on {@value #DEFAULT_OPS_PORT}.
+   * account, serving the ops endpoints on {@value #DEFAULT_OPS_PORT} and sharing GPUs through
+   * reservation pods ({@link GpuSharingSpec#DEFAULTS}).
    */
   public SchedulerSettings(
       String schedulerName,
@@ -96,7 +102,8 @@ public record SchedulerSettings(
         usageDb,
         Optional.empty(),
         Optional.empty(),
-        DEFAULT_OPS_PORT);
+        DEFAULT_OPS_PORT,
+        GpuSharingSpec.DEFAULTS);
   }
 
   /** The same settings for the pods of scheduler {@code name}. */
@@ -114,7 +121,8 @@ public record SchedulerSettings(
         usageDb,
         workloadDefaults,
         kubeconfig,
-        opsPort);
+        opsPort,
+        gpuSharing);
   }
 
   /** The same settings connecting with {@code kubeconfig} and serving ops on {@code opsPort}. */
@@ -132,6 +140,26 @@ public record SchedulerSettings(
         usageDb,
         workloadDefaults,
         kubeconfig,
-        opsPort);
+        opsPort,
+        gpuSharing);
+  }
+
+  /** The same settings sharing GPUs as {@code sharing} says. */
+  public SchedulerSettings withGpuSharing(GpuSharingSpec sharing) {
+    return new SchedulerSettings(
+        schedulerName,
+        schedulePeriod,
+        nodePool,
+        queueLabelKey,
+        engine,
+        leaderElection,
+        bindConcurrency,
+        statusWritesPerSecond,
+        eventsPerSecond,
+        usageDb,
+        workloadDefaults,
+        kubeconfig,
+        opsPort,
+        sharing);
   }
 }
