@@ -7,17 +7,17 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.common.hash.Hashing;
 import io.gantry.gpusharing.ComputeMode;
 import io.gantry.gpusharing.GpuEnforcement;
-import io.gantry.scheduler.kube.reserve.GpuEnvironmentMap;
+import io.gantry.kubemodel.kai.SharedGpuPods;
 import java.nio.charset.StandardCharsets;
 
 /**
  * The webhook's half of a fraction pod's environment in reservation-pods mode (KAI's §7 env
  * injection): the pod is named a ConfigMap prefix in annotation {@value
- * GpuEnvironmentMap#ANNOTATION} ({@code <pod or generateName, 30 characters at most>-<7 hex of the
- * review's uid>-shared-gpu}, so that pods of one ReplicaSet differ), and its first container reads
- * its environment from that ConfigMap ({@code envFrom}), which the binder writes with the
- * gpu-sharing contract's variables once the GPU's UUID is known. An MPS pod also gets the host's
- * MPS pipe directory mounted where the contract says.
+ * SharedGpuPods#ENV_CONFIGMAP_ANNOTATION} ({@code <pod or generateName, 30 characters at most>-<7
+ * hex of the review's uid>-shared-gpu}, so that pods of one ReplicaSet differ), and its first
+ * container reads its environment from that ConfigMap ({@code envFrom}), which the binder writes
+ * with the gpu-sharing contract's variables once the GPU's UUID is known. An MPS pod also gets the
+ * host's MPS pipe directory mounted where the contract says.
  */
 final class SharedGpuEnvironment {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -30,23 +30,25 @@ final class SharedGpuEnvironment {
   static ArrayNode patch(JsonNode pod, String reviewUid, ComputeMode mode) {
     ArrayNode patch = JSON.createArrayNode();
     JsonNode meta = pod.path("metadata");
-    String prefix = meta.path("annotations").path(GpuEnvironmentMap.ANNOTATION).asText("");
+    String prefix =
+        meta.path("annotations").path(SharedGpuPods.ENV_CONFIGMAP_ANNOTATION).asText("");
     if (prefix.isEmpty()) {
       prefix = prefix(meta, reviewUid);
       if (meta.path("annotations").isObject()) {
         patch
             .addObject()
             .put("op", "add")
-            .put("path", "/metadata/annotations/" + escape(GpuEnvironmentMap.ANNOTATION))
+            .put("path", "/metadata/annotations/" + escape(SharedGpuPods.ENV_CONFIGMAP_ANNOTATION))
             .put("value", prefix);
       } else {
-        ObjectNode value = JSON.createObjectNode().put(GpuEnvironmentMap.ANNOTATION, prefix);
+        ObjectNode value =
+            JSON.createObjectNode().put(SharedGpuPods.ENV_CONFIGMAP_ANNOTATION, prefix);
         patch.addObject().put("op", "add").put("path", "/metadata/annotations").set("value", value);
       }
     }
     String container = "/spec/containers/0";
     ObjectNode envFrom = JSON.createObjectNode();
-    envFrom.putObject("configMapRef").put("name", GpuEnvironmentMap.name(prefix));
+    envFrom.putObject("configMapRef").put("name", SharedGpuPods.envConfigMapName(prefix));
     add(patch, pod.path("spec").path("containers").get(0), container, "envFrom", envFrom);
     if (mode == ComputeMode.MPS) {
       ObjectNode volume = JSON.createObjectNode().put("name", MPS_VOLUME);

@@ -12,7 +12,9 @@ import io.gantry.kubemodel.config.GpuSharingMode;
 import io.gantry.scheduler.model.QueueInfo;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Base64;
+import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -219,7 +221,9 @@ class AdmissionWebhookTest {
     JsonNode r =
         answer(reservation, review("ml", "{\"gpu-fraction\":\"0.25\",\"mps\":\"true\"}", "{}"));
     JsonNode patch = JSON.readTree(Base64.getDecoder().decode(r.get("patch").asText()));
-    assertThat(patch.findValuesAsText("path"))
+    List<String> paths = new ArrayList<>();
+    patch.forEach(op -> paths.add(op.get("path").asText()));
+    assertThat(paths)
         .containsExactly(
             "/metadata/annotations/runai~1shared-gpu-configmap",
             "/spec/containers/0/envFrom",

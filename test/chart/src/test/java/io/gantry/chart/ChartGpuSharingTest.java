@@ -83,8 +83,10 @@ class ChartGpuSharingTest {
   }
 
   @Test
-  void anAdmissionPolicyHoldsTheReservationServiceAccountToItsOwnPod() {
-    RenderedChart chart = RenderedChart.render();
+  void fromKubernetes130AnAdmissionPolicyHoldsTheReservationServiceAccountToItsOwnPod() {
+    // 1.29 has neither ValidatingAdmissionPolicy v1 nor the token's pod-name claim
+    assertThat(RenderedChart.render().ofKind("ValidatingAdmissionPolicy")).isEmpty();
+    RenderedChart chart = RenderedChart.renderOn("1.30.0", Map.of());
     JsonNode policy =
         chart.find("ValidatingAdmissionPolicy", "gantry-reservation-own-pod").orElseThrow();
     JsonNode binding =
@@ -119,7 +121,10 @@ class ChartGpuSharingTest {
     assertThat(ChartRenderTest.settings(chart).gpuSharing().mode())
         .isEqualTo(GpuSharingMode.DEVICE_PLUGIN);
     assertThat(chart.find("Namespace", RESERVATIONS)).isEmpty();
-    assertThat(chart.ofKind("ValidatingAdmissionPolicy")).isEmpty();
+    assertThat(
+            RenderedChart.renderOn("1.30.0", Map.of("gpuSharing.mode", "device-plugin"))
+                .ofKind("ValidatingAdmissionPolicy"))
+        .isEmpty();
     CrossReferences.check(chart);
   }
 

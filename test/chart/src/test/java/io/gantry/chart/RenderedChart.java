@@ -117,6 +117,11 @@ final class RenderedChart {
     return parse(template(sets, valuesFiles));
   }
 
+  /** Renders with {@code --set} values for a cluster of {@code kubernetesVersion}. */
+  static RenderedChart renderOn(String kubernetesVersion, Map<String, Object> sets) {
+    return parse(template(kubernetesVersion, sets));
+  }
+
   /**
    * Helm's output, or Helm's error as an {@link IllegalStateException}. {@code helm template}
    * leaves hooks out, so the chart is rendered from a copy whose {@code helm.sh/hook*} annotations
@@ -124,12 +129,17 @@ final class RenderedChart {
    * which hook they are.
    */
   static String template(Map<String, Object> sets, Path... valuesFiles) {
+    return template(KUBERNETES_VERSION, sets, valuesFiles);
+  }
+
+  private static String template(
+      String kubernetesVersion, Map<String, Object> sets, Path... valuesFiles) {
     TemplateCommand template =
         new Helm(chartWithHooksAsObjects())
             .template()
             .withName(RELEASE)
             .withNamespace(NAMESPACE)
-            .withKubeVersion(KUBERNETES_VERSION);
+            .withKubeVersion(kubernetesVersion);
     for (Path file : valuesFiles) {
       template = template.withValuesFile(file);
     }

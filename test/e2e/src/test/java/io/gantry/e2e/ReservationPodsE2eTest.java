@@ -31,7 +31,6 @@ import io.gantry.scheduler.kube.KubeScheduler;
 import io.gantry.scheduler.kube.Schedulers;
 import io.gantry.scheduler.kube.TestObjects;
 import io.gantry.scheduler.kube.config.SchedulerSettings;
-import io.gantry.scheduler.kube.reserve.GpuEnvironmentMap;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Base64;
@@ -152,14 +151,15 @@ class ReservationPodsE2eTest {
     assertThat(allocation.devices().get(0).uuid()).isEqualTo(UUID_0);
     assertThat(pod.at("/metadata/labels").path(SharedGpuPods.GPU_GROUP_LABEL).asText())
         .isEqualTo("gpu-0-gpu0");
-    String prefix = pod.at("/metadata/annotations").path(GpuEnvironmentMap.ANNOTATION).asText();
+    String prefix =
+        pod.at("/metadata/annotations").path(SharedGpuPods.ENV_CONFIGMAP_ANNOTATION).asText();
     assertThat(pod.at("/spec/containers/0/envFrom/0/configMapRef/name").asText())
-        .isEqualTo(GpuEnvironmentMap.name(prefix));
+        .isEqualTo(SharedGpuPods.envConfigMapName(prefix));
     JsonNode env =
         cluster
             .kube
             .store()
-            .get(ResourceKinds.CONFIG_MAPS, "ml", GpuEnvironmentMap.name(prefix))
+            .get(ResourceKinds.CONFIG_MAPS, "ml", SharedGpuPods.envConfigMapName(prefix))
             .orElseThrow()
             .path("data");
     assertThat(env.path("NVIDIA_VISIBLE_DEVICES").asText()).isEqualTo(UUID_0);

@@ -22,7 +22,18 @@ public final class SharedGpuPods {
   /** The {@value #APP_LABEL} of scaling pods. */
   public static final String SCALING_APP = "gantry-scaling-pod";
 
+  /**
+   * KAI's annotation on a fraction pod naming the prefix of its environment ConfigMaps; the
+   * admission webhook sets it, the binder writes the ConfigMap.
+   */
+  public static final String ENV_CONFIGMAP_ANNOTATION = "runai/shared-gpu-configmap";
+
   private SharedGpuPods() {}
+
+  /** The environment ConfigMap of the fraction container (KAI's {@code <prefix>-<index>}). */
+  public static String envConfigMapName(String prefix) {
+    return prefix + "-0";
+  }
 
   /** Whether these are a reservation pod's labels. */
   public static boolean isReservation(Map<String, String> labels) {

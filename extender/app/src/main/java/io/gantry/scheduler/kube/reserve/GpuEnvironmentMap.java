@@ -1,6 +1,7 @@
 package io.gantry.scheduler.kube.reserve;
 
 import io.gantry.gpusharing.GpuEnforcement;
+import io.gantry.kubemodel.kai.SharedGpuPods;
 import io.kubernetes.client.openapi.models.V1ConfigMap;
 import io.kubernetes.client.openapi.models.V1ObjectMeta;
 import io.kubernetes.client.openapi.models.V1OwnerReference;
@@ -9,10 +10,11 @@ import java.util.List;
 /**
  * The fraction container's environment in reservation-pods mode, as KAI arranges it (§7 env
  * injection): the admission webhook gives the container {@code envFrom} a ConfigMap whose name it
- * records in annotation {@value #ANNOTATION} (the UUID is not known before the bind), and the
- * binder writes that ConfigMap, owned by the pod, with the gpu-sharing contract's variables ({@code
- * NVIDIA_VISIBLE_DEVICES=<uuid>}, {@code GPU_PORTION}, {@code RUNAI_NUM_OF_GPUS}, the memory limit
- * and the MPS variables) before it binds. The kubelet reads it when it starts the container.
+ * records in annotation {@value SharedGpuPods#ENV_CONFIGMAP_ANNOTATION} (the UUID is not known
+ * before the bind), and the binder writes that ConfigMap, owned by the pod, with the gpu-sharing
+ * contract's variables ({@code NVIDIA_VISIBLE_DEVICES=<uuid>}, {@code GPU_PORTION}, {@code
+ * RUNAI_NUM_OF_GPUS}, the memory limit and the MPS variables) before it binds. The kubelet reads it
+ * when it starts the container.
  */
 public final class GpuEnvironmentMap {
   /** KAI's annotation naming the pod's ConfigMap prefix. */
@@ -35,7 +37,7 @@ public final class GpuEnvironmentMap {
         .kind("ConfigMap")
         .metadata(
             new V1ObjectMeta()
-                .name(name(prefix))
+                .name(SharedGpuPods.envConfigMapName(prefix))
                 .namespace(namespace)
                 .ownerReferences(
                     List.of(

@@ -73,7 +73,7 @@ public final class SharedGpuBind {
     return "pod "
         + podKey
         + " has no "
-        + GpuEnvironmentMap.ANNOTATION
+        + SharedGpuPods.ENV_CONFIGMAP_ANNOTATION
         + " annotation: it was created before Gantry's admission webhook ran, so its containers"
         + " do not get NVIDIA_VISIBLE_DEVICES of the shared GPU; recreate it to confine it";
   }
@@ -113,7 +113,9 @@ public final class SharedGpuBind {
     Map<String, String> annotations = pod.getMetadata().getAnnotations();
     Optional<String> prefix =
         Optional.ofNullable(
-                annotations == null ? null : annotations.get(GpuEnvironmentMap.ANNOTATION))
+                annotations == null
+                    ? null
+                    : annotations.get(SharedGpuPods.ENV_CONFIGMAP_ANNOTATION))
             .filter(p -> !p.isEmpty());
     if (prefix.isPresent()) {
       writer.writeConfigMap(
