@@ -85,7 +85,6 @@ class ReservationPodsE2eTest {
     cluster.create(podGroup("ml", name, "team", 1));
     ObjectNode pod = inGroup(pod("ml", name, TestObjects.SCHEDULER, "1", 0), name);
     annotations(pod).put("gpu-fraction", "0.5");
-    cluster.create(pod);
     AdmissionWebhook webhook =
         new AdmissionWebhook(
             AdmissionWebhook.FailurePolicy.Fail,
@@ -95,15 +94,32 @@ class ReservationPodsE2eTest {
     ObjectNode review = Json.object();
     ObjectNode request = review.putObject("request");
     request.put("uid", "review-" + name).put("namespace", "ml");
-    request.set("object", cluster.pod("ml", name));
+    request.set("object", pod);
     JsonNode answer =
         JSON.readTree(webhook.review(Json.write(review).getBytes(StandardCharsets.UTF_8)));
     assertThat(answer.at("/response/allowed").asBoolean()).isTrue();
-    String patch =
-        new String(
-            Base64.getDecoder().decode(answer.at("/response/patch").asText()),
-            StandardCharsets.UTF_8);
-    cluster.kube.store().patch(ResourceKinds.PODS, "ml", name, PatchType.JSON_PATCH, patch, false);
+    JsonNode patch =
+        JSON.readTree(Base64.getDecoder().decode(answer.at("/response/patch").asText()));
+    // admission changes the pod before it is stored (a stored pod's spec cannot change)
+    for (JsonNode op : patch) {
+      add(pod, op.get("path").asText(), op.get("value"));
+    }
+    cluster.create(pod);
+  }
+
+  /** A JSON patch {@code add} (object members and list appends, as the webhook writes them). */
+  private static void add(ObjectNode document, String path, JsonNode value) {
+    List<String> parts = List.of(path.substring(1).split("/"));
+    JsonNode parent = document;
+    for (String part : parts.subList(0, parts.size() - 1)) {
+      parent = parent.isArray() ? parent.get(Integer.parseInt(part)) : parent.get(part);
+    }
+    String last = parts.get(parts.size() - 1).replace("~1", "/").replace("~0", "~");
+    if (parent.isArray()) {
+      ((com.fasterxml.jackson.databind.node.ArrayNode) parent).add(value);
+    } else {
+      ((ObjectNode) parent).set(last, value);
+    }
   }
 
   private KubeScheduler scheduler(Duration reservationTimeout, boolean scalingPods) {
