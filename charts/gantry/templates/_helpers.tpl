@@ -57,6 +57,7 @@ false
 {{- end -}}
 {{- $le := .Values.scheduler.config.leaderElection -}}
 {{- $_ := set $out "leaderElection" (dict "enabled" (eq (include "gantry.leaderElection" .) "true") "namespace" .Release.Namespace "leaseName" .Values.scheduler.config.schedulerName "leaseDuration" $le.leaseDuration "renewDeadline" $le.renewDeadline "retryPeriod" $le.retryPeriod) -}}
+{{- $_ := set $out "gpuSharing" (include "gantry.gpuSharingConfig" . | fromYaml) -}}
 {{- toYaml $out -}}
 {{- end -}}
 

@@ -6,7 +6,8 @@ by ChartRbacTest.
 {{- define "gantry.schedulerClusterRules" -}}
 - apiGroups: [""]
   resources: [pods]
-  verbs: [get, list, watch, patch, delete]
+  # create: reservation pods and scaling pods (gpuSharing.mode=reservation-pods)
+  verbs: [get, list, watch, patch, delete, create]
 - apiGroups: [""]
   resources: [pods/binding]
   verbs: [create]
@@ -27,7 +28,8 @@ by ChartRbacTest.
   verbs: [get, list, watch]
 - apiGroups: [""]
   resources: [configmaps]
-  verbs: [get, list, watch]
+  # create, update: the fraction pods' environment ConfigMaps (gpuSharing.mode=reservation-pods)
+  verbs: [get, list, watch, create, update]
 - apiGroups: [apps]
   resources: [deployments, replicasets, statefulsets]
   verbs: [get, list, watch]

@@ -27,6 +27,9 @@ import java.util.OptionalInt;
  * @param mps the MPS control daemons to run; empty without {@code --mps}
  * @param nodeAgentSocket the node-agent API's Unix socket
  * @param nodeAgentPort the node-agent API's TCP port (1..65535); empty for the socket only
+ * @param servesDevicePlugins whether the agent is the node's device plugin for {@code
+ *     nvidia.com/gpu} and {@code gantry.io/gpu-share} ({@code --gpu-sharing-mode device-plugin});
+ *     in reservation-pods mode NVIDIA's device plugin is, and the agent registers nothing
  */
 public record DeviceAgentSettings(
     NodeSettings node,
@@ -40,7 +43,8 @@ public record DeviceAgentSettings(
     boolean evictOverGrant,
     Optional<MpsSettings> mps,
     Path nodeAgentSocket,
-    OptionalInt nodeAgentPort) {
+    OptionalInt nodeAgentPort,
+    boolean servesDevicePlugins) {
   public DeviceAgentSettings {
     requireNonNull(node, "node is null");
     requireNonNull(nvidiaSmi, "nvidiaSmi is null");

@@ -42,8 +42,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Builds the running device agent from its settings and runs it: the device plugins ({@code
- * nvidia.com/gpu} and {@code gantry.io/gpu-share}) registered with the kubelet, the node-agent API,
- * and every discovery interval the inventory, health changes streamed to the kubelet and the API's
+ * nvidia.com/gpu} and {@code gantry.io/gpu-share}) registered with the kubelet in device-plugin
+ * mode (none in reservation-pods mode, where NVIDIA's device plugin runs), the node-agent API, and
+ * every discovery interval the inventory, health changes streamed to the kubelet and the API's
  * watchers, and the inventory published on the Node object, until stopped. Every collaborator that
  * reads the time gets the one {@link Clock} given here.
  */
@@ -146,7 +147,13 @@ public final class DeviceAgentWiring {
               daemons.map(d -> new MpsWatch(pods, d)),
               clock);
       agent.apply(first);
-      plugins.start();
+      if (settings.servesDevicePlugins()) {
+        plugins.start();
+      } else {
+        // reservation-pods mode: NVIDIA's device plugin owns nvidia.com/gpu; the plugins here only
+        // track health for the inventory and are never registered with the kubelet
+        log.info("gpu sharing through reservation pods: no device plugin is registered");
+      }
       NodeAgentServer api =
           NodeAgentServer.start(
               new NodeAgentService(node, agent::snapshot, events),

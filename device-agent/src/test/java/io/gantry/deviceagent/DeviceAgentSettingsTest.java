@@ -30,7 +30,8 @@ class DeviceAgentSettingsTest {
         false,
         Optional.empty(),
         tmp.resolve("node-agent.sock"),
-        port);
+        port,
+        true);
   }
 
   @Test

@@ -19,7 +19,23 @@ public final class DeviceAgentCli implements Runnable {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   public static void main(String[] args) {
-    System.exit(commandLine(System.getenv()).execute(args));
+    CommandLine cli =
+        commandLine(
+            System.getenv(),
+            new CountDownLatch(1),
+            JnaNvml::load,
+            Clock.systemUTC(),
+            DeviceAgentCli::onSigterm);
+    System.exit(cli.execute(args));
+  }
+
+  /**
+   * Runs {@code stop} on SIGTERM instead of the JVM's default exit (status 143): {@code reserve}
+   * then ends with status 0, as a pod that was asked to stop should.
+   */
+  @SuppressWarnings("restriction")
+  private static void onSigterm(Runnable stop) {
+    sun.misc.Signal.handle(new sun.misc.Signal("TERM"), signal -> stop.run());
   }
 
   /**
@@ -50,15 +66,30 @@ public final class DeviceAgentCli implements Runnable {
       CountDownLatch stopped,
       NvmlSession.Loader nvml,
       Clock clock) {
+    return commandLine(environment, stopped, nvml, clock, ReserveCommand.StopSignal.NONE);
+  }
+
+  /**
+   * The command line whose {@code reserve} also stops when {@code signal} says the process was told
+   * to.
+   */
+  static CommandLine commandLine(
+      Map<String, String> environment,
+      CountDownLatch stopped,
+      NvmlSession.Loader nvml,
+      Clock clock,
+      ReserveCommand.StopSignal signal) {
     return new CommandLine(new DeviceAgentCli())
         .addSubcommand(new DiscoverCommand(new TreeMap<>(environment), nvml))
         .addSubcommand(new ServeCommand(new TreeMap<>(environment), stopped, nvml, clock))
+        .addSubcommand(new ReserveCommand(new TreeMap<>(environment), stopped, nvml, signal))
         .addSubcommand(new CommandLine.HelpCommand());
   }
 
   @Override
   public void run() {
     throw new CommandLine.ParameterException(
-        spec.commandLine(), "a command is required (try: gantry-device-agent discover, or serve)");
+        spec.commandLine(),
+        "a command is required (try: gantry-device-agent discover, serve, or reserve)");
   }
 }

@@ -73,10 +73,7 @@ final class DiscoverCommand implements Callable<Integer> {
       GpuInventory inventory;
       Optional<NvmlSession> nvml = mode.openNvml(nvmlLoader);
       try {
-        InventorySource source =
-            nvml.isPresent()
-                ? new NvmlDiscovery(nvml.get().nvml())
-                : new GpuDiscovery(smi.locate(environment.get("PATH")));
+        InventorySource source = source(nvml, smi, environment);
         inventory = source.discover();
       } finally {
         nvml.ifPresent(NvmlSession::close);
@@ -92,5 +89,14 @@ final class DiscoverCommand implements Callable<Integer> {
       err.flush();
       return AgentExitStatus.of(e);
     }
+  }
+
+  /** NVML's inventory when a session is open, else nvidia-smi's, looked up on PATH. */
+  static InventorySource source(
+      Optional<NvmlSession> nvml, NvidiaSmiSettings smi, Map<String, String> environment)
+      throws DiscoveryException {
+    return nvml.isPresent()
+        ? new NvmlDiscovery(nvml.get().nvml())
+        : new GpuDiscovery(smi.locate(environment.get("PATH")));
   }
 }

@@ -71,6 +71,17 @@ final class ServeCommand implements Callable<Integer> {
   String deviceNaming;
 
   @Option(
+      names = "--gpu-sharing-mode",
+      paramLabel = "reservation-pods|device-plugin",
+      defaultValue = "reservation-pods",
+      description =
+          "reservation-pods: NVIDIA's device plugin owns nvidia.com/gpu and Gantry's binder holds"
+              + " shared GPUs with reservation pods, so the agent registers no device plugin;"
+              + " device-plugin: the agent is the device plugin for nvidia.com/gpu and"
+              + " gantry.io/gpu-share (do not run NVIDIA's on the node). Default: ${DEFAULT-VALUE}.")
+  String gpuSharingMode;
+
+  @Option(
       names = "--proc-root",
       paramLabel = "DIR",
       defaultValue = "/proc",
@@ -181,6 +192,17 @@ final class ServeCommand implements Callable<Integer> {
                   spec.commandLine(),
                   "--device-naming must be uuid or cdi, got '" + deviceNaming + "'");
         };
+    boolean devicePlugins =
+        switch (gpuSharingMode) {
+          case "reservation-pods" -> false;
+          case "device-plugin" -> true;
+          default ->
+              throw new CommandLine.ParameterException(
+                  spec.commandLine(),
+                  "--gpu-sharing-mode must be reservation-pods or device-plugin, got '"
+                      + gpuSharingMode
+                      + "'");
+        };
     DeviceAgentSettings settings =
         OptionValues.validated(
             spec.commandLine(),
@@ -201,7 +223,8 @@ final class ServeCommand implements Callable<Integer> {
                                 mpsControl, mpsPipeRoot, mpsLogRoot))
                         : Optional.empty(),
                     nodeAgentSocket,
-                    nodeAgentPort == null ? OptionalInt.empty() : OptionalInt.of(nodeAgentPort)));
+                    nodeAgentPort == null ? OptionalInt.empty() : OptionalInt.of(nodeAgentPort),
+                    devicePlugins));
     Optional<OpsEndpoint> ops = opsOptions.start(spec.commandLine());
     try {
       return new DeviceAgentWiring(settings, clock, nvmlLoader)

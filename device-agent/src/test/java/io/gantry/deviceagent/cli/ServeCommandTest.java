@@ -92,6 +92,10 @@ class ServeCommandTest {
             "1",
             "--node-agent-socket",
             nodeAgentSocket().toString()));
+    if (!List.of(more).contains("--gpu-sharing-mode")) {
+      // these cases were written for Gantry's device plugin, the default before reservation pods
+      args.addAll(List.of("--gpu-sharing-mode", "device-plugin"));
+    }
     args.addAll(List.of(more));
     return CompletableFuture.supplyAsync(
         () ->
@@ -142,6 +146,38 @@ class ServeCommandTest {
       Run run = serving.get(30, TimeUnit.SECONDS);
       assertThat(run.status()).as(run.err()).isZero();
       assertThatEveryCallIsListed(kube);
+    }
+  }
+
+  @Test
+  void withReservationPodsItRegistersNoDevicePluginButPublishesTheInventory() throws Exception {
+    Path smiDir = Files.createDirectories(tmp.resolve("bin"));
+    FakeNvidiaSmi.replaying(smiDir, Fixtures.HGX_H100).install();
+    Path pluginDir = Files.createDirectories(tmp.resolve("device-plugins"));
+    try (FakeKubeServer kube = FakeKubeServer.start();
+        FakeKubelet kubelet = FakeKubelet.start(kube);
+        FakeDeviceManager devices = FakeDeviceManager.start(pluginDir)) {
+      kubelet.registerNode(FakeNode.of("gpu-0", Map.of("cpu", "64")));
+      CountDownLatch stopped = new CountDownLatch(1);
+      CompletableFuture<Run> serving =
+          serveInBackground(
+              kube, smiDir, pluginDir, stopped, "--gpu-sharing-mode", "reservation-pods");
+
+      await()
+          .atMost(Duration.ofSeconds(30))
+          .ignoreExceptions()
+          .untilAsserted(() -> assertThat(published(kube).devices()).hasSize(8));
+      // over further discoveries nothing is registered: NVIDIA's device plugin owns nvidia.com/gpu
+      await()
+          .during(Duration.ofMillis(1500))
+          .atMost(Duration.ofSeconds(10))
+          .until(
+              () ->
+                  devices.devices("nvidia.com/gpu").isEmpty()
+                      && devices.devices("gantry.io/gpu-share").isEmpty());
+      stopped.countDown();
+      Run run = serving.get(30, TimeUnit.SECONDS);
+      assertThat(run.status()).as(run.err()).isZero();
     }
   }
 

@@ -3,6 +3,7 @@ package io.gantry.cli;
 import io.gantry.extender.ExtenderClusterSource;
 import io.gantry.extender.InMemoryCluster;
 import io.gantry.extender.ServedCluster;
+import io.gantry.kubemodel.config.GpuSharingSpec;
 import io.gantry.kubemodel.kai.QueueAssignment;
 import io.gantry.kubemodel.read.ScenarioException;
 import io.gantry.scheduler.kube.KubeClients;
@@ -33,6 +34,8 @@ final class ExtenderClusterSources {
             new InMemoryCluster(start.snapshot()),
             start.config(),
             QueueAssignment.DEFAULT_QUEUE_LABEL_KEY,
+            // a scenario has no scheduler file: its webhook prepares pods as the default mode does
+            GpuSharingSpec.DEFAULTS.mode(),
             "scenario " + file);
   }
 
@@ -47,6 +50,7 @@ final class ExtenderClusterSources {
                     clock)),
             settings.engine(),
             settings.queueLabelKey(),
+            settings.gpuSharing().mode(),
             "pods of " + settings.schedulerName());
   }
 }

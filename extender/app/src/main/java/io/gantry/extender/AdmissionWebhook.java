@@ -10,6 +10,7 @@ import com.google.common.collect.ImmutableSet;
 import io.gantry.extender.wire.BadRequest;
 import io.gantry.extender.wire.WireCodec;
 import io.gantry.gpusharing.GpuSharingRequest;
+import io.gantry.kubemodel.config.GpuSharingMode;
 import io.gantry.kubemodel.kai.GpuSharingAnnotations;
 import io.gantry.kubemodel.kai.KaiObjectException;
 import java.nio.charset.StandardCharsets;
@@ -21,12 +22,14 @@ import java.util.TreeMap;
 /**
  * The pod admission webhook ({@code AdmissionReview} {@code admission.k8s.io/v1}, mutating): a pod
  * whose GPU-sharing annotations break KAI's rules ({@code gpu-fraction}, {@code gpu-memory}, {@code
- * gpu-fraction-num-devices}) is denied with KAI's message; a fraction pod gets the extended
- * resource {@value #GPU_SHARE} (request and limit 1) on its first container, so kube-scheduler
- * sends it to the extender ({@code managedResources}) and the kubelet to the device agent. Pods in
- * a skipped namespace are admitted unchanged. A review whose pod cannot be read is answered per the
- * failure policy: denied ({@code Fail}) or admitted unchanged ({@code Ignore}). A pod whose queue
- * label names a queue that holds no jobs is admitted with a warning ({@link QueueLabelCheck}).
+ * gpu-fraction-num-devices}) is denied with KAI's message. A fraction pod gets, in reservation-pods
+ * mode, the reference to the environment ConfigMap the binder fills with its GPU's UUID ({@link
+ * SharedGpuEnvironment}); in device-plugin mode the extended resource {@value #GPU_SHARE} (request
+ * and limit 1) on its first container, so kube-scheduler sends it to the extender ({@code
+ * managedResources}) and the kubelet to the device agent. Pods in a skipped namespace are admitted
+ * unchanged. A review whose pod cannot be read is answered per the failure policy: denied ({@code
+ * Fail}) or admitted unchanged ({@code Ignore}). A pod whose queue label names a queue that holds
+ * no jobs is admitted with a warning ({@link QueueLabelCheck}).
  */
 public final class AdmissionWebhook {
   public static final String GPU_SHARE = "gantry.io/gpu-share";
@@ -42,22 +45,34 @@ public final class AdmissionWebhook {
   private final FailurePolicy failurePolicy;
   private final ImmutableSet<String> skippedNamespaces;
   private final QueueLabelCheck queueLabels;
+  private final GpuSharingMode sharing;
 
+  /**
+   * @param sharing how fraction pods get their GPU: with reservation pods they get the environment
+   *     ConfigMap's reference ({@link SharedGpuEnvironment}); with Gantry's device plugin the
+   *     {@value #GPU_SHARE} resource
+   */
   public AdmissionWebhook(
       FailurePolicy failurePolicy,
       ImmutableSet<String> skippedNamespaces,
-      QueueLabelCheck queueLabels) {
+      QueueLabelCheck queueLabels,
+      GpuSharingMode sharing) {
     this.failurePolicy = requireNonNull(failurePolicy, "failurePolicy is null");
     this.skippedNamespaces = requireNonNull(skippedNamespaces, "skippedNamespaces is null");
     this.queueLabels = requireNonNull(queueLabels, "queueLabels is null");
+    this.sharing = requireNonNull(sharing, "sharing is null");
   }
 
-  /** Fail on unreadable pods, skip {@code kube-system}, KAI's queue label over {@code cluster}. */
+  /**
+   * Fail on unreadable pods, skip {@code kube-system}, KAI's queue label over {@code cluster},
+   * reservation pods.
+   */
   public static AdmissionWebhook defaults(ExtenderCluster cluster) {
     return new AdmissionWebhook(
         ExtenderSettings.DEFAULT_WEBHOOK_FAILURE_POLICY,
         ExtenderSettings.DEFAULT_WEBHOOK_SKIPPED_NAMESPACES,
-        QueueLabelCheck.kaiDefaults(cluster::queueHierarchy));
+        QueueLabelCheck.kaiDefaults(cluster::queueHierarchy),
+        GpuSharingMode.RESERVATION_PODS);
   }
 
   /**
@@ -88,7 +103,7 @@ public final class AdmissionWebhook {
         status(response, "request.object: expected a Pod with spec.containers");
       }
     } else {
-      decide(pod, response);
+      decide(pod, uid.asText(), response);
     }
     ObjectNode out = JSON.createObjectNode();
     out.put("apiVersion", "admission.k8s.io/v1");
@@ -97,7 +112,7 @@ public final class AdmissionWebhook {
     return out.toString().getBytes(StandardCharsets.UTF_8);
   }
 
-  private void decide(JsonNode pod, ObjectNode response) {
+  private void decide(JsonNode pod, String reviewUid, ObjectNode response) {
     Map<String, String> annotations = new TreeMap<>();
     pod.path("metadata")
         .path("annotations")
@@ -108,9 +123,9 @@ public final class AdmissionWebhook {
     for (JsonNode c : containers) {
       wholeGpus += c.path("resources").path("limits").path(NVIDIA_GPU).asLong(0);
     }
-    Optional<GpuSharingRequest> sharing;
+    Optional<GpuSharingRequest> request;
     try {
-      sharing = GpuSharingAnnotations.parse(annotations, wholeGpus);
+      request = GpuSharingAnnotations.parse(annotations, wholeGpus);
     } catch (KaiObjectException e) {
       response.put("allowed", false);
       status(response, e.problem());
@@ -123,9 +138,21 @@ public final class AdmissionWebhook {
         .properties()
         .forEach(e -> labels.put(e.getKey(), e.getValue().asText()));
     queueLabels.warning(labels).ifPresent(w -> response.putArray("warnings").add(w));
-    if (sharing.isEmpty() || containers.isEmpty()) {
+    if (request.isEmpty() || containers.isEmpty()) {
       return;
     }
+    ArrayNode patch =
+        sharing == GpuSharingMode.RESERVATION_PODS
+            ? SharedGpuEnvironment.patch(pod, reviewUid, request.get().computeMode())
+            : gpuSharePatch(containers);
+    response.put("patchType", "JSONPatch");
+    response.put(
+        "patch",
+        Base64.getEncoder().encodeToString(patch.toString().getBytes(StandardCharsets.UTF_8)));
+  }
+
+  /** The {@value #GPU_SHARE} request and limit on the first container. */
+  private static ArrayNode gpuSharePatch(JsonNode containers) {
     ArrayNode patch = JSON.createArrayNode();
     JsonNode resources = containers.get(0).get("resources");
     String at = "/spec/containers/0/resources";
@@ -148,10 +175,7 @@ public final class AdmissionWebhook {
         }
       }
     }
-    response.put("patchType", "JSONPatch");
-    response.put(
-        "patch",
-        Base64.getEncoder().encodeToString(patch.toString().getBytes(StandardCharsets.UTF_8)));
+    return patch;
   }
 
   private static void status(ObjectNode response, String message) {

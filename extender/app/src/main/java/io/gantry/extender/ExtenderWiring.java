@@ -55,7 +55,8 @@ public final class ExtenderWiring implements AutoCloseable {
               new AdmissionWebhook(
                   settings.webhookFailurePolicy(),
                   settings.webhookSkippedNamespaces(),
-                  new QueueLabelCheck(served.queueLabelKey(), cluster::queueHierarchy)),
+                  new QueueLabelCheck(served.queueLabelKey(), cluster::queueHierarchy),
+                  served.gpuSharing()),
               new InetSocketAddress(settings.port()),
               settings.tls());
       return new ExtenderWiring(served, extender, server);

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.google.common.collect.ImmutableSortedMap;
+import io.gantry.kubemodel.config.GpuSharingMode;
+import io.gantry.kubemodel.config.GpuSharingSpec;
 import io.gantry.kubemodel.config.SchedulerFileLoader;
 import io.gantry.kubemodel.config.UsageDbSpec;
 import io.gantry.kubemodel.config.UsageSpec;
@@ -161,6 +163,55 @@ class SchedulerCommandTest {
         .hasMessage(
             "scheduler.yaml:3: usageDBConfig.connectionStringEnvVar:"
                 + " environment variable PROMETHEUS_URL is not set");
+  }
+
+  @Test
+  void gpuSharingDefaultsToReservationPodsWithKaisTimeout() throws ScenarioException {
+    SchedulerSettings s = settings("schedulerName: gantry-scheduler");
+
+    assertThat(s.gpuSharing()).isEqualTo(GpuSharingSpec.DEFAULTS);
+    assertThat(s.gpuSharing().mode()).isEqualTo(GpuSharingMode.RESERVATION_PODS);
+    assertThat(s.gpuSharing().reservationTimeout()).isEqualTo(Duration.ofSeconds(40));
+    assertThat(s.gpuSharing().reservationNamespace()).isEqualTo("gantry-resource-reservation");
+  }
+
+  @Test
+  void gpuSharingBindsEveryKey() throws ScenarioException {
+    SchedulerSettings s =
+        settings(
+            """
+            gpuSharing:
+              mode: device-plugin
+              reservationNamespace: reservations
+              reservationTimeout: 15s
+              reservationImage: example.com/agent:1
+              reservationServiceAccount: reserver
+              runtimeClassName: ""
+              scalingPods: true
+              scalingNamespace: scaling
+              scalingImage: example.com/pause:1
+            """);
+
+    assertThat(s.gpuSharing())
+        .isEqualTo(
+            new GpuSharingSpec(
+                GpuSharingMode.DEVICE_PLUGIN,
+                "reservations",
+                Duration.ofSeconds(15),
+                "example.com/agent:1",
+                "reserver",
+                Optional.empty(),
+                true,
+                "scaling",
+                "example.com/pause:1"));
+  }
+
+  @Test
+  void anUnknownGpuSharingModeIsNamedWithItsLine() {
+    assertThatThrownBy(() -> settings("schedulerName: s\ngpuSharing:\n  mode: mig\n"))
+        .hasMessage(
+            "scheduler.yaml:3: gpuSharing.mode: expected one of reservation-pods, device-plugin,"
+                + " got \"mig\"");
   }
 
   @Test

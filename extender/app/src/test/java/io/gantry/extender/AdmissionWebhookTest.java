@@ -8,9 +8,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSet;
 import io.gantry.extender.wire.BadRequest;
+import io.gantry.kubemodel.config.GpuSharingMode;
 import io.gantry.scheduler.model.QueueHierarchy;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Base64;
+import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -37,8 +40,13 @@ class AdmissionWebhookTest {
   private static final QueueLabelCheck QUEUE_LABELS = QueueLabelCheck.kaiDefaults(() -> QUEUES);
 
   private static AdmissionWebhook webhook() {
+    // Gantry's device plugin, the default before reservation pods, which these cases were written
+    // for
     return new AdmissionWebhook(
-        AdmissionWebhook.FailurePolicy.Fail, ImmutableSet.of("kube-system"), QUEUE_LABELS);
+        AdmissionWebhook.FailurePolicy.Fail,
+        ImmutableSet.of("kube-system"),
+        QUEUE_LABELS,
+        GpuSharingMode.DEVICE_PLUGIN);
   }
 
   private static String labelled(String queue) {
@@ -147,6 +155,51 @@ class AdmissionWebhookTest {
   }
 
   @Test
+  void withReservationPodsAFractionPodReadsItsEnvironmentFromTheConfigMapTheBinderWrites()
+      throws Exception {
+    AdmissionWebhook reservation =
+        new AdmissionWebhook(
+            AdmissionWebhook.FailurePolicy.Fail,
+            ImmutableSet.of("kube-system"),
+            QUEUE_LABELS,
+            GpuSharingMode.RESERVATION_PODS);
+    JsonNode r =
+        answer(
+            reservation,
+            review("ml", "{\"gpu-fraction\":\"0.5\"}", "{\"requests\":{\"cpu\":\"1\"}}"));
+    assertThat(r.get("allowed").asBoolean()).isTrue();
+    JsonNode patch = JSON.readTree(Base64.getDecoder().decode(r.get("patch").asText()));
+    // p: the pod's name; 7 hex of sha256("r-1"), the review's uid
+    assertThat(patch.toString())
+        .isEqualTo(
+            "[{\"op\":\"add\",\"path\":\"/metadata/annotations/runai~1shared-gpu-configmap\",\"value\":\"p-a5fa777-shared-gpu\"},"
+                + "{\"op\":\"add\",\"path\":\"/spec/containers/0/envFrom\",\"value\":[{\"configMapRef\":{\"name\":\"p-a5fa777-shared-gpu-0\"}}]}]");
+  }
+
+  @Test
+  void withReservationPodsAnMpsPodAlsoGetsThePipeDirectory() throws Exception {
+    AdmissionWebhook reservation =
+        new AdmissionWebhook(
+            AdmissionWebhook.FailurePolicy.Fail,
+            ImmutableSet.of(),
+            QUEUE_LABELS,
+            GpuSharingMode.RESERVATION_PODS);
+    JsonNode r =
+        answer(reservation, review("ml", "{\"gpu-fraction\":\"0.25\",\"mps\":\"true\"}", "{}"));
+    JsonNode patch = JSON.readTree(Base64.getDecoder().decode(r.get("patch").asText()));
+    List<String> paths = new ArrayList<>();
+    patch.forEach(op -> paths.add(op.get("path").asText()));
+    assertThat(paths)
+        .containsExactly(
+            "/metadata/annotations/runai~1shared-gpu-configmap",
+            "/spec/containers/0/envFrom",
+            "/spec/volumes",
+            "/spec/containers/0/volumeMounts");
+    assertThat(patch.get(3).at("/value/0/mountPath").asText()).isEqualTo("/tmp/nvidia-mps");
+    assertThat(patch.get(2).at("/value/0/hostPath/path").asText()).isEqualTo("/tmp/nvidia-mps");
+  }
+
+  @Test
   void aPodWithoutGpuSharingIsAdmittedUnchanged() throws Exception {
     JsonNode r = answer(webhook(), review("ml", "{}", "{}"));
     assertThat(r.get("allowed").asBoolean()).isTrue();
@@ -169,7 +222,10 @@ class AdmissionWebhookTest {
     JsonNode ignore =
         answer(
             new AdmissionWebhook(
-                AdmissionWebhook.FailurePolicy.Ignore, ImmutableSet.of(), QUEUE_LABELS),
+                AdmissionWebhook.FailurePolicy.Ignore,
+                ImmutableSet.of(),
+                QUEUE_LABELS,
+                GpuSharingMode.DEVICE_PLUGIN),
             noPod);
     assertThat(ignore.get("allowed").asBoolean()).isTrue();
   }

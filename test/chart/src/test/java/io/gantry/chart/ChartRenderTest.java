@@ -163,7 +163,12 @@ class ChartRenderTest {
 
   @Test
   void extenderModeRunsTheExtenderOnceAndASecondKubeSchedulerCallingIt() throws Exception {
-    RenderedChart chart = RenderedChart.render(Map.of("mode", "extender", "scheduler.replicas", 3));
+    // Gantry's device plugin, the default before reservation pods: fractions are routed by
+    // gantry.io/gpu-share (ChartGpuSharingTest has the reservation-pods side)
+    RenderedChart chart =
+        RenderedChart.render(
+            Map.of(
+                "mode", "extender", "scheduler.replicas", 3, "gpuSharing.mode", "device-plugin"));
 
     assertThat(chart.find("Deployment", "gantry-scheduler")).isEmpty();
     V1Deployment extender = chart.model("Deployment", "gantry-extender", V1Deployment.class);

@@ -30,6 +30,15 @@ class ChartValuesTest {
     assertThat(chart.find("Queue", "root")).isPresent();
     assertThat(chart.find("Queue", "everyone")).isPresent();
     assertThat(chart.ofKind("Job")).isEmpty();
+    assertThat(settings.gpuSharing().reservationNamespace()).isEqualTo("gpu-reservations");
+    assertThat(settings.gpuSharing().reservationTimeout()).hasSeconds(60);
+    assertThat(settings.gpuSharing().runtimeClassName()).contains("nvidia-cdi");
+    assertThat(settings.gpuSharing().reservationImage())
+        .isEqualTo("registry.example.com/gantry/gantry-device-agent:1.2.3");
+    assertThat(settings.gpuSharing().scalingPods()).isTrue();
+    assertThat(settings.gpuSharing().scalingNamespace()).isEqualTo("gpu-scale");
+    assertThat(settings.gpuSharing().scalingImage()).isEqualTo("registry.example.com/pause:3.10");
+    assertThat(chart.find("Namespace", "gpu-scale")).isPresent();
     CrossReferences.check(chart);
   }
 

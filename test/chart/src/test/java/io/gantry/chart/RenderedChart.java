@@ -21,6 +21,7 @@ import io.kubernetes.client.openapi.models.V1Deployment;
 import io.kubernetes.client.openapi.models.V1DeviceClass;
 import io.kubernetes.client.openapi.models.V1Job;
 import io.kubernetes.client.openapi.models.V1MutatingWebhookConfiguration;
+import io.kubernetes.client.openapi.models.V1Namespace;
 import io.kubernetes.client.openapi.models.V1PodDisruptionBudget;
 import io.kubernetes.client.openapi.models.V1PriorityClass;
 import io.kubernetes.client.openapi.models.V1Role;
@@ -28,6 +29,8 @@ import io.kubernetes.client.openapi.models.V1RoleBinding;
 import io.kubernetes.client.openapi.models.V1Secret;
 import io.kubernetes.client.openapi.models.V1Service;
 import io.kubernetes.client.openapi.models.V1ServiceAccount;
+import io.kubernetes.client.openapi.models.V1ValidatingAdmissionPolicy;
+import io.kubernetes.client.openapi.models.V1ValidatingAdmissionPolicyBinding;
 import io.kubernetes.client.openapi.models.V1ValidatingWebhookConfiguration;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -66,12 +69,15 @@ final class RenderedChart {
           .put("Job", V1Job.class)
           .put("MutatingWebhookConfiguration", V1MutatingWebhookConfiguration.class)
           .put("PodDisruptionBudget", V1PodDisruptionBudget.class)
+          .put("Namespace", V1Namespace.class)
           .put("PriorityClass", V1PriorityClass.class)
           .put("Role", V1Role.class)
           .put("RoleBinding", V1RoleBinding.class)
           .put("Secret", V1Secret.class)
           .put("Service", V1Service.class)
           .put("ServiceAccount", V1ServiceAccount.class)
+          .put("ValidatingAdmissionPolicy", V1ValidatingAdmissionPolicy.class)
+          .put("ValidatingAdmissionPolicyBinding", V1ValidatingAdmissionPolicyBinding.class)
           .put("ValidatingWebhookConfiguration", V1ValidatingWebhookConfiguration.class)
           .buildOrThrow();
 
@@ -114,6 +120,11 @@ final class RenderedChart {
     return parse(template(sets, valuesFiles));
   }
 
+  /** Renders with {@code --set} values for a cluster of {@code kubernetesVersion}. */
+  static RenderedChart renderOn(String kubernetesVersion, Map<String, Object> sets) {
+    return parse(template(chartWithHooksAsObjects(), kubernetesVersion, sets));
+  }
+
   /**
    * Helm's output, or Helm's error as an {@link IllegalStateException}. {@code helm template}
    * leaves hooks out, so the chart is rendered from a copy whose {@code helm.sh/hook*} annotations
@@ -121,7 +132,7 @@ final class RenderedChart {
    * which hook they are.
    */
   static String template(Map<String, Object> sets, Path... valuesFiles) {
-    return template(chartWithHooksAsObjects(), sets, valuesFiles);
+    return template(chartWithHooksAsObjects(), KUBERNETES_VERSION, sets, valuesFiles);
   }
 
   /**
@@ -133,7 +144,7 @@ final class RenderedChart {
     try {
       Path copy = copyChart();
       Files.writeString(copy.resolve(EXISTING_SECRET), existingSecret, StandardCharsets.UTF_8);
-      return parse(template(copy, sets));
+      return parse(template(copy, KUBERNETES_VERSION, sets));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot copy the chart", e);
     }
@@ -160,13 +171,14 @@ final class RenderedChart {
     return output.substring(notes);
   }
 
-  private static String template(Path chart, Map<String, Object> sets, Path... valuesFiles) {
+  private static String template(
+      Path chart, String kubernetesVersion, Map<String, Object> sets, Path... valuesFiles) {
     TemplateCommand template =
         new Helm(chart)
             .template()
             .withName(RELEASE)
             .withNamespace(NAMESPACE)
-            .withKubeVersion(KUBERNETES_VERSION);
+            .withKubeVersion(kubernetesVersion);
     for (Path file : valuesFiles) {
       template = template.withValuesFile(file);
     }

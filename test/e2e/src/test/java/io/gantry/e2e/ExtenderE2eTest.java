@@ -11,17 +11,24 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.gantry.cli.KubeCluster;
 import io.gantry.extender.AdmissionWebhook;
 import io.gantry.extender.Extender;
 import io.gantry.extender.ExtenderMetrics;
 import io.gantry.extender.ExtenderServer;
 import io.gantry.extender.ExtenderSettings;
+import io.gantry.fakekube.Json;
+import io.gantry.fakekube.PatchType;
+import io.gantry.fakekube.ResourceKinds;
+import io.gantry.gpusharing.inventory.json.InventoryAnnotation;
+import io.gantry.kubemodel.kai.SharedGpuPods;
 import io.gantry.scheduler.cycle.SchedulerWiring;
 import io.gantry.scheduler.kube.KubeClients;
 import io.gantry.scheduler.kube.LiveCluster;
 import io.gantry.scheduler.kube.Schedulers;
 import io.gantry.scheduler.kube.TestObjects;
+import io.gantry.scheduler.kube.config.SchedulerSettings;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.time.Clock;
@@ -66,6 +73,11 @@ class ExtenderE2eTest {
   }
 
   private KubeSchedulerClient start(int nodes, int gpusPerNode) throws Exception {
+    return start(nodes, gpusPerNode, Schedulers.settings(Duration.ofSeconds(1), Optional.empty()));
+  }
+
+  private KubeSchedulerClient start(int nodes, int gpusPerNode, SchedulerSettings settings)
+      throws Exception {
     List<String> names = new ArrayList<>();
     for (int i = 0; i < nodes; i++) {
       cluster.node(gpuNode("gpu-" + i, gpusPerNode));
@@ -73,7 +85,6 @@ class ExtenderE2eTest {
     }
     cluster.create(queue("root", null, 0));
     cluster.create(queue("team", "root", 0));
-    var settings = Schedulers.settings(Duration.ofSeconds(1), Optional.empty());
     live = LiveCluster.start(KubeClients.forUrl(cluster.kube.url()), settings, Clock.systemUTC());
     KubeCluster kube = new KubeCluster(live);
     extender =
@@ -209,6 +220,59 @@ class ExtenderE2eTest {
     assertThat(a.get("gpuGroups")).hasSize(1);
     assertThat(b.get("gpuGroups")).isEqualTo(a.get("gpuGroups"));
     assertThat(cluster.bindings()).isEqualTo(2);
+  }
+
+  @Test
+  void withReservationPodsABindWaitsForTheReservedGpuAndThenBindsOnIt() throws Exception {
+    KubeSchedulerClient scheduler =
+        start(
+            1,
+            1,
+            Schedulers.reservationPods(
+                Schedulers.settings(Duration.ofSeconds(1), Optional.empty()),
+                Duration.ofSeconds(30)));
+    ObjectNode inventory = Json.object();
+    inventory
+        .putObject("metadata")
+        .putObject("annotations")
+        .put(InventoryAnnotation.KEY, TestObjects.gpuInventory(1, List.of(), List.of()));
+    cluster
+        .kube
+        .store()
+        .patch(
+            ResourceKinds.NODES, "", "gpu-0", PatchType.MERGE_PATCH, Json.write(inventory), false);
+    cluster.create(podGroup("ml", "half", "team", 1));
+    var pod = inGroup(pod("ml", "half", TestObjects.SCHEDULER, "1", 0), "half");
+    annotations(pod).put("gpu-fraction", "0.5");
+    cluster.create(pod);
+    awaitPods(1);
+
+    // kube-scheduler's bind waits seconds, not for a pod's start: it fails, saying why
+    assertThat(scheduler.schedule(cluster.pod("ml", "half")).bind().get())
+        .contains("waiting for reservation pod gantry-resource-reservation/gpu-reservation-");
+    List<JsonNode> reservations = cluster.pods("gantry-resource-reservation");
+    assertThat(reservations).hasSize(1);
+    ObjectNode reported = Json.object();
+    reported
+        .putObject("metadata")
+        .putObject("annotations")
+        .put(SharedGpuPods.UUID_ANNOTATION, "GPU-00000000-0000-0000-0000-000000000000");
+    cluster
+        .kube
+        .store()
+        .patch(
+            ResourceKinds.PODS,
+            "gantry-resource-reservation",
+            reservations.get(0).at("/metadata/name").asText(),
+            PatchType.MERGE_PATCH,
+            Json.write(reported),
+            false);
+
+    // kube-scheduler's next attempt carries on and binds on the reserved GPU
+    assertThat(scheduler.schedule(cluster.pod("ml", "half")).bind().get()).isEmpty();
+    assertThat(allocation("half").at("/devices/0/uuid").asText())
+        .isEqualTo("GPU-00000000-0000-0000-0000-000000000000");
+    assertThat(cluster.pods("gantry-resource-reservation")).hasSize(1);
   }
 
   private JsonNode allocation(String pod) throws Exception {

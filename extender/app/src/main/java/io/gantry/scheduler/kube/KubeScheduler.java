@@ -3,6 +3,7 @@ package io.gantry.scheduler.kube;
 import static java.util.Objects.requireNonNull;
 
 import io.gantry.kubemodel.cel.CelDeviceSelectors;
+import io.gantry.kubemodel.config.GpuSharingSpec;
 import io.gantry.kubemodel.explain.ExplainService;
 import io.gantry.kubemodel.kai.QueueAssignment;
 import io.gantry.kubemodel.scenario.ScenarioWriter;
@@ -19,6 +20,11 @@ import io.gantry.scheduler.kube.informers.OwnerCache;
 import io.gantry.scheduler.kube.lease.Leadership;
 import io.gantry.scheduler.kube.lease.LeaseElector;
 import io.gantry.scheduler.kube.ops.SchedulerMetrics;
+import io.gantry.scheduler.kube.reserve.GpuReserver;
+import io.gantry.scheduler.kube.reserve.GpuSharingUpkeep;
+import io.gantry.scheduler.kube.reserve.ReservationCleanup;
+import io.gantry.scheduler.kube.reserve.ScalingPods;
+import io.gantry.scheduler.kube.reserve.SharedGpuBind;
 import io.gantry.scheduler.kube.snapshot.GpuInventoryReader;
 import io.gantry.scheduler.kube.snapshot.LiveSnapshot;
 import io.gantry.scheduler.kube.snapshot.PodFacts;
@@ -123,8 +129,23 @@ public final class KubeScheduler implements AutoCloseable {
             settings.nodePool(),
             clock,
             settings.statusWritesPerSecond());
+    GpuSharingSpec sharing = settings.gpuSharing();
+    Optional<SharedGpuBind> sharedGpus =
+        sharing.reservationPods()
+            ? Optional.of(
+                new SharedGpuBind(writer, new GpuReserver(writer, sharing, clock), informers::node))
+            : Optional.empty();
     this.binder =
-        new Binder(writer, informers, leadership, events, metrics, writers, clock, Backoff.DEFAULT);
+        new Binder(
+            writer,
+            informers,
+            leadership,
+            events,
+            metrics,
+            writers,
+            clock,
+            Backoff.DEFAULT,
+            sharedGpus);
     Evictor evictor = new Evictor(writer, leadership, writers, clock, Backoff.DEFAULT);
     this.owners = informers.owners(clock);
     PodGrouper grouper =
@@ -192,7 +213,18 @@ public final class KubeScheduler implements AutoCloseable {
             status,
             metrics,
             leadership,
-            settings.schedulePeriod());
+            settings.schedulePeriod(),
+            sharing.reservationPods()
+                ? Optional.of(
+                    new GpuSharingUpkeep(
+                        informers::pods,
+                        new ReservationCleanup(
+                            writer, events, sharing.reservationNamespace(), binder::groupsInFlight),
+                        sharing.scalingPods()
+                            ? Optional.of(new ScalingPods(writer, sharing))
+                            : Optional.empty(),
+                        key -> binder.inFlight(key).isPresent()))
+                : Optional.empty());
   }
 
   /** Builds and starts a scheduler; throws {@code ConfigException} for a bad engine config. */

@@ -6,9 +6,13 @@ import com.google.common.collect.ImmutableList;
 import io.gantry.gpusharing.GpuAllocation;
 import io.gantry.gpusharing.GpuAmount;
 import io.gantry.gpusharing.json.GpuAllocationJson;
+import io.gantry.kubemodel.config.GpuSharingSpec;
 import io.gantry.scheduler.api.usage.UsageSource;
 import io.gantry.scheduler.kube.config.SchedulerSettings;
 import io.gantry.scheduler.kube.informers.ClusterInformers;
+import io.gantry.scheduler.kube.reserve.GpuReserver;
+import io.gantry.scheduler.kube.reserve.ReservationCleanup;
+import io.gantry.scheduler.kube.reserve.SharedGpuBind;
 import io.gantry.scheduler.kube.snapshot.GpuInventoryReader;
 import io.gantry.scheduler.kube.snapshot.InFlightBinds;
 import io.gantry.scheduler.kube.snapshot.PodGroupAssignments;
@@ -28,26 +32,60 @@ import io.kubernetes.client.openapi.ApiException;
 import io.kubernetes.client.openapi.models.V1Pod;
 import java.io.IOException;
 import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The live cluster for a front door that is not the secondary scheduler (the HTTP extender): the
  * same informer caches and snapshot as the scheduler, and synchronous writes: a bind writes the
  * {@value GpuAllocation#ANNOTATION} annotation first (for a task with GPUs), then the binding, and
- * returns once the API server has answered. Pods join through their PodGroup annotation; no pod is
- * grouped here, since the pods of the default scheduler are not all Gantry's.
+ * returns once the API server has answered; in reservation-pods mode a fraction pod's GPUs are
+ * reserved first (see {@link #bind}) and a background task cleans reservation pods up. Pods join
+ * through their PodGroup annotation; no pod is grouped here, since the pods of the default
+ * scheduler are not all Gantry's.
  */
 public final class LiveCluster implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(LiveCluster.class);
+  private static final Duration CLEANUP_PERIOD = Duration.ofSeconds(2);
 
   private final ClusterInformers informers;
   private final KubeWriter writer;
   private final EventRecorder events;
   private final SnapshotBuilder snapshots;
+  private final Clock clock;
+  private final Optional<SharedGpuBind> sharedGpus;
+
+  /**
+   * Fraction pods whose bind waits for a reservation: {@code node/group} each references, until
+   * when (kube-scheduler asks again; the cleanup must not take their reservation pod meanwhile).
+   */
+  private final Map<String, Waiting> waiting = new ConcurrentHashMap<>();
+
+  private final Optional<ReservationCleanup> cleanup;
+
+  /**
+   * Runs the cleanup once this front door has bound a fraction pod: an extender that only serves
+   * the admission webhook (scheduler mode) never binds, and must not delete the reservation pods of
+   * the scheduler's binds.
+   */
+  private volatile ScheduledExecutorService upkeep;
+
+  private record Waiting(ImmutableList<String> groups, Instant until) {}
 
   private LiveCluster(ApiClient client, SchedulerSettings settings, Clock clock) {
     this.informers = new ClusterInformers(client);
     this.writer = new KubeWriter(client);
+    this.clock = clock;
     this.events =
         new EventRecorder(writer, settings.schedulerName(), clock, settings.eventsPerSecond());
     this.snapshots =
@@ -61,6 +99,60 @@ public final class LiveCluster implements AutoCloseable {
             // the extender's metrics registry is built after its cluster: the log and the event
             // report an unreadable GPU inventory there
             new GpuInventoryReader(events, Optional.empty()));
+    GpuSharingSpec sharing = settings.gpuSharing();
+    if (sharing.reservationPods()) {
+      this.sharedGpus =
+          Optional.of(
+              new SharedGpuBind(writer, new GpuReserver(writer, sharing, clock), informers::node));
+      this.cleanup =
+          Optional.of(
+              new ReservationCleanup(
+                  writer, events, sharing.reservationNamespace(), this::groupsWaiting));
+
+    } else {
+      this.sharedGpus = Optional.empty();
+      this.cleanup = Optional.empty();
+    }
+  }
+
+  /** Starts the periodic cleanup, once. */
+  private synchronized void startCleanup() {
+    if (upkeep != null || cleanup.isEmpty()) {
+      return;
+    }
+    ScheduledExecutorService thread =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread t = new Thread(r, "gantry-reservation-cleanup");
+              t.setDaemon(true);
+              return t;
+            });
+    var unused =
+        thread.scheduleWithFixedDelay(
+            () -> cleanUp(cleanup.get()),
+            CLEANUP_PERIOD.toMillis(),
+            CLEANUP_PERIOD.toMillis(),
+            TimeUnit.MILLISECONDS);
+    upkeep = thread;
+  }
+
+  /** The reservation cleanup over the cached pods, once the caches have synced. */
+  private void cleanUp(ReservationCleanup cleanup) {
+    try {
+      if (informers.hasSynced()) {
+        cleanup.run(informers.pods());
+      }
+    } catch (RuntimeException e) {
+      LOG.warn("reservation cleanup failed", e);
+    }
+  }
+
+  private Set<String> groupsWaiting() {
+    Instant now = clock.instant();
+    waiting.values().removeIf(w -> w.until().isBefore(now));
+    Set<String> groups = new TreeSet<>();
+    waiting.values().forEach(w -> groups.addAll(w.groups()));
+    return groups;
   }
 
   /** Starts the informers; {@link #ready} tells when their caches have synced. */
@@ -110,14 +202,22 @@ public final class LiveCluster implements AutoCloseable {
       throws IOException {
     try {
       // kube-scheduler's bind verb names a node, not devices: the node's device plugin picks them
+      // (or, for a fraction pod in reservation-pods mode, its reservation pods)
       Optional<GpuAllocation> allocation =
           GpuAllocations.of(task, node, gpuGroups, portion, ImmutableList.of());
+      boolean shared =
+          allocation.isPresent() && allocation.get().isShared() && sharedGpus.isPresent();
+      if (shared) {
+        prepareShared(task, allocation.get());
+      }
+      // the allocation rides on the binding (one write); a reserved shared GPU's allocation, with
+      // the device's UUID, was written on the pod by prepareShared
       KubeWriter.BindResponse response =
           writer.bind(
               task.namespace(),
               task.podName(),
               node,
-              allocation.isPresent()
+              allocation.isPresent() && !shared
                   ? Map.of(GpuAllocation.ANNOTATION, GpuAllocationJson.write(allocation.get()))
                   : Map.of());
       if (response.ok()
@@ -149,6 +249,42 @@ public final class LiveCluster implements AutoCloseable {
     }
   }
 
+  /**
+   * Reserves the fraction pod's GPUs ({@link SharedGpuBind}) and writes its resolved allocation.
+   * kube-scheduler waits on a bind for seconds, not for a reservation pod's start: while the
+   * reservation is under way the bind fails with why, and kube-scheduler's next attempt carries on
+   * where this one stopped.
+   */
+  private void prepareShared(TaskInfo task, GpuAllocation allocation)
+      throws IOException, ApiException {
+    String key = task.namespace() + "/" + task.podName();
+    V1Pod pod = informers.pod(task.namespace(), task.podName());
+    if (pod == null) {
+      throw new IOException("binding pod " + key + ": the pod is not in the cache");
+    }
+    SharedGpuBind gpus = sharedGpus.orElseThrow();
+    startCleanup();
+    waiting.put(
+        key,
+        new Waiting(
+            allocation.gpuGroups().stream()
+                .map(g -> allocation.node() + "/" + g)
+                .collect(ImmutableList.toImmutableList()),
+            clock.instant().plus(gpus.reservationTimeout().multipliedBy(2))));
+    SharedGpuBind.Outcome outcome = gpus.prepare(pod, allocation);
+    if (outcome instanceof SharedGpuBind.Waiting w) {
+      throw new IOException("binding pod " + key + ": " + w.why());
+    }
+    waiting.remove(key);
+    if (outcome instanceof SharedGpuBind.Failed f) {
+      throw new IOException(
+          "binding pod " + key + " to node " + allocation.node() + ": " + f.cause());
+    }
+    if (!((SharedGpuBind.Ready) outcome).environment()) {
+      warn(task, SharedGpuBind.NO_ENVIRONMENT_REASON, SharedGpuBind.noEnvironmentMessage(key));
+    }
+  }
+
   /** A warning event on the task's pod. */
   public void warn(TaskInfo task, String reason, String message) {
     V1Pod pod = informers.pod(task.namespace(), task.podName());
@@ -160,6 +296,11 @@ public final class LiveCluster implements AutoCloseable {
 
   @Override
   public void close() {
+    synchronized (this) {
+      if (upkeep != null) {
+        upkeep.shutdownNow();
+      }
+    }
     events.close();
     informers.close();
   }

@@ -13,6 +13,7 @@ import io.gantry.scheduler.kube.grouping.PodGrouper;
 import io.gantry.scheduler.kube.informers.ClusterInformers;
 import io.gantry.scheduler.kube.lease.Leadership;
 import io.gantry.scheduler.kube.ops.SchedulerMetrics;
+import io.gantry.scheduler.kube.reserve.GpuSharingUpkeep;
 import io.gantry.scheduler.kube.snapshot.LiveSnapshot;
 import io.gantry.scheduler.kube.snapshot.PodFacts;
 import io.gantry.scheduler.kube.snapshot.PriorityClassReader;
@@ -28,6 +29,9 @@ import io.gantry.scheduler.model.TaskInfo;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -41,8 +45,9 @@ import org.slf4j.LoggerFactory;
  * next (KAI's {@code schedulePeriod}), the leader releases the DRA claims of pods that are gone,
  * groups new pods, takes a snapshot of the caches, runs the engine's cycle, and applies what it
  * decided: binds and evictions go to the asynchronous {@link Binder} and {@link Evictor}, events to
- * the {@link EventRecorder}, status to the {@link StatusWriter}. A standby does nothing but keep
- * its caches warm.
+ * the {@link EventRecorder}, status to the {@link StatusWriter}; in reservation-pods mode the
+ * {@link GpuSharingUpkeep} then cleans reservation pods up and keeps the scaling pods. A standby
+ * does nothing but keep its caches warm.
  */
 final class SchedulerLoop implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(SchedulerLoop.class);
@@ -59,6 +64,7 @@ final class SchedulerLoop implements AutoCloseable {
   private final SchedulerMetrics metrics;
   private final Leadership leadership;
   private final Duration period;
+  private final Optional<GpuSharingUpkeep> sharing;
   private final ScheduledExecutorService thread;
   private volatile ScheduledFuture<?> schedule;
   private final AtomicLong cycles = new AtomicLong();
@@ -76,7 +82,8 @@ final class SchedulerLoop implements AutoCloseable {
       StatusWriter status,
       SchedulerMetrics metrics,
       Leadership leadership,
-      Duration period) {
+      Duration period,
+      Optional<GpuSharingUpkeep> sharing) {
     this.cache = requireNonNull(cache, "cache is null");
     this.snapshots = requireNonNull(snapshots, "snapshots is null");
     this.grouper = requireNonNull(grouper, "grouper is null");
@@ -89,6 +96,7 @@ final class SchedulerLoop implements AutoCloseable {
     this.metrics = requireNonNull(metrics, "metrics is null");
     this.leadership = requireNonNull(leadership, "leadership is null");
     this.period = requireNonNull(period, "period is null");
+    this.sharing = requireNonNull(sharing, "sharing is null");
     this.thread =
         Executors.newSingleThreadScheduledExecutor(
             r -> {
@@ -141,6 +149,7 @@ final class SchedulerLoop implements AutoCloseable {
     LiveSnapshot live = snapshots.build();
     CycleResult result = cycle.run(live.snapshot(), metrics.cycleMeters());
     apply(result, live);
+    sharing.ifPresent(s -> s.run(live, decided(result)));
     status.publish(live, result);
     cycles.incrementAndGet();
     double millis = (System.nanoTime() - start) / 1e6;
@@ -152,6 +161,17 @@ final class SchedulerLoop implements AutoCloseable {
         live.snapshot().nodes().size(),
         result.decisions().size(),
         Math.round(millis));
+  }
+
+  /** The tasks this cycle bound or pipelined. */
+  private static Set<String> decided(CycleResult result) {
+    Set<String> decided = new TreeSet<>();
+    for (Decision d : result.decisions()) {
+      if (d.kind() != Decision.Kind.EVICT) {
+        decided.add(d.taskId());
+      }
+    }
+    return decided;
   }
 
   private void apply(CycleResult result, LiveSnapshot live) {

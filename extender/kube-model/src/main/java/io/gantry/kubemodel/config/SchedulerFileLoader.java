@@ -25,9 +25,9 @@ import java.util.Optional;
  * drift apart — and the scheduler's own: {@code schedulerName}, {@code schedulePeriod}, {@code
  * queueLabelKey}, {@code nodePoolLabelKey}, {@code nodePoolLabelValue}, {@code leaderElection},
  * {@code bindConcurrency}, {@code statusWritesPerSecond}, {@code eventsPerSecond}, {@code
- * usageDBConfig}. What the engine does not support yet (cron usage windows) and what only a
- * simulation has ({@code cycles}, {@code cyclePeriod}, {@code usage}) is an error naming the key
- * and its line.
+ * usageDBConfig}, {@code gpuSharing}. What the engine does not support yet (cron usage windows) and
+ * what only a simulation has ({@code cycles}, {@code cyclePeriod}, {@code usage}) is an error
+ * naming the key and its line.
  */
 public final class SchedulerFileLoader {
   private static final ImmutableSet<String> OWN_KEYS =
@@ -43,7 +43,19 @@ public final class SchedulerFileLoader {
           "eventsPerSecond",
           "usageDBConfig",
           "defaultPrioritiesConfigMapName",
-          "defaultPrioritiesConfigMapNamespace");
+          "defaultPrioritiesConfigMapNamespace",
+          "gpuSharing");
+  private static final ImmutableSet<String> GPU_SHARING_KEYS =
+      ImmutableSet.of(
+          "mode",
+          "reservationNamespace",
+          "reservationTimeout",
+          "reservationImage",
+          "reservationServiceAccount",
+          "runtimeClassName",
+          "scalingPods",
+          "scalingNamespace",
+          "scalingImage");
   private static final ImmutableSet<String> LEADER_KEYS =
       ImmutableSet.of(
           "enabled", "namespace", "leaseName", "leaseDuration", "renewDeadline", "retryPeriod");
@@ -143,12 +155,42 @@ public final class SchedulerFileLoader {
         usageDb(top.optional("usageDBConfig"), lines),
         defaultsNamespace,
         defaultsName,
+        gpuSharing(top.optional("gpuSharing"), lines),
         lines.build());
   }
 
   private static Optional<String> nonEmpty(MapReader map, String key) throws ScenarioException {
     Optional<Field> f = map.optional(key);
     return f.isPresent() ? Optional.of(f.get().asNonEmptyString()) : Optional.empty();
+  }
+
+  /** The {@code gpuSharing} block; each key absent takes {@link GpuSharingSpec#DEFAULTS}' value. */
+  private static GpuSharingSpec gpuSharing(
+      Optional<Field> field, ImmutableSortedMap.Builder<String, Integer> lines)
+      throws ScenarioException {
+    if (field.isEmpty()) {
+      return GpuSharingSpec.DEFAULTS;
+    }
+    MapReader m = field.get().asMap(GPU_SHARING_KEYS);
+    m.fieldLines().forEach((k, line) -> lines.put("gpuSharing." + k, line));
+    GpuSharingSpec d = GpuSharingSpec.DEFAULTS;
+    Optional<Field> mode = m.optional("mode");
+    Optional<Field> runtimeClass = m.optional("runtimeClassName");
+    return new GpuSharingSpec(
+        mode.isPresent()
+            ? mode.get().asEnum(GpuSharingMode.values(), GpuSharingMode::yamlName)
+            : d.mode(),
+        nonEmpty(m, "reservationNamespace").orElse(d.reservationNamespace()),
+        m.optDuration("reservationTimeout", DurationBound.POSITIVE).orElse(d.reservationTimeout()),
+        nonEmpty(m, "reservationImage").orElse(d.reservationImage()),
+        nonEmpty(m, "reservationServiceAccount").orElse(d.reservationServiceAccount()),
+        // an empty runtimeClassName means the cluster's default runtime
+        runtimeClass.isPresent()
+            ? Optional.of(runtimeClass.get().asString()).filter(s -> !s.isEmpty())
+            : d.runtimeClassName(),
+        m.booleanOr("scalingPods", d.scalingPods()),
+        nonEmpty(m, "scalingNamespace").orElse(d.scalingNamespace()),
+        nonEmpty(m, "scalingImage").orElse(d.scalingImage()));
   }
 
   /** KAI's {@code usageDBConfig}; only the {@code prometheus} client exists. */

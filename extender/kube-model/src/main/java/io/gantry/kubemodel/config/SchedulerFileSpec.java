@@ -16,8 +16,10 @@ import java.util.OptionalInt;
  * @param usageDb time-based fair share's usage database ({@code usageDBConfig}); off when empty
  * @param defaultPrioritiesConfigMapNamespace with {@code defaultPrioritiesConfigMapName}, KAI's
  *     ConfigMap of default priority classes and preemptibility per workload type; none when empty
- * @param fieldLines each top-level key present (plus {@code leaderElection.*} and {@code
- *     usageDBConfig.*}) and its line
+ * @param gpuSharing how fraction pods get their GPU ({@code gpuSharing}); reservation pods when
+ *     absent
+ * @param fieldLines each top-level key present (plus {@code leaderElection.*}, {@code
+ *     usageDBConfig.*} and {@code gpuSharing.*}) and its line
  */
 public record SchedulerFileSpec(
     String sourceName,
@@ -39,6 +41,7 @@ public record SchedulerFileSpec(
     Optional<UsageDbSpec> usageDb,
     Optional<String> defaultPrioritiesConfigMapNamespace,
     Optional<String> defaultPrioritiesConfigMapName,
+    GpuSharingSpec gpuSharing,
     ImmutableSortedMap<String, Integer> fieldLines) {
   public SchedulerFileSpec {
     requireNonNull(sourceName, "sourceName is null");
@@ -47,6 +50,7 @@ public record SchedulerFileSpec(
     requireNonNull(
         defaultPrioritiesConfigMapNamespace, "defaultPrioritiesConfigMapNamespace is null");
     requireNonNull(defaultPrioritiesConfigMapName, "defaultPrioritiesConfigMapName is null");
+    requireNonNull(gpuSharing, "gpuSharing is null");
     requireNonNull(fieldLines, "fieldLines is null");
   }
 
@@ -72,6 +76,7 @@ public record SchedulerFileSpec(
         Optional.empty(),
         Optional.empty(),
         Optional.empty(),
+        GpuSharingSpec.DEFAULTS,
         ImmutableSortedMap.of());
   }
 

@@ -16,15 +16,17 @@ import io.gantry.scheduler.kube.write.KubeWriter;
 public final class SchedulerApiAccess {
   public static final ImmutableList<ApiRule> RULES =
       ImmutableList.of(
-          ApiRule.cluster("", "pods", "get", "list", "watch", "patch", "delete"),
+          // create: reservation pods and scaling pods (reservation-pods mode, kai-reference §7)
+          ApiRule.cluster("", "pods", "get", "list", "watch", "patch", "delete", "create"),
           ApiRule.cluster("", "pods/binding", "create"),
           ApiRule.cluster("", "pods/status", "patch"),
           ApiRule.cluster("", "nodes", "get", "list", "watch"),
           ApiRule.cluster("", "events", "create", "patch"),
           ApiRule.cluster("scheduling.k8s.io", "priorityclasses", "get", "list", "watch"),
           ApiRule.cluster("batch", "jobs", "get", "list", "watch"),
-          // the pod grouper's owners (kai-reference §3.4) and its per-type defaults ConfigMap
-          ApiRule.cluster("", "configmaps", "get", "list", "watch"),
+          // the pod grouper's owners (kai-reference §3.4) and its per-type defaults ConfigMap; the
+          // fraction pods' environment ConfigMaps, written at bind (reservation-pods mode)
+          ApiRule.cluster("", "configmaps", "get", "list", "watch", "create", "update"),
           ApiRule.cluster("apps", "deployments", "get", "list", "watch"),
           ApiRule.cluster("apps", "replicasets", "get", "list", "watch"),
           ApiRule.cluster("apps", "statefulsets", "get", "list", "watch"),

@@ -89,7 +89,8 @@ public final class SchedulerConfigFile {
         // the command line, not the file, names these (SchedulerSettings.withConnection)
         ClusterAccess.defaults(),
         SchedulerSettings.DEFAULT_STARTUP_TIMEOUT,
-        SchedulerSettings.DEFAULT_OPS_PORT);
+        SchedulerSettings.DEFAULT_OPS_PORT,
+        file.gpuSharing());
   }
 
   /**

@@ -2,6 +2,7 @@ package io.gantry.scheduler.kube.config;
 
 import static java.util.Objects.requireNonNull;
 
+import io.gantry.kubemodel.config.GpuSharingSpec;
 import io.gantry.nodecommon.kube.ClusterAccess;
 import io.gantry.scheduler.api.config.SchedulerConfig;
 import io.gantry.scheduler.kube.LiveSchedulerWiring;
@@ -29,6 +30,8 @@ import java.util.Optional;
  *     --startup-timeout}) before giving up
  * @param opsPort the port of {@code /metrics}, {@code /healthz}, {@code /readyz} and {@code
  *     /snapshot} ({@code gantry scheduler} only; the extender serves its own), 0 for any free one
+ * @param gpuSharing how the binder gives fraction pods their GPU: reservation pods or Gantry's
+ *     device plugin ({@code gpuSharing} in the file)
  */
 public record SchedulerSettings(
     String schedulerName,
@@ -44,7 +47,8 @@ public record SchedulerSettings(
     Optional<String> workloadDefaults,
     ClusterAccess cluster,
     Duration startupTimeout,
-    int opsPort) {
+    int opsPort,
+    GpuSharingSpec gpuSharing) {
   public static final String DEFAULT_SCHEDULER_NAME = "gantry-scheduler";
   public static final Duration DEFAULT_SCHEDULE_PERIOD = Duration.ofSeconds(1);
   public static final int DEFAULT_BIND_CONCURRENCY = 16;
@@ -64,6 +68,7 @@ public record SchedulerSettings(
     requireNonNull(workloadDefaults, "workloadDefaults is null");
     requireNonNull(cluster, "cluster is null");
     requireNonNull(startupTimeout, "startupTimeout is null");
+    requireNonNull(gpuSharing, "gpuSharing is null");
     if (bindConcurrency < 1) {
       throw new IllegalArgumentException("bindConcurrency must be >= 1");
     }
@@ -75,7 +80,8 @@ public record SchedulerSettings(
 
   /**
    * Settings without a ConfigMap of per-type defaults, connecting with the in-cluster service
-   * account and serving the ops endpoints on {@value #DEFAULT_OPS_PORT}.
+   * account, serving the ops endpoints on {@value #DEFAULT_OPS_PORT} and sharing GPUs through
+   * reservation pods ({@link GpuSharingSpec#DEFAULTS}).
    */
   public SchedulerSettings(
       String schedulerName,
@@ -102,7 +108,8 @@ public record SchedulerSettings(
         Optional.empty(),
         ClusterAccess.defaults(),
         DEFAULT_STARTUP_TIMEOUT,
-        DEFAULT_OPS_PORT);
+        DEFAULT_OPS_PORT,
+        GpuSharingSpec.DEFAULTS);
   }
 
   /** The same settings for the pods of scheduler {@code name}. */
@@ -121,7 +128,8 @@ public record SchedulerSettings(
         workloadDefaults,
         cluster,
         startupTimeout,
-        opsPort);
+        opsPort,
+        gpuSharing);
   }
 
   /** The same settings with {@code concurrency} binds (and evictions) under way at once. */
@@ -140,7 +148,8 @@ public record SchedulerSettings(
         workloadDefaults,
         cluster,
         startupTimeout,
-        opsPort);
+        opsPort,
+        gpuSharing);
   }
 
   /**
@@ -163,6 +172,27 @@ public record SchedulerSettings(
         workloadDefaults,
         cluster,
         startupTimeout,
-        opsPort);
+        opsPort,
+        gpuSharing);
+  }
+
+  /** The same settings sharing GPUs as {@code sharing} says. */
+  public SchedulerSettings withGpuSharing(GpuSharingSpec sharing) {
+    return new SchedulerSettings(
+        schedulerName,
+        schedulePeriod,
+        nodePool,
+        queueLabelKey,
+        engine,
+        leaderElection,
+        bindConcurrency,
+        statusWritesPerSecond,
+        eventsPerSecond,
+        usageDb,
+        workloadDefaults,
+        cluster,
+        startupTimeout,
+        opsPort,
+        sharing);
   }
 }

@@ -213,6 +213,11 @@ public final class ClusterInformers implements AutoCloseable {
     return nodes.getIndexer().list();
   }
 
+  /** The cached node, or null. */
+  public V1Node node(String name) {
+    return new Lister<V1Node>(nodes.getIndexer()).get(name);
+  }
+
   public List<V1PriorityClass> priorityClasses() {
     return priorityClasses.getIndexer().list();
   }

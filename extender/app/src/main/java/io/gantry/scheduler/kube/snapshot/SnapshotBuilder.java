@@ -8,6 +8,7 @@ import io.gantry.gpusharing.GpuAmount;
 import io.gantry.kubemodel.kai.KaiObjectException;
 import io.gantry.kubemodel.kai.LegacyMigAnnotation;
 import io.gantry.kubemodel.kai.PriorityClassTable;
+import io.gantry.kubemodel.kai.SharedGpuPods;
 import io.gantry.scheduler.api.result.ClaimAllocation;
 import io.gantry.scheduler.api.usage.UsageSource;
 import io.gantry.scheduler.kube.crd.KaiPodGroup;
@@ -216,7 +217,12 @@ public final class SnapshotBuilder {
           taskPods.put(p.key(), p);
         }
       }
-      if (!task && p.occupiesNode()) {
+      // a reservation pod's GPU is its group's device, which the group's fraction tasks count;
+      // a scaling pod only stands for pending fractions until the autoscaler's node is there
+      if (!task
+          && p.occupiesNode()
+          && !SharedGpuPods.isReservation(p.labels())
+          && !SharedGpuPods.isScaling(p.labels())) {
         otherUse.merge(p.nodeName().get(), p.request(), Resources::plus);
         otherPods.merge(p.nodeName().get(), 1, Integer::sum);
       }

@@ -3,6 +3,7 @@ package io.gantry.scheduler.kube.write;
 import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.google.common.collect.ImmutableSet;
 import io.gantry.gpusharing.GpuAllocation;
 import io.gantry.gpusharing.json.GpuAllocationJson;
 import io.gantry.scheduler.api.result.BindDecision;
@@ -10,6 +11,7 @@ import io.gantry.scheduler.api.result.ClaimAllocation;
 import io.gantry.scheduler.kube.informers.ClusterInformers;
 import io.gantry.scheduler.kube.lease.Leadership;
 import io.gantry.scheduler.kube.ops.SchedulerMetrics;
+import io.gantry.scheduler.kube.reserve.SharedGpuBind;
 import io.gantry.scheduler.kube.snapshot.InFlightBind;
 import io.gantry.scheduler.kube.snapshot.InFlightBinds;
 import io.gantry.scheduler.kube.snapshot.PodFacts;
@@ -21,6 +23,7 @@ import io.kubernetes.client.util.generic.dynamic.DynamicKubernetesObject;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -42,10 +45,17 @@ import org.slf4j.LoggerFactory;
  * resources away. A bind that fails for good leaves flight, emits {@code FailedBinding} and sets
  * {@code PodScheduled=False/BindingError}; the pod is pending again in the next cycle. Only the
  * leader writes: an attempt made after leadership is lost is dropped.
+ *
+ * <p>In reservation-pods mode a fraction pod's bind first reserves its GPU groups ({@link
+ * SharedGpuBind}): the attempt asks again every {@link #RESERVATION_POLL} until each group's
+ * reservation pod has reported its GPU, without holding a thread while it waits; a reservation that
+ * fails or times out fails the bind as above, naming the reservation pod.
  */
 public final class Binder implements InFlightBinds {
   private static final Logger LOG = LoggerFactory.getLogger(Binder.class);
   private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Duration RESERVATION_POLL = Duration.ofMillis(200);
+  private static final Duration RESERVATION_MARGIN = Duration.ofSeconds(5);
 
   private final KubeWriter writer;
   private final ClaimReservations claims;
@@ -56,6 +66,8 @@ public final class Binder implements InFlightBinds {
   private final ScheduledExecutorService executor;
   private final Clock clock;
   private final Backoff backoff;
+  private final Optional<SharedGpuBind> sharedGpus;
+  private final Duration reservationWait;
   private final Map<String, Flight> flights = new ConcurrentHashMap<>();
 
   /** One bind in flight. {@code done}: the binding exists; waiting for the cache to show it. */
@@ -64,12 +76,18 @@ public final class Binder implements InFlightBinds {
     final PodFacts pod;
     final Optional<GpuAllocation> allocation;
     final long startNanos = System.nanoTime();
+    final Instant reservationDeadline;
     volatile boolean done;
 
-    Flight(InFlightBind bind, PodFacts pod, Optional<GpuAllocation> allocation) {
+    Flight(
+        InFlightBind bind,
+        PodFacts pod,
+        Optional<GpuAllocation> allocation,
+        Instant reservationDeadline) {
       this.bind = bind;
       this.pod = pod;
       this.allocation = allocation;
+      this.reservationDeadline = reservationDeadline;
     }
   }
 
@@ -81,7 +99,8 @@ public final class Binder implements InFlightBinds {
       SchedulerMetrics metrics,
       ScheduledExecutorService executor,
       Clock clock,
-      Backoff backoff) {
+      Backoff backoff,
+      Optional<SharedGpuBind> sharedGpus) {
     this.writer = requireNonNull(writer, "writer is null");
     this.claims = new ClaimReservations(writer);
     this.cache = requireNonNull(cache, "cache is null");
@@ -91,6 +110,11 @@ public final class Binder implements InFlightBinds {
     this.executor = requireNonNull(executor, "executor is null");
     this.clock = requireNonNull(clock, "clock is null");
     this.backoff = requireNonNull(backoff, "backoff is null");
+    this.sharedGpus = requireNonNull(sharedGpus, "sharedGpus is null");
+    // the reservation pod's own timeout runs from its creation; this bounds the wait for one that
+    // cannot even be created (scaling pods pending), with a margin for the API round trips
+    this.reservationWait =
+        sharedGpus.map(g -> g.reservationTimeout().plus(RESERVATION_MARGIN)).orElse(Duration.ZERO);
   }
 
   @Override
@@ -121,11 +145,21 @@ public final class Binder implements InFlightBinds {
                 decision.gpuPortion(),
                 decision.claimAllocations()),
             pod,
-            allocation);
+            allocation,
+            clock.instant().plus(reservationWait));
     if (flights.putIfAbsent(pod.key(), flight) == null) {
       metrics.taskScheduled(Duration.between(pod.createdAt(), clock.instant()));
       executor.execute(() -> attempt(flight, 0));
     }
+  }
+
+  /** The GPU groups of the binds in flight, as {@code node/group}. */
+  public ImmutableSet<String> groupsInFlight() {
+    ImmutableSet.Builder<String> groups = ImmutableSet.builder();
+    for (Flight f : flights.values()) {
+      f.bind.gpuGroups().forEach(g -> groups.add(f.bind.node() + "/" + g));
+    }
+    return groups.build();
   }
 
   /** Whether a bind in flight writes this claim ({@code namespace/name}). */
@@ -195,14 +229,34 @@ public final class Binder implements InFlightBinds {
       for (ClaimAllocation c : f.bind.claims()) {
         claims.reserve(f.pod.namespace(), f.pod.name(), f.pod.uid(), c);
       }
+      boolean shared =
+          f.allocation.isPresent() && f.allocation.get().isShared() && sharedGpus.isPresent();
+      if (shared) {
+        SharedGpuBind.Outcome prepared = sharedGpus.get().prepare(cached, f.allocation.get());
+        if (prepared instanceof SharedGpuBind.Waiting w) {
+          waitForReservation(f, n, w.why());
+          return;
+        }
+        if (prepared instanceof SharedGpuBind.Failed failed) {
+          fail(f, failed.cause());
+          return;
+        }
+        if (!((SharedGpuBind.Ready) prepared).environment()) {
+          events.warning(
+              ObjectRef.pod(f.pod),
+              SharedGpuBind.NO_ENVIRONMENT_REASON,
+              SharedGpuBind.noEnvironmentMessage(f.pod.key()));
+        }
+      }
       // the allocation rides on the binding: one write a pod, and no node agent ever sees the pod
-      // bound without it
+      // bound without it; a reserved shared GPU's allocation (with the device's UUID) was written
+      // on the pod by SharedGpuBind and must not be replaced by the unresolved one
       KubeWriter.BindResponse response =
           writer.bind(
               f.pod.namespace(),
               f.pod.name(),
               f.bind.node(),
-              f.allocation.isPresent()
+              f.allocation.isPresent() && !shared
                   ? Map.of(GpuAllocation.ANNOTATION, GpuAllocationJson.write(f.allocation.get()))
                   : Map.of());
       if (response.ok()) {
@@ -235,6 +289,21 @@ public final class Binder implements InFlightBinds {
     } catch (IOException | RuntimeException e) {
       retry(f, n, e.toString());
     }
+  }
+
+  /**
+   * Asks again after {@link #RESERVATION_POLL} while the reservation is under way; past the
+   * deadline the bind fails with what it waited for.
+   */
+  private void waitForReservation(Flight f, int n, String why) {
+    if (!clock.instant().isBefore(f.reservationDeadline)) {
+      fail(f, "timed out " + why);
+      return;
+    }
+    LOG.debug("bind of {}: {}", f.pod.key(), why);
+    var unused =
+        executor.schedule(
+            () -> attemptOrFail(f, n), RESERVATION_POLL.toMillis(), TimeUnit.MILLISECONDS);
   }
 
   /** The message of the Status object the API server answered with; empty when it sent none. */

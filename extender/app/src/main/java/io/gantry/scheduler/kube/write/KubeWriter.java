@@ -15,6 +15,7 @@ import io.kubernetes.client.openapi.apis.CoreV1Api;
 import io.kubernetes.client.openapi.apis.CustomObjectsApi;
 import io.kubernetes.client.openapi.models.CoreV1Event;
 import io.kubernetes.client.openapi.models.V1Binding;
+import io.kubernetes.client.openapi.models.V1ConfigMap;
 import io.kubernetes.client.openapi.models.V1DeleteOptions;
 import io.kubernetes.client.openapi.models.V1ObjectMeta;
 import io.kubernetes.client.openapi.models.V1ObjectReference;
@@ -138,8 +139,48 @@ public final class KubeWriter {
     }
   }
 
+  /**
+   * Creates the pod.
+   *
+   * @return false when a pod of that name exists already (409)
+   */
+  public boolean createPod(V1Pod pod) throws ApiException {
+    try {
+      core.createNamespacedPod(pod.getMetadata().getNamespace(), pod).execute();
+      return true;
+    } catch (ApiException e) {
+      if (e.getCode() == 409) {
+        return false;
+      }
+      throw e;
+    }
+  }
+
+  /** The pods of {@code namespace} that match {@code labelSelector}, as the API server has them. */
+  public JsonNode listPods(String namespace, String labelSelector) throws ApiException {
+    return read(
+        core.listNamespacedPod(namespace).labelSelector(labelSelector).buildCall(null),
+        "pods of " + namespace + " with " + labelSelector);
+  }
+
+  /**
+   * Creates the ConfigMap, or replaces the data of the one of that name (a retried bind writes it
+   * again).
+   */
+  public void writeConfigMap(V1ConfigMap map) throws ApiException {
+    String namespace = map.getMetadata().getNamespace();
+    try {
+      core.createNamespacedConfigMap(namespace, map).execute();
+    } catch (ApiException e) {
+      if (e.getCode() != 409) {
+        throw e;
+      }
+      core.replaceNamespacedConfigMap(map.getMetadata().getName(), namespace, map).execute();
+    }
+  }
+
   /** Deletes the pod if it is still the one with {@code uid}. */
-  void deletePod(String namespace, String name, String uid) throws ApiException {
+  public void deletePod(String namespace, String name, String uid) throws ApiException {
     try (Response response =
         core.deleteNamespacedPod(name, namespace)
             .body(new V1DeleteOptions().preconditions(new V1Preconditions().uid(uid)))

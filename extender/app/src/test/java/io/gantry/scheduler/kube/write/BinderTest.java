@@ -51,7 +51,9 @@ class BinderTest {
           new SchedulerMetrics(),
           pool,
           Clock.systemUTC(),
-          new Backoff(2, Duration.ofMillis(10), Duration.ofMillis(10)));
+          new Backoff(2, Duration.ofMillis(10), Duration.ofMillis(10)),
+          // Gantry's device plugin: the node resolves the GPU groups
+          Optional.empty());
 
   @BeforeEach
   void start() {
