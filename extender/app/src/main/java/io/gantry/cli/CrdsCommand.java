@@ -1,5 +1,6 @@
 package io.gantry.cli;
 
+import io.gantry.nodecommon.cli.LogFormatOptions;
 import io.gantry.nodecommon.kube.ApiErrors;
 import io.gantry.scheduler.kube.KubeClients;
 import io.gantry.scheduler.kube.crd.CrdInstaller;

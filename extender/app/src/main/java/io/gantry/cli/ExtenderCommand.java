@@ -9,6 +9,7 @@ import io.gantry.extender.TlsSettings;
 import io.gantry.kubemodel.config.SchedulerFileLoader;
 import io.gantry.kubemodel.config.SchedulerFileSpec;
 import io.gantry.kubemodel.read.ScenarioException;
+import io.gantry.nodecommon.cli.LogFormatOptions;
 import io.gantry.nodecommon.cli.StopSignal;
 import io.gantry.scheduler.api.config.GoDuration;
 import io.gantry.scheduler.kube.config.SchedulerConfigFile;

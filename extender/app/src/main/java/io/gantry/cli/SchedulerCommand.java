@@ -3,6 +3,7 @@ package io.gantry.cli;
 import io.gantry.kubemodel.config.SchedulerFileLoader;
 import io.gantry.kubemodel.config.SchedulerFileSpec;
 import io.gantry.kubemodel.read.ScenarioException;
+import io.gantry.nodecommon.cli.LogFormatOptions;
 import io.gantry.nodecommon.cli.StopSignal;
 import io.gantry.scheduler.kube.ApiRateLimit;
 import io.gantry.scheduler.kube.LiveSchedulerWiring;

@@ -50,7 +50,7 @@ class SimulateCommandTest {
     CliRunner second = CliRunner.run("simulate", "--output", "json", "../../examples");
 
     assertThat(first.out()).isNotEmpty().isEqualTo(second.out());
-    assertThat(first.out().lines().count()).as("one JSON line per runnable scenario").isEqualTo(47);
+    assertThat(first.out().lines().count()).as("one JSON line per runnable scenario").isEqualTo(48);
   }
 
   @Test

@@ -7,12 +7,10 @@ import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Option;
 
 /**
- * {@code --log-format text|json}: the line format of the log on standard error. A picocli mixin
- * shared by the device agent and the DRA driver; the formats are their logback.xml's appenders
- * (gantry-node-logback-appenders.xml), chosen by the system property {@value #PROPERTY}.
- *
- * <p>The scheduler has its own copy (io.gantry.cli.LogFormatOptions): the node modules and the
- * scheduler share no module their command lines could live in.
+ * {@code --log-format text|json}: the line format of the log on standard error. A picocli mixin of
+ * every command that runs against a cluster (the scheduler's, the device agent's, the DRA
+ * driver's); the formats are each logback.xml's appenders (gantry-logback-appenders.xml,
+ * gantry-node-logback-appenders.xml), chosen by the system property {@value #PROPERTY}.
  */
 public final class LogFormatOptions {
   /** The system property logback.xml reads the format from. */

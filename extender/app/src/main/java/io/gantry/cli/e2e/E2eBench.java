@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import com.sun.management.OperatingSystemMXBean;
 import io.gantry.fakekube.FakeKubeServer;
+import io.gantry.kubemodel.config.GpuSharingSpec;
 import io.gantry.kubemodel.config.SchedulerFileSpec;
 import io.gantry.kubemodel.read.ScenarioException;
 import io.gantry.nodecommon.kube.ClusterAccess;
@@ -294,12 +295,18 @@ public final class E2eBench {
     return clock.count() == pods;
   }
 
-  /** The settings {@code gantry scheduler} runs with when given no {@code --config}. */
+  /**
+   * The settings {@code gantry scheduler} runs with when given no {@code --config}, but sharing
+   * GPUs in {@code device-plugin} mode: the fake cluster runs no pods, so no reservation pod would
+   * ever report its GPU, and a fraction pod's bind is the same single Binding in both modes once
+   * the reservation exists.
+   */
   private static SchedulerSettings settings(Path kubeconfig) {
     try {
       return SchedulerConfigFile.settings(
               SchedulerFileSpec.defaults(), "gantry-bench", "gantry-system", Map.of())
-          .withConnection(ClusterAccess.ofKubeconfig(kubeconfig), STARTUP_TIMEOUT, 0);
+          .withConnection(ClusterAccess.ofKubeconfig(kubeconfig), STARTUP_TIMEOUT, 0)
+          .withGpuSharing(GpuSharingSpec.DEVICE_PLUGIN);
     } catch (ScenarioException e) {
       throw new IllegalStateException("the default scheduler settings are invalid", e);
     }

@@ -4,9 +4,9 @@ import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSet;
+import io.gantry.scheduler.api.result.ScenarioState;
 import io.gantry.scheduler.framework.AccumulatedScenario;
 import io.gantry.scheduler.framework.ActionObserver;
-import io.gantry.scheduler.framework.ActionObserver.ScenarioState;
 import io.gantry.scheduler.framework.JobState;
 import io.gantry.scheduler.framework.NodeState;
 import io.gantry.scheduler.framework.ScenarioGenerator;

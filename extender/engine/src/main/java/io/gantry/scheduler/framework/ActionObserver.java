@@ -1,5 +1,7 @@
 package io.gantry.scheduler.framework;
 
+import io.gantry.scheduler.api.result.ScenarioState;
+
 /**
  * Hears what the actions try, so a caller can count it (KAI's {@code podgroups_*_by_action} and
  * {@code scenario_search_*} metrics) without the engine knowing about metrics. The cycle publishes
@@ -16,18 +18,6 @@ public interface ActionObserver {
   /** The session's observer, {@link #NONE} when the cycle was run without one. */
   static ActionObserver of(Session session) {
     return session.state().read(KEY).orElse(NONE);
-  }
-
-  /** What became of one scenario a generator emitted (KAI's {@code state} label). */
-  enum ScenarioState {
-    EMITTED,
-    SIMULATED,
-    REJECTED,
-    SKIPPED;
-
-    public String label() {
-      return name().toLowerCase(java.util.Locale.ROOT);
-    }
   }
 
   /** The plugin named {@code plugin} is about to run its session-open hook. */

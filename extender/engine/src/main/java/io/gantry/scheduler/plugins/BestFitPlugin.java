@@ -24,8 +24,9 @@ public final class BestFitPlugin extends CostPlacementPlugin {
   @Override
   double cost(TaskState task, NodeState node) {
     long cpuLeft = node.idle().cpuMillis() - task.info().request().cpuMillis();
-    long gpuLeft = NodeRoom.freeGpuHundredths(node) - NodeRoom.requestHundredths(task, node);
-    return NodeRoom.share(cpuLeft, node.info().allocatable().cpuMillis())
-        + NodeRoom.share(gpuLeft, NodeRoom.gpuCapacityHundredths(node));
+    long gpuLeft =
+        NodeIdleRoom.freeGpuHundredths(node) - NodeIdleRoom.requestHundredths(task, node);
+    return NodeIdleRoom.share(cpuLeft, node.info().allocatable().cpuMillis())
+        + NodeIdleRoom.share(gpuLeft, NodeIdleRoom.gpuCapacityHundredths(node));
   }
 }

@@ -58,11 +58,11 @@ record DemandShape(
   /** Hundredths of a device it needs on each, on a node with devices of this memory. */
   int portionOn(long nodeGpuMemoryMib) {
     if (sharing.isEmpty()) {
-      return NodeRoom.DEVICE;
+      return NodeIdleRoom.DEVICE;
     }
     GpuSharingRequest s = sharing.get();
     if (!s.fitsDeviceOn(nodeGpuMemoryMib)) {
-      return NodeRoom.DEVICE + 1;
+      return NodeIdleRoom.DEVICE + 1;
     }
     return Math.toIntExact(s.portionOn(nodeGpuMemoryMib).hundredths());
   }

@@ -24,10 +24,10 @@ public final class DotProductPlugin extends CostPlacementPlugin {
   @Override
   double cost(TaskState task, NodeState node) {
     double cpuCapacity = node.info().allocatable().cpuMillis();
-    double gpuCapacity = NodeRoom.gpuCapacityHundredths(node);
-    return NodeRoom.share(task.info().request().cpuMillis(), cpuCapacity)
-            * NodeRoom.share(node.idle().cpuMillis(), cpuCapacity)
-        + NodeRoom.share(NodeRoom.requestHundredths(task, node), gpuCapacity)
-            * NodeRoom.share(NodeRoom.freeGpuHundredths(node), gpuCapacity);
+    double gpuCapacity = NodeIdleRoom.gpuCapacityHundredths(node);
+    return NodeIdleRoom.share(task.info().request().cpuMillis(), cpuCapacity)
+            * NodeIdleRoom.share(node.idle().cpuMillis(), cpuCapacity)
+        + NodeIdleRoom.share(NodeIdleRoom.requestHundredths(task, node), gpuCapacity)
+            * NodeIdleRoom.share(NodeIdleRoom.freeGpuHundredths(node), gpuCapacity);
   }
 }

@@ -93,9 +93,9 @@ public final class FragmentationAwarePlugin extends CostPlacementPlugin
     }
     double growth = after.fragmentation(weights, fit) - now.fragmentation(weights, fit);
     double freeLeft =
-        NodeRoom.share(
-            NodeRoom.freeGpuHundredths(node) - NodeRoom.requestHundredths(task, node),
-            NodeRoom.gpuCapacityHundredths(node));
+        NodeIdleRoom.share(
+            NodeIdleRoom.freeGpuHundredths(node) - NodeIdleRoom.requestHundredths(task, node),
+            NodeIdleRoom.gpuCapacityHundredths(node));
     return growth + PACKING_TIE_WEIGHT * freeLeft;
   }
 
@@ -140,7 +140,7 @@ public final class FragmentationAwarePlugin extends CostPlacementPlugin
       weights = mix.at(task.job().info().createdAt());
       afterByNodeAndRoom.clear();
     }
-    int room = NodeRoom.DEVICE - Math.toIntExact(candidate.usedPortion().hundredths());
+    int room = NodeIdleRoom.DEVICE - Math.toIntExact(candidate.usedPortion().hundredths());
     long key = (long) node.position() * 1024 + room;
     Double cached = afterByNodeAndRoom.get(key);
     if (cached != null) {

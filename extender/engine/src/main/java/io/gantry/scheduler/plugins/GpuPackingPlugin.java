@@ -24,10 +24,10 @@ public final class GpuPackingPlugin extends CostPlacementPlugin {
 
   @Override
   double cost(TaskState task, NodeState node) {
-    long free = NodeRoom.freeGpuHundredths(node);
-    long capacity = NodeRoom.gpuCapacityHundredths(node);
+    long free = NodeIdleRoom.freeGpuHundredths(node);
+    long capacity = NodeIdleRoom.gpuCapacityHundredths(node);
     int tier;
-    if (NodeRoom.sharedDeviceFits(task, node)) {
+    if (NodeIdleRoom.sharedDeviceFits(task, node)) {
       tier = 0;
     } else if (free < capacity) {
       tier = 1;
@@ -35,6 +35,7 @@ public final class GpuPackingPlugin extends CostPlacementPlugin {
       tier = 2;
     }
     // the share left free is below 1, so it orders nodes only within a tier
-    return tier + NodeRoom.share(free - NodeRoom.requestHundredths(task, node), capacity) / 2;
+    return tier
+        + NodeIdleRoom.share(free - NodeIdleRoom.requestHundredths(task, node), capacity) / 2;
   }
 }

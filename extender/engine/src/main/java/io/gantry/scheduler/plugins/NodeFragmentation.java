@@ -35,7 +35,7 @@ final class NodeFragmentation {
     int[] free = new int[node.idleWholeGpus() + node.gpuGroups().size()];
     int n = 0;
     for (int i = 0; i < node.idleWholeGpus(); i++) {
-      free[n++] = NodeRoom.DEVICE;
+      free[n++] = NodeIdleRoom.DEVICE;
     }
     for (GpuGroupView g : node.gpuGroups()) {
       int room = Math.toIntExact(g.idlePortion().hundredths());
@@ -125,7 +125,7 @@ final class NodeFragmentation {
     int n = devices;
     int left = count;
     for (int d = n - 1; d >= 0 && left > 0; d--) {
-      if (next[d] == NodeRoom.DEVICE) {
+      if (next[d] == NodeIdleRoom.DEVICE) {
         next[d] = next[--n];
         left--;
       }

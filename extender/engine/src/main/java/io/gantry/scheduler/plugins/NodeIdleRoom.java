@@ -9,8 +9,8 @@ import io.gantry.scheduler.framework.TaskState;
  * What the cost-based placement strategies read of a node and a task, in hundredths of a GPU (the
  * engine's GPU precision): free GPU now, GPU capacity, and the GPU a task takes there.
  */
-final class NodeRoom {
-  private NodeRoom() {}
+final class NodeIdleRoom {
+  private NodeIdleRoom() {}
 
   static final int DEVICE = 100;
 
