@@ -1,5 +1,6 @@
 package io.gantry.scheduler.kube.ops;
 
+import io.gantry.scheduler.api.result.ScenarioState;
 import io.gantry.scheduler.cycle.CycleListener;
 import io.micrometer.core.instrument.Tags;
 
