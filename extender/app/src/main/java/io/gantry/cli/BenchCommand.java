@@ -1,3 +1,5 @@
+// Over 450 lines on purpose: most of it is picocli's option declarations with the help text users
+// read with --help; the runs themselves are BenchRunner's (engine presets) and E2eBench's.
 package io.gantry.cli;
 
 import io.gantry.cli.e2e.E2eBench;

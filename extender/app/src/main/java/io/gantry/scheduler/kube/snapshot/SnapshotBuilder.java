@@ -1,3 +1,6 @@
+// Over 450 lines on purpose: the one place the informer caches become a cycle's snapshot, in the
+// order kai-reference §4.1–4.2 gives (pool, queues, PodGroups, pods, what other pods hold); each
+// conversion that stands alone already has its own class in this package.
 package io.gantry.scheduler.kube.snapshot;
 
 import static java.util.Objects.requireNonNull;

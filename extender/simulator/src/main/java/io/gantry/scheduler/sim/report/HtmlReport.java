@@ -1,3 +1,6 @@
+// Over 450 lines on purpose: one self-contained page is one file, its CSS and each chart's SVG
+// drawing in the order the page shows them; the numbers it draws come from CycleHistory and
+// RunSummary, which stand apart.
 package io.gantry.scheduler.sim.report;
 
 import com.google.common.escape.Escaper;
