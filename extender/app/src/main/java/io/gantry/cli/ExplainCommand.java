@@ -1,7 +1,6 @@
 package io.gantry.cli;
 
 import io.gantry.kubemodel.explain.ExplainService;
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -58,36 +57,21 @@ final class ExplainCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    PrintWriter out = spec.commandLine().getOut();
-    PrintWriter err = spec.commandLine().getErr();
-    ExplainService.Format format =
-        output == SimulateCommand.Output.json
-            ? ExplainService.Format.JSON
-            : ExplainService.Format.TEXT;
+    ExplainService.Format format = ExplainSource.format(output);
     String job = arguments.get(arguments.size() - 1);
     Optional<String> ns = Optional.ofNullable(namespace).filter(n -> !n.isEmpty());
-    try {
-      ExplainService.Answer answer;
-      if (arguments.size() == 2) {
-        if (source.kubeconfig != null || source.scheduler != null || source.config != null) {
-          throw new CommandLine.ParameterException(
-              spec.commandLine(),
-              "a scenario is explained as it is: leave out --kubeconfig, --config and --scheduler");
-        }
-        answer =
-            ExplainSource.fromScenario(Path.of(arguments.get(0)), s -> s.explain(ns, job, format));
-      } else {
-        Map<String, String> query = new TreeMap<>();
-        ns.ifPresent(n -> query.put("namespace", n));
-        query.put("name", job);
-        query.put("output", format == ExplainService.Format.JSON ? "json" : "text");
-        answer = source.live("/explain", query, s -> s.explain(ns, job, format));
-      }
-      return ExplainSource.print(answer, out, err);
-    } catch (ExplainSource.Failure f) {
-      err.println("error: " + f.getMessage());
-      err.flush();
-      return f.status;
+    if (arguments.size() == 2) {
+      source.requireScenarioOnly(spec.commandLine(), "explained");
+      Path scenario = Path.of(arguments.get(0));
+      return ExplainSource.answer(
+          spec.commandLine(),
+          () -> ExplainSource.fromScenario(scenario, s -> s.explain(ns, job, format)));
     }
+    Map<String, String> query = new TreeMap<>();
+    ns.ifPresent(n -> query.put("namespace", n));
+    query.put("name", job);
+    query.put("output", ExplainSource.outputParameter(format));
+    return ExplainSource.answer(
+        spec.commandLine(), () -> source.live("/explain", query, s -> s.explain(ns, job, format)));
   }
 }

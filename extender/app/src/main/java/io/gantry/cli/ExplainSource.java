@@ -18,6 +18,7 @@ import io.gantry.scheduler.sim.ScenarioStart;
 import io.gantry.scheduler.sim.spec.ScenarioLoader;
 import io.gantry.scheduler.sim.spec.ScenarioSpec;
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -30,6 +31,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.StringJoiner;
 import java.util.function.Function;
+import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
 /**
@@ -65,7 +67,7 @@ final class ExplainSource {
       names = "--scheduler",
       paramLabel = "URL",
       description =
-          "Ask the running scheduler's debug endpoints instead, e.g. http://127.0.0.1:8080 through"
+          "Ask the running scheduler's debug endpoints instead, e.g. http://127.0.0.1:8081 through"
               + " kubectl port-forward.")
   String scheduler;
 
@@ -187,11 +189,53 @@ final class ExplainSource {
     }
   }
 
+  /** How a command's {@code --output} asks for the answer. */
+  static ExplainService.Format format(SimulateCommand.Output output) {
+    return output == SimulateCommand.Output.json
+        ? ExplainService.Format.JSON
+        : ExplainService.Format.TEXT;
+  }
+
+  /** {@code format} as the scheduler's endpoints take it ({@code output=}). */
+  static String outputParameter(ExplainService.Format format) {
+    return format == ExplainService.Format.JSON ? "json" : "text";
+  }
+
+  /**
+   * Refuses the live options next to a scenario, which is read as it is ({@code what}: "explained",
+   * "shown").
+   */
+  void requireScenarioOnly(CommandLine commandLine, String what) {
+    if (kubeconfig != null || scheduler != null || config != null) {
+      throw new CommandLine.ParameterException(
+          commandLine,
+          "a scenario is " + what + " as it is: leave out --kubeconfig, --config and --scheduler");
+    }
+  }
+
+  /** Where an answer comes from: a scenario, the scheduler or the cluster. */
+  @FunctionalInterface
+  interface Asking {
+    ExplainService.Answer ask() throws Failure;
+  }
+
+  /** Asks and prints the answer ({@link #print}), or the failure in one line with its status. */
+  static int answer(CommandLine commandLine, Asking asking) {
+    PrintWriter err = commandLine.getErr();
+    try {
+      return print(asking.ask(), commandLine.getOut(), err);
+    } catch (Failure f) {
+      err.println("error: " + f.getMessage());
+      err.flush();
+      return f.status;
+    }
+  }
+
   /**
    * Prints an answer: the report on stdout (0), or its first line as an error (2 when the request
    * named no job or several, 1 otherwise).
    */
-  static int print(ExplainService.Answer answer, java.io.PrintWriter out, java.io.PrintWriter err) {
+  private static int print(ExplainService.Answer answer, PrintWriter out, PrintWriter err) {
     if (answer.ok()) {
       out.print(answer.body());
       out.flush();

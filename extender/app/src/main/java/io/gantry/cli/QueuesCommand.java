@@ -1,7 +1,6 @@
 package io.gantry.cli;
 
 import io.gantry.kubemodel.explain.ExplainService;
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -47,33 +46,19 @@ final class QueuesCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    PrintWriter out = spec.commandLine().getOut();
-    PrintWriter err = spec.commandLine().getErr();
-    ExplainService.Format format =
-        output == SimulateCommand.Output.json
-            ? ExplainService.Format.JSON
-            : ExplainService.Format.TEXT;
-    try {
-      ExplainService.Answer answer;
-      if (scenario != null && !scenario.isEmpty()) {
-        if (source.kubeconfig != null || source.scheduler != null || source.config != null) {
-          throw new CommandLine.ParameterException(
-              spec.commandLine(),
-              "a scenario is shown as it is: leave out --kubeconfig, --config and --scheduler");
-        }
-        answer = ExplainSource.fromScenario(scenario.get(0), s -> s.queues(format));
-      } else {
-        answer =
+    ExplainService.Format format = ExplainSource.format(output);
+    if (scenario != null && !scenario.isEmpty()) {
+      source.requireScenarioOnly(spec.commandLine(), "shown");
+      return ExplainSource.answer(
+          spec.commandLine(),
+          () -> ExplainSource.fromScenario(scenario.get(0), s -> s.queues(format)));
+    }
+    return ExplainSource.answer(
+        spec.commandLine(),
+        () ->
             source.live(
                 "/queues",
-                Map.of("output", format == ExplainService.Format.JSON ? "json" : "text"),
-                s -> s.queues(format));
-      }
-      return ExplainSource.print(answer, out, err);
-    } catch (ExplainSource.Failure f) {
-      err.println("error: " + f.getMessage());
-      err.flush();
-      return f.status;
-    }
+                Map.of("output", ExplainSource.outputParameter(format)),
+                s -> s.queues(format)));
   }
 }
