@@ -11,6 +11,7 @@ import io.gantry.scheduler.kube.LiveCluster;
 import io.gantry.scheduler.kube.config.SchedulerSettings;
 import io.gantry.scheduler.sim.ScenarioStart;
 import io.gantry.scheduler.sim.spec.ScenarioLoader;
+import io.gantry.scheduler.sim.spec.ScenarioSpec;
 import java.nio.file.Path;
 
 /**
@@ -28,10 +29,15 @@ final class ExtenderClusterSources {
    * @throws ScenarioException naming the file, line and key of the first problem
    */
   static ExtenderClusterSource scenario(Path file) throws ScenarioException {
-    ScenarioStart start = ScenarioStart.of(ScenarioLoader.load(file));
+    ScenarioSpec spec = ScenarioLoader.load(file);
+    ScenarioStart start = ScenarioStart.of(spec);
     return clock ->
         new ServedCluster(
-            new InMemoryCluster(start.snapshot()),
+            new InMemoryCluster(
+                start.snapshot(),
+                ExtenderCommand.DEFAULT_SCHEDULER_NAME,
+                QueueAssignment.DEFAULT_QUEUE_LABEL_KEY,
+                new ScenarioRequestPods(spec)),
             start.config(),
             QueueAssignment.DEFAULT_QUEUE_LABEL_KEY,
             // a scenario has no scheduler file: its webhook prepares pods as the default mode does

@@ -82,7 +82,7 @@ public final class Extender implements AutoCloseable {
   }
 
   public FilterResult filter(ExtenderArgs args) {
-    return filter(args, planner.plan(args.pod().key()));
+    return filter(args, planner.plan(args.pod()));
   }
 
   /**
@@ -90,7 +90,7 @@ public final class Extender implements AutoCloseable {
    * answer. Never blocks, so a network thread may call it.
    */
   public Optional<FilterResult> filterIfKnown(ExtenderArgs args) {
-    return planner.known(args.pod().key()).map(plan -> filter(args, plan));
+    return planner.known(args.pod()).map(plan -> filter(args, plan));
   }
 
   private static FilterResult filter(ExtenderArgs args, PlanOutcome plan) {
@@ -133,7 +133,7 @@ public final class Extender implements AutoCloseable {
   }
 
   public ImmutableList<HostPriority> prioritize(ExtenderArgs args) {
-    return prioritize(args, planner.plan(args.pod().key()));
+    return prioritize(args, planner.plan(args.pod()));
   }
 
   /**
@@ -141,7 +141,7 @@ public final class Extender implements AutoCloseable {
    * answer. Never blocks, so a network thread may call it.
    */
   public Optional<ImmutableList<HostPriority>> prioritizeIfKnown(ExtenderArgs args) {
-    return planner.known(args.pod().key()).map(plan -> prioritize(args, plan));
+    return planner.known(args.pod()).map(plan -> prioritize(args, plan));
   }
 
   private static ImmutableList<HostPriority> prioritize(ExtenderArgs args, PlanOutcome plan) {

@@ -1,5 +1,6 @@
 package io.gantry.extender;
 
+import io.gantry.extender.wire.RequestPod;
 import io.gantry.scheduler.model.ClusterSnapshot;
 import io.gantry.scheduler.model.QueueHierarchy;
 import io.gantry.scheduler.model.TaskInfo;
@@ -46,6 +47,24 @@ public interface ExtenderCluster extends AutoCloseable {
    * @throws BindFailure with the reason, when the pod could not be bound
    */
   void bind(TaskInfo task, PlannedNode placement) throws BindFailure;
+
+  /**
+   * Whether Gantry schedules {@code pod} when no PodGroup holds it yet, so that {@link #group}
+   * should group it (no I/O: a network thread asks). False by default: a cluster that groups
+   * nothing.
+   */
+  default boolean schedules(RequestPod pod) {
+    return false;
+  }
+
+  /**
+   * Groups a pod that {@link #schedules} and that is in no PodGroup yet, from the request's pod, as
+   * KAI's podgrouper would (kai-reference §1.3, §3.4); once {@link Grouping.Grouped}, the pod is a
+   * pending task of that PodGroup in this cluster's snapshots.
+   */
+  default Grouping group(RequestPod pod) {
+    return new Grouping.LeftAlone("this cluster groups no pod");
+  }
 
   /** Records a warning event on the task's pod. */
   void warn(TaskInfo task, String reason, String message);

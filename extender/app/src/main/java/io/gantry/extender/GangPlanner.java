@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSet;
+import io.gantry.extender.wire.RequestPod;
 import io.gantry.scheduler.api.result.BindDecision;
 import io.gantry.scheduler.api.result.CycleEvent;
 import io.gantry.scheduler.api.result.CycleResult;
@@ -87,16 +88,33 @@ final class GangPlanner {
 
   /** The pod's reservation if it has one, else a fresh plan. */
   PlanOutcome plan(String podKey) {
-    Optional<PlanOutcome> known = known(podKey);
-    return known.isPresent() ? known.get() : planLocked(podKey);
+    return plan(podKey, Optional.empty());
   }
 
   /**
-   * What {@link #plan} answers when that needs no planning cycle: the pod's reservation, the last
-   * cycle's rejection while it stands, or why Gantry does not plan the pod. Empty when only a cycle
-   * can answer. Takes no lock and builds no snapshot, so a network thread may call it.
+   * {@link #plan(String)} for a request's pod: one in no PodGroup yet that the cluster {@link
+   * ExtenderCluster#schedules} is grouped first ({@link ExtenderCluster#group}).
    */
-  Optional<PlanOutcome> known(String podKey) {
+  PlanOutcome plan(RequestPod pod) {
+    return plan(pod.key(), Optional.of(pod));
+  }
+
+  private PlanOutcome plan(String podKey, Optional<RequestPod> request) {
+    Optional<PlanOutcome> known = known(podKey, request);
+    return known.isPresent() ? known.get() : planLocked(podKey, request);
+  }
+
+  /**
+   * What {@link #plan(RequestPod)} answers when that needs no planning cycle: the pod's
+   * reservation, the last cycle's rejection while it stands, or why Gantry does not plan the pod.
+   * Empty when only a cycle (or grouping the pod) can answer. Takes no lock and builds no snapshot,
+   * so a network thread may call it.
+   */
+  Optional<PlanOutcome> known(RequestPod pod) {
+    return known(pod.key(), Optional.of(pod));
+  }
+
+  private Optional<PlanOutcome> known(String podKey, Optional<RequestPod> request) {
     Instant now = clock.instant();
     Optional<Reservation> r = book.live(podKey, now);
     if (r.isPresent()) {
@@ -109,7 +127,12 @@ final class GangPlanner {
         return Optional.of(rejected(p.jobs().get(task.jobId()), task, p.result()));
       }
     }
-    return notManaged(podKey, cluster.candidateStatus(podKey));
+    Optional<TaskStatus> status = cluster.candidateStatus(podKey);
+    if (status.isEmpty() && request.filter(cluster::schedules).isPresent()) {
+      // grouping it takes the planning lock
+      return Optional.empty();
+    }
+    return notManaged(podKey, status);
   }
 
   /**
@@ -121,10 +144,10 @@ final class GangPlanner {
    */
   PlanOutcome planNow(String podKey) {
     Optional<PlanOutcome> notMine = notManaged(podKey, cluster.candidateStatus(podKey));
-    return notMine.isPresent() ? notMine.get() : planLocked(podKey);
+    return notMine.isPresent() ? notMine.get() : planLocked(podKey, Optional.empty());
   }
 
-  private synchronized PlanOutcome planLocked(String podKey) {
+  private synchronized PlanOutcome planLocked(String podKey, Optional<RequestPod> request) {
     Instant now = clock.instant();
     Optional<Reservation> existing = book.live(podKey, now);
     if (existing.isPresent()) {
@@ -133,6 +156,19 @@ final class GangPlanner {
     expire(now);
     ClusterSnapshot live = cluster.snapshot();
     Optional<PodIndex.Member> candidate = index(live).member(podKey);
+    if (candidate.isEmpty() && request.filter(cluster::schedules).isPresent()) {
+      Grouping grouping = cluster.group(request.get());
+      if (grouping instanceof Grouping.Waits w) {
+        // no node helps a pod that has no PodGroup
+        return new PlanOutcome.Rejected(w.message(), ImmutableSet.of(), ImmutableSet.of());
+      }
+      if (grouping instanceof Grouping.LeftAlone a) {
+        return new PlanOutcome.NotManaged(
+            "pod " + podKey + " is in no PodGroup of Gantry: " + a.why());
+      }
+      live = cluster.snapshot();
+      candidate = index(live).member(podKey);
+    }
     // the cluster may have changed while this call waited for the lock, and a snapshot leaves out
     // pods the caches alone cannot rule out
     Optional<PlanOutcome> notMine = notManaged(podKey, candidate.map(m -> m.task().status()));

@@ -102,7 +102,7 @@ public final class WireCodec {
     } catch (IOException e) {
       throw new BadRequest("request body: " + e.getMessage());
     }
-    PodRef pod = pod(fields.pod(), "Pod");
+    RequestPod pod = RequestPod.of(pod(fields.pod(), "Pod"), fields.pod());
     JsonNode nodes = fields.nodes();
     if (fields.nodeNames().isPresent()) {
       return new ExtenderArgs(pod, fields.nodeNames().get(), Optional.empty());

@@ -1,9 +1,12 @@
 package io.gantry.scheduler.sim.spec;
 
+import com.google.common.collect.ImmutableList;
+import io.gantry.kubemodel.read.Field;
 import io.gantry.kubemodel.read.ScenarioException;
 import io.gantry.kubemodel.read.ScenarioFileReader;
 import io.gantry.kubemodel.read.YamlTreeReader;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * Loads scenario files (YAML, or JSON, which is YAML) into validated {@link ScenarioSpec}s. Every
@@ -37,5 +40,30 @@ public final class ScenarioLoader {
   public static ScenarioSpec parse(String sourceName, String text, ScenarioLimits limits)
       throws ScenarioException {
     return ScenarioBinder.bind(sourceName, YamlTreeReader.read(sourceName, text), limits);
+  }
+
+  /**
+   * {@code spec} with the workloads of {@code json} (a JSON list of manifests) added after its
+   * jobs, as if the file had listed them last under {@code workloads}: the pods of requests that
+   * are not in the file ({@code gantry extender --scenario}). Errors name {@code sourceName}.
+   */
+  public static ScenarioSpec withWorkloads(ScenarioSpec spec, String sourceName, String json)
+      throws ScenarioException {
+    List<Field> items = Field.root(sourceName, YamlTreeReader.readJson(sourceName, json)).asList();
+    Catalog catalog = new Catalog(spec.topologies(), spec.nodes(), spec.queues());
+    return new ScenarioSpec(
+        spec.sourceName(),
+        spec.name(),
+        spec.description(),
+        spec.config(),
+        spec.topologies(),
+        spec.nodes(),
+        spec.queues(),
+        ImmutableList.<JobSpec>builder()
+            .addAll(spec.jobs())
+            .addAll(WorkloadBinder.bind(items, catalog, ScenarioLimits.DEFAULT, spec.jobs()))
+            .build(),
+        spec.expect(),
+        spec.dra());
   }
 }
