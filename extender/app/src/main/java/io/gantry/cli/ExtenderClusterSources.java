@@ -53,7 +53,9 @@ final class ExtenderClusterSources {
                 LiveCluster.start(
                     KubeClients.connect(settings.cluster(), settings.startupTimeout()),
                     settings,
-                    clock)),
+                    clock),
+                settings.schedulerName(),
+                settings.queueLabelKey()),
             settings.engine(),
             settings.queueLabelKey(),
             settings.gpuSharing().mode(),

@@ -32,7 +32,7 @@ public sealed interface Grouping permits Grouping.Grouped, Grouping.LeftAlone, G
       requireNonNull(message, "message is null");
     }
 
-    static Waits of(String podKey, String reason) {
+    public static Waits of(String podKey, String reason) {
       return new Waits("Pod " + podKey + " cannot be grouped: " + reason);
     }
   }

@@ -6,7 +6,6 @@ import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSet;
 import io.gantry.extender.wire.RequestPod;
-import io.gantry.kubemodel.kai.grouping.PodGroupPlanner;
 import io.gantry.scheduler.model.ClusterSnapshot;
 import io.gantry.scheduler.model.JobInfo;
 import io.gantry.scheduler.model.QueueHierarchy;
@@ -92,9 +91,9 @@ public final class InMemoryCluster implements ExtenderCluster {
 
   @Override
   public synchronized Grouping group(RequestPod pod) {
-    if ("true".equals(pod.annotations().get(PodGroupPlanner.SKIP_ANNOTATION))) {
-      return new Grouping.LeftAlone(
-          "it is annotated " + PodGroupPlanner.SKIP_ANNOTATION + ": \"true\"");
+    Optional<String> leftAlone = pod.leftAlone();
+    if (leftAlone.isPresent()) {
+      return new Grouping.LeftAlone(leftAlone.get());
     }
     Optional<RequestPod.Owner> owner = pod.owner();
     if (owner.isPresent()) {
@@ -108,10 +107,6 @@ public final class InMemoryCluster implements ExtenderCluster {
               + "/"
               + o.name()
               + " is not in the cluster the extender holds in memory");
-    }
-    String named = pod.annotations().getOrDefault(RequestPod.POD_GROUP_ANNOTATION, "");
-    if (!named.isEmpty()) {
-      return new Grouping.LeftAlone("it names PodGroup " + named + ", which does not exist");
     }
     List<RequestPod> pods = new ArrayList<>(grouped);
     pods.add(pod);

@@ -86,7 +86,7 @@ class ExtenderE2eTest {
     cluster.create(queue("root", null, 0));
     cluster.create(queue("team", "root", 0));
     live = LiveCluster.start(KubeClients.forUrl(cluster.kube.url()), settings, Clock.systemUTC());
-    KubeCluster kube = new KubeCluster(live);
+    KubeCluster kube = new KubeCluster(live, settings.schedulerName(), settings.queueLabelKey());
     extender =
         new Extender(
             kube,
@@ -142,6 +142,44 @@ class ExtenderE2eTest {
                 .at("/metadata/annotations/gantry.io~1gpu-allocation")
                 .asText())
         .contains("\"deviceCount\":1");
+  }
+
+  /** Issue 24 item 7: a pod in no PodGroup yet is grouped from the request, then bound. */
+  @Test
+  void aBarePodWithAQueueLabelAndNoPodGroupIsGroupedAndBound() throws Exception {
+    KubeSchedulerClient scheduler = start(2, 1);
+    cluster.create(
+        TestObjects.labelled(
+            pod("ml", "solo", TestObjects.SCHEDULER, "1", 1), "kai.scheduler/queue", "team"));
+    await().atMost(WAIT).until(() -> live.ready() && live.podKeyOfUid(uid("solo")).isPresent());
+
+    KubeSchedulerClient.Attempt a = scheduler.schedule(cluster.pod("ml", "solo"));
+
+    assertThat(a.filter().get("NodeNames")).hasSize(1);
+    assertThat(a.bind().get()).isEmpty();
+    String podGroup = "pg-solo-" + uid("solo");
+    assertThat(cluster.pod("ml", "solo").at("/metadata/annotations/pod-group-name").asText())
+        .isEqualTo(podGroup);
+    assertThat(cluster.kube.store().get(ResourceKinds.POD_GROUPS, "ml", podGroup)).isPresent();
+    assertThat(cluster.pod("ml", "solo").at("/spec/nodeName").asText()).startsWith("gpu-");
+  }
+
+  @Test
+  void aPodWithoutAQueueLabelAndNoPodGroupIsPassedOnEveryNode() throws Exception {
+    KubeSchedulerClient scheduler = start(2, 1);
+    cluster.create(pod("ml", "plain", TestObjects.SCHEDULER, "1", 1));
+    await().atMost(WAIT).until(() -> live.ready() && live.podKeyOfUid(uid("plain")).isPresent());
+
+    KubeSchedulerClient.Attempt a = scheduler.schedule(cluster.pod("ml", "plain"));
+
+    assertThat(a.filter().get("NodeNames")).hasSize(2);
+    assertThat(
+            cluster.pod("ml", "plain").at("/metadata/annotations/pod-group-name").isMissingNode())
+        .isTrue();
+  }
+
+  private String uid(String pod) {
+    return cluster.pod("ml", pod).at("/metadata/uid").asText();
   }
 
   @Test

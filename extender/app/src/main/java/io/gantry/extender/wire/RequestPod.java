@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSortedMap;
+import io.gantry.kubemodel.kai.grouping.PodGroupPlanner;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -30,8 +31,10 @@ public record RequestPod(
   /** The name the API server gives a pod's scheduler when the pod names none. */
   public static final String DEFAULT_SCHEDULER = "default-scheduler";
 
-  /** KAI's annotation naming a pod's PodGroup (kai-reference §3.1). */
-  public static final String POD_GROUP_ANNOTATION = "pod-group-name";
+  /** KAI's annotations naming a pod's PodGroup and leaving it to its owner (kai-reference §3.1). */
+  public static final String POD_GROUP_ANNOTATION = PodGroupPlanner.POD_GROUP_ANNOTATION;
+
+  public static final String SKIP_PODGROUPER_ANNOTATION = PodGroupPlanner.SKIP_ANNOTATION;
 
   public RequestPod {
     requireNonNull(ref, "ref is null");
@@ -93,6 +96,21 @@ public record RequestPod(
   public boolean scheduledBy(String schedulerName, String queueLabelKey) {
     return this.schedulerName.equals(schedulerName)
         && !labels.getOrDefault(queueLabelKey, "").isEmpty();
+  }
+
+  /**
+   * Why KAI's podgrouper leaves this pod alone as far as the pod itself tells (kai-reference §1.3):
+   * it is annotated {@code kai.scheduler/skip-podgrouper: "true"}, or it has no owner and names its
+   * PodGroup (one that does not exist, or the pod would be in it); empty when it groups the pod.
+   */
+  public Optional<String> leftAlone() {
+    if ("true".equals(annotations.get(SKIP_PODGROUPER_ANNOTATION))) {
+      return Optional.of("it is annotated " + SKIP_PODGROUPER_ANNOTATION + ": \"true\"");
+    }
+    String named = annotations.getOrDefault(POD_GROUP_ANNOTATION, "");
+    return owners.isEmpty() && !named.isEmpty()
+        ? Optional.of("it names PodGroup " + named + ", which does not exist")
+        : Optional.empty();
   }
 
   /** The controller owner reference, else the first, as the podgrouper walks them. */

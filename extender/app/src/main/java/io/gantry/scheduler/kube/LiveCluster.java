@@ -7,15 +7,21 @@ import io.gantry.gpusharing.GpuAllocation;
 import io.gantry.gpusharing.GpuAmount;
 import io.gantry.gpusharing.json.GpuAllocationJson;
 import io.gantry.kubemodel.config.GpuSharingSpec;
+import io.gantry.kubemodel.kai.QueueAssignment;
 import io.gantry.scheduler.api.usage.UsageSource;
 import io.gantry.scheduler.kube.config.SchedulerSettings;
+import io.gantry.scheduler.kube.grouping.OwnerResolver;
+import io.gantry.scheduler.kube.grouping.PodGrouper;
+import io.gantry.scheduler.kube.grouping.WorkloadDefaultsConfigMap;
 import io.gantry.scheduler.kube.informers.ClusterInformers;
+import io.gantry.scheduler.kube.informers.OwnerCache;
 import io.gantry.scheduler.kube.reserve.GpuReserver;
 import io.gantry.scheduler.kube.reserve.ReservationCleanup;
 import io.gantry.scheduler.kube.reserve.SharedGpuBind;
 import io.gantry.scheduler.kube.snapshot.GpuInventoryReader;
 import io.gantry.scheduler.kube.snapshot.InFlightBinds;
-import io.gantry.scheduler.kube.snapshot.PodGroupAssignments;
+import io.gantry.scheduler.kube.snapshot.PodFacts;
+import io.gantry.scheduler.kube.snapshot.PriorityClassReader;
 import io.gantry.scheduler.kube.snapshot.QueueReader;
 import io.gantry.scheduler.kube.snapshot.SnapshotBuilder;
 import io.gantry.scheduler.kube.snapshot.SnapshotScope;
@@ -51,12 +57,14 @@ import org.slf4j.LoggerFactory;
  * {@value GpuAllocation#ANNOTATION} annotation first (for a task with GPUs), then the binding, and
  * returns once the API server has answered; in reservation-pods mode a fraction pod's GPUs are
  * reserved first (see {@link #bind}) and a background task cleans reservation pods up. Pods join
- * through their PodGroup annotation; no pod is grouped here, since the pods of the default
- * scheduler are not all Gantry's.
+ * through their PodGroup annotation. The pods of the default scheduler are not all Gantry's: no pod
+ * is grouped in the background, only the one a front door asks for ({@link #group}), with the live
+ * scheduler's pod grouper.
  */
 public final class LiveCluster implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(LiveCluster.class);
   private static final Duration CLEANUP_PERIOD = Duration.ofSeconds(2);
+  private static final Duration CACHE_POLL = Duration.ofMillis(20);
 
   private final ClusterInformers informers;
   private final KubeWriter writer;
@@ -64,6 +72,8 @@ public final class LiveCluster implements AutoCloseable {
   private final SnapshotBuilder snapshots;
   private final Clock clock;
   private final Optional<SharedGpuBind> sharedGpus;
+  private final PodGrouper grouper;
+  private final OwnerCache owners;
 
   /**
    * Fraction pods whose bind waits for a reservation: {@code node/group} each references, until
@@ -88,13 +98,26 @@ public final class LiveCluster implements AutoCloseable {
     this.clock = clock;
     this.events =
         new EventRecorder(writer, settings.schedulerName(), clock, settings.eventsPerSecond());
+    this.owners = informers.owners(clock);
+    // writes run on the asking thread: group() returns once the PodGroup and the pod's annotation
+    // are written
+    this.grouper =
+        new PodGrouper(
+            informers,
+            new OwnerResolver(owners, () -> informers.pods().stream().map(PodFacts::of).toList()),
+            writer,
+            events,
+            Runnable::run,
+            settings.schedulerName(),
+            new QueueAssignment(settings.queueLabelKey(), settings.nodePool().labelKey()),
+            new WorkloadDefaultsConfigMap(owners, settings.workloadDefaults()));
     this.snapshots =
         new SnapshotBuilder(
             informers,
             new SnapshotScope(settings.schedulerName(), settings.nodePool()),
             clock,
             InFlightBinds.NONE,
-            PodGroupAssignments.NONE,
+            grouper,
             UsageSource.NONE,
             // the extender's metrics registry is built after its cluster: the log and the event
             // report an unreadable GPU inventory there
@@ -181,6 +204,44 @@ public final class LiveCluster implements AutoCloseable {
   public Optional<TaskStatus> candidateStatus(String podKey) {
     return snapshots.candidateStatus(podKey);
   }
+
+  /**
+   * Groups {@code pod} (the cached pod, else {@code request}, the pod a front door was sent) as the
+   * live scheduler's pod grouper does, and waits up to {@code wait} for the caches to show it in
+   * its PodGroup.
+   *
+   * @return the PodGroup's name once {@link #candidateStatus} holds the pod; else why the pod waits
+   *     ({@code Pod NS/NAME cannot be grouped: …}); empty when the grouper left it alone or the
+   *     caches did not show it in time
+   */
+  public GroupingResult group(String namespace, String name, V1Pod request, Duration wait)
+      throws InterruptedException {
+    V1Pod cached = informers.pod(namespace, name);
+    String key = namespace + "/" + name;
+    grouper.groupNow(
+        cached != null ? cached : request, PriorityClassReader.read(informers.priorityClasses()));
+    Optional<String> problem = grouper.problem(key);
+    if (problem.isPresent()) {
+      return new GroupingResult(Optional.empty(), problem);
+    }
+    // real time, not the scheduling clock: this waits for the informers' watch events
+    long deadline = System.nanoTime() + wait.toNanos();
+    while (snapshots.candidateStatus(key).isEmpty() && System.nanoTime() < deadline) {
+      Thread.sleep(CACHE_POLL.toMillis());
+    }
+    if (snapshots.candidateStatus(key).isEmpty()) {
+      return new GroupingResult(Optional.empty(), Optional.empty());
+    }
+    V1Pod now = informers.pod(namespace, name);
+    return new GroupingResult(
+        grouper
+            .assigned(key)
+            .or(() -> Optional.ofNullable(now).map(PodFacts::of).flatMap(PodFacts::podGroupName)),
+        Optional.empty());
+  }
+
+  /** What {@link #group} did: the pod's PodGroup, or why it waits; both empty when neither. */
+  public record GroupingResult(Optional<String> podGroup, Optional<String> problem) {}
 
   /** The cached Queues with their parents, orphans included (without building a snapshot). */
   public QueueHierarchy queueHierarchy() {
@@ -302,6 +363,7 @@ public final class LiveCluster implements AutoCloseable {
       }
     }
     events.close();
+    owners.close();
     informers.close();
   }
 }

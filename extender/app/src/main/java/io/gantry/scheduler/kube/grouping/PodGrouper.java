@@ -132,6 +132,24 @@ public final class PodGrouper implements PodGroupAssignments {
     problems.keySet().retainAll(live);
   }
 
+  /**
+   * Groups one pod now, as {@link #run} groups each (for the HTTP extender, which groups a pod of a
+   * request when it is asked about it). The writes run on this grouper's executor; afterwards
+   * {@link #assigned} names the PodGroup, or {@link #problem} says why the pod waits. Nothing is
+   * done while the per-type defaults have not been read, or for a pod already grouped.
+   */
+  public void groupNow(V1Pod pod, PriorityClassTable priorities) {
+    Optional<WorkloadTypeDefaults> defaults = typeDefaults.current();
+    PodFacts p = PodFacts.of(pod);
+    if (defaults.isEmpty() || assigned.containsKey(p.key()) || inProgress.contains(p.key())) {
+      return;
+    }
+    group(
+        p,
+        ownerRefs(pod),
+        new PodGroupPlanner(new GroupingConfig(queues, priorities, defaults.get(), true)));
+  }
+
   private void group(PodFacts p, List<OwnerRef> refs, PodGroupPlanner planner) {
     Resolution resolution = owners.resolve(p, refs);
     if (resolution instanceof Resolution.Waiting) {
