@@ -105,6 +105,31 @@ class ClusterStartupProcessTest {
     assertThat(p.stderr()).doesNotContain("Exception").doesNotContain("\tat ");
   }
 
+  /**
+   * Issue 24: every start printed three WARN lines from client-java's reflector, one per informer
+   * of a Gantry CRD type ("setKind or setApiVersion method not found").
+   */
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"scheduler", "extender --port 0"})
+  void aNormalStartPrintsNoWarning(String command) throws Exception {
+    List<String> args = new ArrayList<>(List.of(command.split(" ", -1)));
+    args.addAll(List.of("--kubeconfig", kubeconfig(kube.url()).toString()));
+    GantryProcess p = start(args.toArray(String[]::new));
+    if (command.equals("scheduler")) {
+      String port = p.awaitStdout(OPS_PORT, START);
+      await()
+          .atMost(START)
+          .until(() -> GantryProcess.get("http://127.0.0.1:" + port + "/readyz") == 200);
+    } else {
+      p.awaitStdout(EXTENDER_PORT, START);
+    }
+    // the informers list (and would warn) once they start, which the caches' sync has passed
+    Thread.sleep(3000);
+
+    assertThat(p.stderrLines()).filteredOn(l -> l.contains(" WARN ")).isEmpty();
+    assertThat(p.terminate(START)).as(p.stderr()).isZero();
+  }
+
   @Test
   void aMissingRequiredCrdKeepsReadyzFalseWithOneWarningNotAFlood() throws Exception {
     kube.registry().withhold(KaiQueue.GROUP, KaiQueue.VERSION, KaiQueue.PLURAL);

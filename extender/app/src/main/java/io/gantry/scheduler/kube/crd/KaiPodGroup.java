@@ -16,6 +16,15 @@ public record KaiPodGroup(
   public static final String PLURAL = "podgroups";
   public static final String KIND = "PodGroup";
 
+  /**
+   * The API server leaves the type metadata out of each item of a list: an object read from one
+   * gets this type's, as one read alone has it.
+   */
+  public KaiPodGroup {
+    apiVersion = apiVersion == null ? GROUP + "/" + VERSION : apiVersion;
+    kind = kind == null ? KIND : kind;
+  }
+
   @Override
   public V1ObjectMeta getMetadata() {
     return metadata;
@@ -30,4 +39,14 @@ public record KaiPodGroup(
   public String getKind() {
     return kind;
   }
+
+  /**
+   * For client-java's informers, which set the type metadata of list items through {@code setKind}
+   * and {@code setApiVersion} and warn at start for a type without them: the constructor has set
+   * this type's already, so nothing changes.
+   */
+  public void setKind(String kind) {}
+
+  /** See {@link #setKind}. */
+  public void setApiVersion(String apiVersion) {}
 }
