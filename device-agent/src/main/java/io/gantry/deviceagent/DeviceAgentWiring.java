@@ -16,6 +16,7 @@ import io.gantry.deviceagent.mps.MpsAllocations;
 import io.gantry.deviceagent.mps.MpsControl;
 import io.gantry.deviceagent.mps.MpsDaemons;
 import io.gantry.deviceagent.mps.MpsException;
+import io.gantry.deviceagent.mps.MpsPodWatch;
 import io.gantry.deviceagent.mps.MpsWatch;
 import io.gantry.deviceagent.nodeagent.NodeAgentServer;
 import io.gantry.deviceagent.nodeagent.NodeAgentService;
@@ -147,12 +148,17 @@ public final class DeviceAgentWiring {
               daemons.map(d -> new MpsWatch(pods, d)),
               clock);
       agent.apply(first);
+      Optional<MpsPodWatch> mpsPods = Optional.empty();
       if (settings.servesDevicePlugins()) {
         plugins.start();
       } else {
         // reservation-pods mode: NVIDIA's device plugin owns nvidia.com/gpu; the plugins here only
-        // track health for the inventory and are never registered with the kubelet
+        // track health for the inventory and are never registered with the kubelet, so no
+        // Allocate starts an MPS daemon: the daemons follow the node's pods as they change
         log.info("gpu sharing through reservation pods: no device plugin is registered");
+        if (daemons.isPresent()) {
+          mpsPods = Optional.of(MpsPodWatch.start(watchClient(), node, daemons.get()));
+        }
       }
       NodeAgentServer api =
           NodeAgentServer.start(
@@ -171,6 +177,7 @@ public final class DeviceAgentWiring {
       } finally {
         xids.ifPresent(XidEventWatch::close);
         api.close();
+        mpsPods.ifPresent(MpsPodWatch::close);
         daemons.ifPresent(MpsDaemons::stopAll);
       }
       return AgentExitStatus.OK;
@@ -179,6 +186,14 @@ public final class DeviceAgentWiring {
       err.flush();
       return AgentExitStatus.CANNOT_START;
     }
+  }
+
+  /** A client of its own for a watch: no read timeout, as a watch waits for events. */
+  private ApiClient watchClient() throws IOException {
+    ApiClient client = ApiClients.connect(settings.node().cluster());
+    client.setUserAgent(DeviceAgentApiAccess.USER_AGENT);
+    client.setReadTimeout(0);
+    return client;
   }
 
   /** The MPS control daemons with {@code --mps}; empty without. */

@@ -15,12 +15,13 @@ public final class DeviceAgentApiAccess {
   /**
    * Nodes: get and patch this node's inventory annotation and labels ({@code
    * NodeInventoryPublisher}); pods: list the pods bound here and patch them ({@code NodePods},
-   * {@code PodEnforcer}); events: create warnings ({@code NodeEvents}, {@code WarningEvents}).
+   * {@code PodEnforcer}), and watch them for MPS in reservation-pods mode ({@code MpsPodWatch});
+   * events: create warnings ({@code NodeEvents}, {@code WarningEvents}).
    */
   public static final ImmutableList<ApiAccessRule> RULES =
       ImmutableList.of(
           ApiAccessRule.of("", "nodes", "get", "patch"),
-          ApiAccessRule.of("", "pods", "list", "patch"),
+          ApiAccessRule.of("", "pods", "list", "watch", "patch"),
           ApiAccessRule.of("", "events", "create"));
 
   /** Evicting a pod over its GPU memory grant ({@code PodEnforcer}, {@code --evict-over-grant}). */

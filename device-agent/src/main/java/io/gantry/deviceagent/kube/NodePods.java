@@ -39,17 +39,19 @@ public final class NodePods {
   /** Every pod bound to this node whose containers have not all finished. */
   public ImmutableList<V1Pod> live() throws ApiException {
     List<V1Pod> pods =
-        core.listPodForAllNamespaces()
-            .fieldSelector("spec.nodeName=" + nodeName)
-            .execute()
-            .getItems();
-    return pods.stream()
-        .filter(
-            p -> {
-              String phase = p.getStatus() == null ? null : p.getStatus().getPhase();
-              return !"Succeeded".equals(phase) && !"Failed".equals(phase);
-            })
-        .collect(ImmutableList.toImmutableList());
+        core.listPodForAllNamespaces().fieldSelector(fieldSelector(nodeName)).execute().getItems();
+    return pods.stream().filter(NodePods::isLive).collect(ImmutableList.toImmutableList());
+  }
+
+  /** The field selector of the pods bound to node {@code nodeName}. */
+  public static String fieldSelector(String nodeName) {
+    return "spec.nodeName=" + nodeName;
+  }
+
+  /** Whether some container of {@code pod} may still run (it has neither succeeded nor failed). */
+  public static boolean isLive(V1Pod pod) {
+    String phase = pod.getStatus() == null ? null : pod.getStatus().getPhase();
+    return !"Succeeded".equals(phase) && !"Failed".equals(phase);
   }
 
   /** Writes {@code allocation} as the pod's {@value GpuAllocation#ANNOTATION} (a merge patch). */

@@ -5,7 +5,9 @@ import io.gantry.gpusharing.AssignedGpu;
 import io.gantry.gpusharing.ComputeMode;
 import io.gantry.gpusharing.GpuAllocation;
 import io.gantry.gpusharing.PortionMemory;
+import io.kubernetes.client.openapi.models.V1Pod;
 import java.util.List;
+import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
@@ -20,6 +22,15 @@ public final class MpsPods {
     return new MpsLimits(
         (int) allocation.portion().hundredths(),
         PortionMemory.memoryMib(allocation.portion(), device.memoryMib()));
+  }
+
+  /**
+   * GPU UUID to the largest limits among the resolved MPS allocations of {@code live} pods (those
+   * whose allocation this build can read) on node {@code nodeName}.
+   */
+  public static SortedMap<String, MpsLimits> wantedOf(List<V1Pod> live, String nodeName) {
+    return wanted(
+        live.stream().map(PodAllocation::of).flatMap(Optional::stream).toList(), nodeName);
   }
 
   /**

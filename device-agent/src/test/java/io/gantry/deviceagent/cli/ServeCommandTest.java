@@ -6,12 +6,20 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.gantry.deviceagent.agent.NodeAgent;
 import io.gantry.deviceagent.kube.DeviceAgentApiAccess;
+import io.gantry.deviceagent.testing.FakeMpsControl;
+import io.gantry.deviceagent.testing.FakeMpsControl.Call;
+import io.gantry.deviceagent.testing.SharedGpuPods;
 import io.gantry.fakekube.ApiAccessLog;
+import io.gantry.fakekube.DeleteOptions;
 import io.gantry.fakekube.FakeDeviceManager;
 import io.gantry.fakekube.FakeKubeServer;
 import io.gantry.fakekube.FakeKubelet;
 import io.gantry.fakekube.FakeNode;
 import io.gantry.fakekube.ResourceKinds;
+import io.gantry.gpusharing.AssignedGpu;
+import io.gantry.gpusharing.ComputeMode;
+import io.gantry.gpusharing.GpuAmount;
+import io.gantry.gpusharing.PortionMemory;
 import io.gantry.gpusharing.inventory.GpuDevice;
 import io.gantry.gpusharing.inventory.GpuInventory;
 import io.gantry.gpusharing.inventory.HealthStatus;
@@ -75,7 +83,8 @@ class ServeCommandTest {
   }
 
   /**
-   * Runs serve on node gpu-0 against {@code kube} until {@code stopped}, discovering every second.
+   * Runs serve on node gpu-0 against {@code kube} until {@code stopped}, discovering every second
+   * unless {@code more} says otherwise.
    */
   private CompletableFuture<Run> serveInBackground(
       FakeKubeServer kube, Path smiDir, Path pluginDir, CountDownLatch stopped, String... more)
@@ -88,10 +97,11 @@ class ServeCommandTest {
             Kubeconfig.write(tmp, kube.url()).toString(),
             "--device-plugin-dir",
             pluginDir.toString(),
-            "--discovery-interval",
-            "1",
             "--node-agent-socket",
             nodeAgentSocket().toString()));
+    if (!List.of(more).contains("--discovery-interval")) {
+      args.addAll(List.of("--discovery-interval", "1"));
+    }
     if (!List.of(more).contains("--gpu-sharing-mode")) {
       // these cases were written for Gantry's device plugin, the default before reservation pods
       args.addAll(List.of("--gpu-sharing-mode", "device-plugin"));
@@ -149,10 +159,16 @@ class ServeCommandTest {
     }
   }
 
-  @Test
-  void withReservationPodsItRegistersNoDevicePluginButPublishesTheInventory() throws Exception {
+  /** A fake nvidia-smi of the 8-GPU HGX H100 in a directory of its own, returned. */
+  private Path hgxH100Smi() throws IOException {
     Path smiDir = Files.createDirectories(tmp.resolve("bin"));
     FakeNvidiaSmi.replaying(smiDir, Fixtures.HGX_H100).install();
+    return smiDir;
+  }
+
+  @Test
+  void withReservationPodsItRegistersNoDevicePluginButPublishesTheInventory() throws Exception {
+    Path smiDir = hgxH100Smi();
     Path pluginDir = Files.createDirectories(tmp.resolve("device-plugins"));
     try (FakeKubeServer kube = FakeKubeServer.start();
         FakeKubelet kubelet = FakeKubelet.start(kube);
@@ -178,6 +194,83 @@ class ServeCommandTest {
       stopped.countDown();
       Run run = serving.get(30, TimeUnit.SECONDS);
       assertThat(run.status()).as(run.err()).isZero();
+    }
+  }
+
+  @Test
+  void withReservationPodsTheMpsDaemonsFollowTheMpsPodsOnTheNode() throws Exception {
+    Path smiDir = hgxH100Smi();
+    Path pluginDir = Files.createDirectories(tmp.resolve("device-plugins"));
+    FakeMpsControl mps = FakeMpsControl.install(Files.createDirectories(tmp.resolve("mps-bin")));
+    Path pipes = tmp.resolve("mps-pipes");
+    Path logs = tmp.resolve("mps-logs");
+    try (FakeKubeServer kube = FakeKubeServer.start();
+        FakeKubelet kubelet = FakeKubelet.start(kube);
+        FakeDeviceManager devices = FakeDeviceManager.start(pluginDir)) {
+      kubelet.registerNode(FakeNode.of("gpu-0", Map.of("cpu", "64")));
+      CountDownLatch stopped = new CountDownLatch(1);
+      CompletableFuture<Run> serving =
+          serveInBackground(
+              kube,
+              smiDir,
+              pluginDir,
+              stopped,
+              "--gpu-sharing-mode",
+              "reservation-pods",
+              // no discovery round in the test's time: the daemons follow the pods' watch
+              "--discovery-interval",
+              "600",
+              "--mps",
+              "--mps-control",
+              mps.executable().toString(),
+              "--mps-pipe-root",
+              pipes.toString(),
+              "--mps-log-root",
+              logs.toString());
+      await()
+          .atMost(Duration.ofSeconds(30))
+          .ignoreExceptions()
+          .untilAsserted(() -> assertThat(published(kube).devices()).hasSize(8));
+      GpuDevice gpu = published(kube).devices().get(3);
+      String uuid = gpu.uuid();
+
+      // what the binder writes once GPU 3's reservation pod reported it: no Allocate is involved
+      SharedGpuPods.sharingPod(
+          kube, "half", 50, ComputeMode.MPS, new AssignedGpu(gpu.index(), uuid, gpu.memoryMib()));
+
+      long halfMib = PortionMemory.memoryMib(GpuAmount.ofHundredths(50), gpu.memoryMib());
+      String pipe = pipes.resolve(uuid).toString();
+      String log = logs.resolve(uuid).toString();
+      await()
+          .atMost(Duration.ofSeconds(30))
+          .untilAsserted(
+              () ->
+                  assertThat(mps.calls())
+                      .startsWith(
+                          new Call(uuid, "-d", pipe, log, List.of()),
+                          new Call(
+                              uuid,
+                              "",
+                              pipe,
+                              log,
+                              List.of(
+                                  "set_default_active_thread_percentage 50",
+                                  "set_default_device_pinned_mem_limit 0 " + halfMib + "M"))));
+      assertThat(devices.devices("nvidia.com/gpu")).isEmpty();
+
+      // the pod goes: its GPU's daemon quits
+      kube.store().delete(ResourceKinds.PODS, "default", "half", DeleteOptions.gracePeriod(0));
+      await()
+          .atMost(Duration.ofSeconds(30))
+          .untilAsserted(
+              () ->
+                  assertThat(mps.calls().get(mps.calls().size() - 1))
+                      .isEqualTo(new Call(uuid, "", pipe, log, List.of("quit"))));
+      assertThat(mps.calls()).extracting(Call::gpuUuid).containsOnly(uuid);
+      stopped.countDown();
+      Run run = serving.get(30, TimeUnit.SECONDS);
+      assertThat(run.status()).as(run.err()).isZero();
+      assertThatEveryCallIsListed(kube);
     }
   }
 

@@ -43,13 +43,24 @@ public final class SharedGpuPods {
    * returns its UID.
    */
   public static String sharingPod(FakeKubeServer kube, String name, int hundredths) {
+    return sharingPod(
+        kube, name, hundredths, ComputeMode.TIME_SLICING, new AssignedGpu(0, H100, H100_MIB));
+  }
+
+  /**
+   * A running pod {@code name} on gpu-0 holding {@code hundredths} of {@code device} in {@code
+   * mode}, its allocation resolved as the binder writes it in reservation-pods mode; returns its
+   * UID.
+   */
+  public static String sharingPod(
+      FakeKubeServer kube, String name, int hundredths, ComputeMode mode, AssignedGpu device) {
     GpuAllocation allocation =
         GpuAllocation.shared(
                 "gpu-0",
                 GpuAmount.ofHundredths(hundredths),
-                ComputeMode.TIME_SLICING,
-                List.of("gpu-0-gpu0"))
-            .withDevices(List.of(new AssignedGpu(0, H100, H100_MIB)));
+                mode,
+                List.of("gpu-0-gpu" + device.index()))
+            .withDevices(List.of(device));
     ObjectNode pod = JSON.createObjectNode();
     pod.put("apiVersion", "v1").put("kind", "Pod");
     ObjectNode meta = pod.putObject("metadata").put("name", name).put("namespace", "default");

@@ -16,8 +16,8 @@ import java.nio.charset.StandardCharsets;
  * SharedGpuPods#ENV_CONFIGMAP_ANNOTATION} ({@code <pod or generateName, 30 characters at most>-<7
  * hex of the review's uid>-shared-gpu}, so that pods of one ReplicaSet differ), and its first
  * container reads its environment from that ConfigMap ({@code envFrom}), which the binder writes
- * with the gpu-sharing contract's variables once the GPU's UUID is known. An MPS pod also gets the
- * host's MPS pipe directory mounted where the contract says.
+ * with the gpu-sharing contract's variables once the GPU's UUID is known. An MPS pod also gets its
+ * GPU's MPS pipe directory mounted where the contract says ({@link #mpsPipeDirectory}).
  */
 final class SharedGpuEnvironment {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -51,19 +51,49 @@ final class SharedGpuEnvironment {
     envFrom.putObject("configMapRef").put("name", SharedGpuPods.envConfigMapName(prefix));
     add(patch, pod.path("spec").path("containers").get(0), container, "envFrom", envFrom);
     if (mode == ComputeMode.MPS) {
-      ObjectNode volume = JSON.createObjectNode().put("name", MPS_VOLUME);
-      volume
-          .putObject("hostPath")
-          .put("path", GpuEnforcement.MPS_PIPE_DIRECTORY)
-          .put("type", "DirectoryOrCreate");
-      add(patch, pod.path("spec"), "/spec", "volumes", volume);
-      ObjectNode mount =
-          JSON.createObjectNode()
-              .put("name", MPS_VOLUME)
-              .put("mountPath", GpuEnforcement.MPS_PIPE_DIRECTORY);
-      add(patch, pod.path("spec").path("containers").get(0), container, "volumeMounts", mount);
+      mpsPipeDirectory(patch, pod, container);
     }
     return patch;
+  }
+
+  /**
+   * The GPU's MPS pipe directory at the contract's path. The device agent runs one control daemon
+   * per GPU with its pipes in {@code /tmp/nvidia-mps/<uuid>} on the host, and the UUID is known
+   * only at the bind, so the container mounts the host directory with {@code subPathExpr:
+   * $(NVIDIA_VISIBLE_DEVICES)}: the kubelet expands it from the environment ConfigMap the binder
+   * writes, which names the one reserved GPU by UUID. A mount the pod already has at that path
+   * (KAI's MPS manifests mount the host's {@code /tmp/nvidia-mps} themselves) is replaced: two
+   * mounts at one path are invalid, and the whole directory would hold no daemon's pipes.
+   */
+  private static void mpsPipeDirectory(ArrayNode patch, JsonNode pod, String container) {
+    ObjectNode volume = JSON.createObjectNode().put("name", MPS_VOLUME);
+    volume
+        .putObject("hostPath")
+        .put("path", GpuEnforcement.MPS_PIPE_DIRECTORY)
+        .put("type", "DirectoryOrCreate");
+    add(patch, pod.path("spec"), "/spec", "volumes", volume);
+    ObjectNode mount =
+        JSON.createObjectNode()
+            .put("name", MPS_VOLUME)
+            .put("mountPath", GpuEnforcement.MPS_PIPE_DIRECTORY)
+            .put("subPathExpr", "$(" + GpuEnforcement.NVIDIA_VISIBLE_DEVICES + ")");
+    JsonNode mounts = pod.path("spec").path("containers").get(0).path("volumeMounts");
+    for (int i = 0; i < mounts.size(); i++) {
+      if (stripSlash(mounts.get(i).path("mountPath").asText(""))
+          .equals(GpuEnforcement.MPS_PIPE_DIRECTORY)) {
+        patch
+            .addObject()
+            .put("op", "replace")
+            .put("path", container + "/volumeMounts/" + i)
+            .set("value", mount);
+        return;
+      }
+    }
+    add(patch, pod.path("spec").path("containers").get(0), container, "volumeMounts", mount);
+  }
+
+  private static String stripSlash(String path) {
+    return path.length() > 1 && path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
   }
 
   /** Appends {@code item} to {@code parent}'s list {@code field}, creating the list if needed. */

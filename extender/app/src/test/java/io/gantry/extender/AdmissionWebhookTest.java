@@ -49,6 +49,15 @@ class AdmissionWebhookTest {
         GpuSharingMode.DEVICE_PLUGIN);
   }
 
+  /** The webhook in reservation-pods mode, the default. */
+  private static AdmissionWebhook reservationWebhook() {
+    return new AdmissionWebhook(
+        AdmissionWebhook.FailurePolicy.Fail,
+        ImmutableSet.of("kube-system"),
+        QUEUE_LABELS,
+        GpuSharingMode.RESERVATION_PODS);
+  }
+
   private static String labelled(String queue) {
     return """
         {"apiVersion":"admission.k8s.io/v1","kind":"AdmissionReview","request":{"uid":"r-1",
@@ -157,12 +166,7 @@ class AdmissionWebhookTest {
   @Test
   void withReservationPodsAFractionPodReadsItsEnvironmentFromTheConfigMapTheBinderWrites()
       throws Exception {
-    AdmissionWebhook reservation =
-        new AdmissionWebhook(
-            AdmissionWebhook.FailurePolicy.Fail,
-            ImmutableSet.of("kube-system"),
-            QUEUE_LABELS,
-            GpuSharingMode.RESERVATION_PODS);
+    AdmissionWebhook reservation = reservationWebhook();
     JsonNode r =
         answer(
             reservation,
@@ -178,12 +182,7 @@ class AdmissionWebhookTest {
 
   @Test
   void withReservationPodsAnMpsPodAlsoGetsThePipeDirectory() throws Exception {
-    AdmissionWebhook reservation =
-        new AdmissionWebhook(
-            AdmissionWebhook.FailurePolicy.Fail,
-            ImmutableSet.of(),
-            QUEUE_LABELS,
-            GpuSharingMode.RESERVATION_PODS);
+    AdmissionWebhook reservation = reservationWebhook();
     JsonNode r =
         answer(reservation, review("ml", "{\"gpu-fraction\":\"0.25\",\"mps\":\"true\"}", "{}"));
     JsonNode patch = JSON.readTree(Base64.getDecoder().decode(r.get("patch").asText()));
@@ -195,8 +194,44 @@ class AdmissionWebhookTest {
             "/spec/containers/0/envFrom",
             "/spec/volumes",
             "/spec/containers/0/volumeMounts");
-    assertThat(patch.get(3).at("/value/0/mountPath").asText()).isEqualTo("/tmp/nvidia-mps");
-    assertThat(patch.get(2).at("/value/0/hostPath/path").asText()).isEqualTo("/tmp/nvidia-mps");
+    assertThat(patch.get(2).get("value").toString())
+        .isEqualTo(
+            "[{\"name\":\"gantry-mps-pipe\",\"hostPath\":{\"path\":\"/tmp/nvidia-mps\",\"type\":\"DirectoryOrCreate\"}}]");
+    // the GPU's own pipe directory, /tmp/nvidia-mps/<uuid> on the host: the kubelet expands the
+    // UUID from the environment ConfigMap the binder writes
+    assertThat(patch.get(3).get("value").toString())
+        .isEqualTo(
+            "[{\"name\":\"gantry-mps-pipe\",\"mountPath\":\"/tmp/nvidia-mps\",\"subPathExpr\":\"$(NVIDIA_VISIBLE_DEVICES)\"}]");
+  }
+
+  /**
+   * KAI's MPS example (its gpu-sharing-with-mps manifest, with KAI's {@code mps} flag): the pod
+   * mounts the host's pipe root itself.
+   */
+  @Test
+  void withReservationPodsKaisMpsManifestGetsItsPipeMountReplacedByTheGpusOwn() throws Exception {
+    AdmissionWebhook reservation = reservationWebhook();
+    String review =
+        """
+        {"apiVersion":"admission.k8s.io/v1","kind":"AdmissionReview","request":{"uid":"r-1",
+         "namespace":"ml","operation":"CREATE","object":{"metadata":{"name":"gpu-sharing-with-mps",
+         "labels":{"kai.scheduler/queue":"default-queue"},"annotations":{"gpu-fraction":"0.5","mps":"true"}},
+         "spec":{"schedulerName":"kai-scheduler","containers":[{"name":"gpu-workload",
+         "image":"nvidia/cuda:13.0.2-base-ubi8","command":["nvidia-smi"],"args":["-L"],
+         "volumeMounts":[{"name":"mps","mountPath":"/tmp/nvidia-mps"}]}],
+         "volumes":[{"name":"mps","hostPath":{"path":"/tmp/nvidia-mps","type":"DirectoryOrCreate"}}]}}}}""";
+
+    JsonNode r = answer(reservation, review);
+
+    assertThat(r.get("allowed").asBoolean()).isTrue();
+    JsonNode patch = JSON.readTree(Base64.getDecoder().decode(r.get("patch").asText()));
+    assertThat(patch.get(2).toString())
+        .isEqualTo(
+            "{\"op\":\"add\",\"path\":\"/spec/volumes/-\",\"value\":{\"name\":\"gantry-mps-pipe\",\"hostPath\":{\"path\":\"/tmp/nvidia-mps\",\"type\":\"DirectoryOrCreate\"}}}");
+    assertThat(patch.get(3).toString())
+        .isEqualTo(
+            "{\"op\":\"replace\",\"path\":\"/spec/containers/0/volumeMounts/0\",\"value\":{\"name\":\"gantry-mps-pipe\",\"mountPath\":\"/tmp/nvidia-mps\",\"subPathExpr\":\"$(NVIDIA_VISIBLE_DEVICES)\"}}");
+    assertThat(patch).hasSize(4);
   }
 
   @Test

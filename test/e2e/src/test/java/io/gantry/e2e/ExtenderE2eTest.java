@@ -282,6 +282,8 @@ class ExtenderE2eTest {
     cluster.create(podGroup("ml", "half", "team", 1));
     var pod = inGroup(pod("ml", "half", TestObjects.SCHEDULER, "1", 0), "half");
     annotations(pod).put("gpu-fraction", "0.5");
+    // as the admission webhook names it (a fraction pod it never saw is not scheduled)
+    annotations(pod).put(SharedGpuPods.ENV_CONFIGMAP_ANNOTATION, "half-0000000-shared-gpu");
     cluster.create(pod);
     awaitPods(1);
 

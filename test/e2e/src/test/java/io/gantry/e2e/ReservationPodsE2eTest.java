@@ -272,6 +272,73 @@ class ReservationPodsE2eTest {
     assertThat(pod.at("/metadata/annotations").has(GpuAllocation.ANNOTATION)).isFalse();
   }
 
+  /**
+   * A fraction pod created before the admission webhook existed: its containers read no environment
+   * ConfigMap, and a CUDA image's NVIDIA_VISIBLE_DEVICES=all would show it every GPU of the node.
+   * KAI's binder fails such a bind over and over (its gpusharing PreBind finds no
+   * runai/shared-gpu-configmap); Gantry does not schedule it at all: it stays pending with a
+   * condition and one event naming the cause and the fix, with no reservation pod, no bind and no
+   * rewrite of either cycle after cycle.
+   */
+  @Test
+  void aFractionPodCreatedBeforeTheWebhookStaysPendingToldToBeRecreated() throws Exception {
+    gpuNodeWithInventory("gpu-0", 1);
+    queues();
+    cluster.create(podGroup("ml", "old", "team", 1));
+    ObjectNode old = inGroup(pod("ml", "old", TestObjects.SCHEDULER, "1", 0), "old");
+    annotations(old).put("gpu-fraction", "0.5");
+    cluster.create(old);
+    scheduler(Duration.ofSeconds(30), true);
+
+    String message = SharedGpuPods.noEnvironmentMessage();
+    assertThat(message)
+        .contains("created before the gantry admission webhook")
+        .endsWith("; recreate it");
+    await()
+        .atMost(WAIT)
+        .untilAsserted(
+            () -> {
+              JsonNode scheduled = GangE2eTest.podScheduled(cluster.pod("ml", "old"));
+              assertThat(scheduled.path("status").asText()).isEqualTo("False");
+              assertThat(scheduled.path("reason").asText()).isEqualTo("Unschedulable");
+              assertThat(scheduled.path("message").asText()).isEqualTo(message);
+            });
+    // many 200 ms cycles later: still one condition write and one event, and nothing else tried
+    String status = "/api/v1/namespaces/ml/pods/old/status";
+    int statusWrites =
+        cluster.kube.requests().count("patch", status)
+            + cluster.kube.requests().count("update", status);
+    assertThat(statusWrites).isPositive();
+    Thread.sleep(2000);
+    assertThat(
+            cluster.kube.requests().count("patch", status)
+                + cluster.kube.requests().count("update", status))
+        .isEqualTo(statusWrites);
+    assertThat(cluster.kube.store().list(ResourceKinds.EVENTS, "ml"))
+        .filteredOn(e -> e.at("/involvedObject/name").asText().equals("old"))
+        .singleElement()
+        .satisfies(
+            e -> {
+              assertThat(e.path("type").asText()).isEqualTo("Warning");
+              assertThat(e.path("reason").asText()).isEqualTo("Unschedulable");
+              assertThat(e.path("message").asText()).isEqualTo(message);
+            });
+    assertThat(cluster.pod("ml", "old").at("/spec/nodeName").asText()).isEmpty();
+    assertThat(cluster.pod("ml", "old").at("/metadata/annotations").has(GpuAllocation.ANNOTATION))
+        .isFalse();
+    assertThat(cluster.kube.requests().count("create", "/api/v1/namespaces/ml/pods/old/binding"))
+        .isZero();
+    assertThat(reservationPodsCreated()).isZero();
+    assertThat(cluster.pods(SCALING)).as("a new node would not help it").isEmpty();
+
+    // recreated through the webhook, it is placed as any other fraction
+    cluster.kube.store().delete(ResourceKinds.PODS, "ml", "old", DeleteOptions.DEFAULT);
+    fractionPod("renewed");
+    await().atMost(WAIT).until(() -> reservationPods().size() == 1);
+    reserve(reservationPods().get(0), UUID_0);
+    await().atMost(WAIT).until(() -> cluster.boundPods("ml") == 1);
+  }
+
   @Test
   void aFractionOnAFullClusterGetsAScalingPodUntilCapacityAppears() throws Exception {
     gpuNodeWithInventory("gpu-0", 1);

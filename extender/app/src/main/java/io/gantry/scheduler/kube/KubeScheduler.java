@@ -192,7 +192,8 @@ public final class KubeScheduler implements AutoCloseable {
     this.snapshots =
         new SnapshotBuilder(
             informers,
-            new SnapshotScope(settings.schedulerName(), settings.nodePool()),
+            new SnapshotScope(
+                settings.schedulerName(), settings.nodePool(), settings.gpuSharing().mode()),
             clock,
             binder,
             grouper,

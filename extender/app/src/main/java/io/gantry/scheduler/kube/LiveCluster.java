@@ -114,7 +114,8 @@ public final class LiveCluster implements AutoCloseable {
     this.snapshots =
         new SnapshotBuilder(
             informers,
-            new SnapshotScope(settings.schedulerName(), settings.nodePool()),
+            new SnapshotScope(
+                settings.schedulerName(), settings.nodePool(), settings.gpuSharing().mode()),
             clock,
             InFlightBinds.NONE,
             grouper,
@@ -340,9 +341,6 @@ public final class LiveCluster implements AutoCloseable {
     if (outcome instanceof SharedGpuBind.Failed f) {
       throw new IOException(
           "binding pod " + key + " to node " + allocation.node() + ": " + f.cause());
-    }
-    if (!((SharedGpuBind.Ready) outcome).environment()) {
-      warn(task, SharedGpuBind.NO_ENVIRONMENT_REASON, SharedGpuBind.noEnvironmentMessage(key));
     }
   }
 

@@ -1,6 +1,7 @@
 package io.gantry.kubemodel.kai;
 
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * KAI's names for the pods that share GPUs next to NVIDIA's device plugin (kai-reference §1.7,
@@ -33,6 +34,30 @@ public final class SharedGpuPods {
   /** The environment ConfigMap of the fraction container (KAI's {@code <prefix>-<index>}). */
   public static String envConfigMapName(String prefix) {
     return prefix + "-0";
+  }
+
+  /**
+   * The prefix of the pod's environment ConfigMaps ({@value #ENV_CONFIGMAP_ANNOTATION}); empty for
+   * a pod the admission webhook never saw.
+   */
+  public static Optional<String> envConfigMapPrefix(Map<String, String> annotations) {
+    return Optional.ofNullable(
+            annotations == null ? null : annotations.get(ENV_CONFIGMAP_ANNOTATION))
+        .filter(p -> !p.isEmpty());
+  }
+
+  /**
+   * Why a fraction pod without {@value #ENV_CONFIGMAP_ANNOTATION} is neither scheduled nor bound in
+   * reservation-pods mode, and what fixes it. Its containers' environment was fixed at creation and
+   * reads no ConfigMap, so nothing could give it {@code NVIDIA_VISIBLE_DEVICES} of its shared GPU,
+   * and a CUDA image's own {@code NVIDIA_VISIBLE_DEVICES=all} would show it every GPU of the node.
+   */
+  public static String noEnvironmentMessage() {
+    return "the pod has no "
+        + ENV_CONFIGMAP_ANNOTATION
+        + " annotation: it was created before the gantry admission webhook, so its containers"
+        + " cannot be confined to a shared GPU (NVIDIA_VISIBLE_DEVICES) and would see every GPU"
+        + " of the node; recreate it";
   }
 
   /** Whether these are a reservation pod's labels. */

@@ -17,17 +17,7 @@ import java.util.List;
  * when it starts the container.
  */
 public final class GpuEnvironmentMap {
-  /** KAI's annotation naming the pod's ConfigMap prefix. */
-  public static final String ANNOTATION = "runai/shared-gpu-configmap";
-
   private GpuEnvironmentMap() {}
-
-  /**
-   * The ConfigMap of the fraction container (KAI's {@code <prefix>-<containerIndex>}: the first).
-   */
-  public static String name(String prefix) {
-    return prefix + "-0";
-  }
 
   /** The ConfigMap holding {@code enforcement}'s environment for the pod. */
   static V1ConfigMap configMap(

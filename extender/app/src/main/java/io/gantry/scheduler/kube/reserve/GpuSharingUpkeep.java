@@ -2,6 +2,7 @@ package io.gantry.scheduler.kube.reserve;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.common.collect.ImmutableSet;
 import io.gantry.gpusharing.GpuSharingRequest;
 import io.gantry.scheduler.kube.snapshot.LiveSnapshot;
 import io.gantry.scheduler.kube.snapshot.PodFacts;
@@ -46,11 +47,18 @@ public final class GpuSharingUpkeep {
   public void run(LiveSnapshot live, Set<String> decided) {
     cleanup.run(pods.get());
     if (scaling.isPresent()) {
+      // a pod the snapshot left out (one created before the webhook, say) waits for its owner, not
+      // for a node: no scaling pod stands for it
+      Set<String> leftOut =
+          live.unschedulablePods().stream()
+              .map(LiveSnapshot.Problem::key)
+              .collect(ImmutableSet.toImmutableSet());
       List<GpuSharingRequest> waiting = new ArrayList<>();
       for (PodFacts p : live.pods().values()) {
         if (p.gpuSharing().isPresent()
             && p.nodeName().isEmpty()
             && p.deletionTimestamp().isEmpty()
+            && !leftOut.contains(p.key())
             && !decided.contains(p.key())
             && !inFlight.test(p.key())) {
           waiting.add(p.gpuSharing().get());

@@ -17,7 +17,6 @@ import io.kubernetes.client.openapi.models.V1Toleration;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -36,16 +35,13 @@ public final class SharedGpuBind {
   public sealed interface Outcome {}
 
   /** The pod carries its resolved allocation; bind it. */
-  public record Ready(GpuAllocation resolved, boolean environment) implements Outcome {}
+  public record Ready(GpuAllocation resolved) implements Outcome {}
 
   /** Not yet (see {@code why}); ask again. */
   public record Waiting(String why) implements Outcome {}
 
   /** The reservation failed ({@code cause}); the pod stays unbound. */
   public record Failed(String cause) implements Outcome {}
-
-  /** The warning on a fraction pod admitted without the webhook's environment ConfigMap. */
-  public static final String NO_ENVIRONMENT_REASON = "GpuEnvironmentMissing";
 
   private final KubeWriter writer;
   private final GpuReserver reserver;
@@ -66,26 +62,19 @@ public final class SharedGpuBind {
   }
 
   /**
-   * Why a pod bound without its environment ConfigMap sees every GPU of its node: a container's
-   * environment cannot change after the pod was created.
-   */
-  public static String noEnvironmentMessage(String podKey) {
-    return "pod "
-        + podKey
-        + " has no "
-        + SharedGpuPods.ENV_CONFIGMAP_ANNOTATION
-        + " annotation: it was created before Gantry's admission webhook ran, so its containers"
-        + " do not get NVIDIA_VISIBLE_DEVICES of the shared GPU; recreate it to confine it";
-  }
-
-  /**
    * One step of preparing {@code pod}'s bind with {@code allocation} (shared, unresolved).
    *
-   * @return {@link Ready} with {@code environment} false when the pod has no environment ConfigMap
-   *     to fill (it was admitted without Gantry's webhook)
+   * @return {@link Failed} at once, reserving nothing, for a pod the admission webhook never saw:
+   *     without its environment ConfigMap it cannot be confined to the reserved GPU ({@link
+   *     SharedGpuPods#noEnvironmentMessage}; the snapshot keeps such pods out of scheduling, this
+   *     guards a bind decided before the pod was read)
    * @throws ApiException when the API server could not be asked (the caller retries)
    */
   public Outcome prepare(V1Pod pod, GpuAllocation allocation) throws ApiException {
+    Optional<String> prefix = SharedGpuPods.envConfigMapPrefix(pod.getMetadata().getAnnotations());
+    if (prefix.isEmpty()) {
+      return new Failed(SharedGpuPods.noEnvironmentMessage());
+    }
     List<V1Toleration> tolerations =
         pod.getSpec() == null || pod.getSpec().getTolerations() == null
             ? List.of()
@@ -110,22 +99,13 @@ public final class SharedGpuBind {
     GpuAllocation resolved = allocation.withDevices(devices);
     String namespace = pod.getMetadata().getNamespace();
     String name = pod.getMetadata().getName();
-    Map<String, String> annotations = pod.getMetadata().getAnnotations();
-    Optional<String> prefix =
-        Optional.ofNullable(
-                annotations == null
-                    ? null
-                    : annotations.get(SharedGpuPods.ENV_CONFIGMAP_ANNOTATION))
-            .filter(p -> !p.isEmpty());
-    if (prefix.isPresent()) {
-      writer.writeConfigMap(
-          GpuEnvironmentMap.configMap(
-              namespace,
-              prefix.get(),
-              name,
-              pod.getMetadata().getUid(),
-              resolved.enforcement(DeviceNaming.UUID)));
-    }
+    writer.writeConfigMap(
+        GpuEnvironmentMap.configMap(
+            namespace,
+            prefix.get(),
+            name,
+            pod.getMetadata().getUid(),
+            resolved.enforcement(DeviceNaming.UUID)));
     ObjectNode patch = JSON.createObjectNode();
     ObjectNode meta = patch.putObject("metadata");
     meta.putObject("annotations").put(GpuAllocation.ANNOTATION, GpuAllocationJson.write(resolved));
@@ -139,6 +119,6 @@ public final class SharedGpuBind {
       }
     }
     writer.patchPod(namespace, name, patch.toString());
-    return new Ready(resolved, prefix.isPresent());
+    return new Ready(resolved);
   }
 }

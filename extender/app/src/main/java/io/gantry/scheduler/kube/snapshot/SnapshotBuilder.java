@@ -8,6 +8,7 @@ import static java.util.Objects.requireNonNull;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
 import io.gantry.gpusharing.GpuAmount;
+import io.gantry.kubemodel.config.GpuSharingMode;
 import io.gantry.kubemodel.kai.KaiObjectException;
 import io.gantry.kubemodel.kai.LegacyMigAnnotation;
 import io.gantry.kubemodel.kai.PriorityClassTable;
@@ -253,7 +254,7 @@ public final class SnapshotBuilder {
   }
 
   /** Why a pod of a PodGroup of the snapshot cannot be its task as written; empty when it can. */
-  private static Optional<SnapshotReason> invalidTask(
+  private Optional<SnapshotReason> invalidTask(
       PodFacts p, JobInfo job, PodClaims.Resolution claims) {
     if (p.problem().isPresent()) {
       return Optional.of(new SnapshotReason.InvalidPod(p.problem().get()));
@@ -264,6 +265,14 @@ public final class SnapshotBuilder {
     if (claims.problem().isPresent() && p.nodeName().isEmpty()) {
       // a pod on a node keeps its place (and what it holds) even if its claims cannot be read
       return Optional.of(new SnapshotReason.UnresolvedClaims(claims.problem().get()));
+    }
+    if (scope.gpuSharing() == GpuSharingMode.RESERVATION_PODS
+        && p.gpuSharing().isPresent()
+        && p.nodeName().isEmpty()
+        && SharedGpuPods.envConfigMapPrefix(p.annotations()).isEmpty()) {
+      // binding it would leave it every GPU of its node; it waits, told to be recreated, and is
+      // never tried again until it is (no reservation pod, no failed bind, cycle after cycle)
+      return Optional.of(new SnapshotReason.NoGpuEnvironment());
     }
     return Optional.empty();
   }

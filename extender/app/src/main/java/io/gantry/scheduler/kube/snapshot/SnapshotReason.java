@@ -2,6 +2,7 @@ package io.gantry.scheduler.kube.snapshot;
 
 import static java.util.Objects.requireNonNull;
 
+import io.gantry.kubemodel.kai.SharedGpuPods;
 import io.gantry.scheduler.kube.grouping.PodGrouper;
 
 /**
@@ -82,6 +83,17 @@ sealed interface SnapshotReason {
     @Override
     public String message() {
       return problem;
+    }
+  }
+
+  /**
+   * A pending fraction pod, in reservation-pods mode, that the admission webhook never saw: nothing
+   * could confine it to its shared GPU ({@link SharedGpuPods#noEnvironmentMessage}).
+   */
+  record NoGpuEnvironment() implements SnapshotReason {
+    @Override
+    public String message() {
+      return SharedGpuPods.noEnvironmentMessage();
     }
   }
 

@@ -241,12 +241,6 @@ public final class Binder implements InFlightBinds {
           fail(f, failed.cause());
           return;
         }
-        if (!((SharedGpuBind.Ready) prepared).environment()) {
-          events.warning(
-              ObjectRef.pod(f.pod),
-              SharedGpuBind.NO_ENVIRONMENT_REASON,
-              SharedGpuBind.noEnvironmentMessage(f.pod.key()));
-        }
       }
       // the allocation rides on the binding: one write a pod, and no node agent ever sees the pod
       // bound without it; a reserved shared GPU's allocation (with the device's UUID) was written

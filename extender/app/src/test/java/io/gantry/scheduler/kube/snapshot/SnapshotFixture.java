@@ -4,6 +4,7 @@ import static io.gantry.scheduler.kube.TestObjects.SCHEDULER;
 import static org.awaitility.Awaitility.await;
 
 import io.gantry.fakekube.FakeKubeServer;
+import io.gantry.kubemodel.config.GpuSharingMode;
 import io.gantry.scheduler.api.usage.UsageSource;
 import io.gantry.scheduler.kube.KubeClients;
 import io.gantry.scheduler.kube.config.NodePool;
@@ -36,7 +37,7 @@ final class SnapshotFixture implements AutoCloseable {
     await().atMost(SYNC).until(() -> informers.hasSynced() && informers.dra().hasSynced());
     return new SnapshotBuilder(
         informers,
-        new SnapshotScope(SCHEDULER, pool),
+        new SnapshotScope(SCHEDULER, pool, GpuSharingMode.DEVICE_PLUGIN),
         clock,
         inFlight,
         PodGroupAssignments.NONE,
