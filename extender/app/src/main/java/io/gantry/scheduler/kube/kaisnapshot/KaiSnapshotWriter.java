@@ -29,9 +29,11 @@ import java.util.zip.ZipOutputStream;
  * /get-snapshot} serves, {@link KaiSnapshot#ENTRY} in it): {@code config} and {@code
  * schedulerParams} in KAI's words ({@link KaiSchedulerConfig}), and under {@code rawObjects} every
  * cached pod, node, Queue, PodGroup, PriorityClass, Topology and DRA object as the API server sent
- * it, sorted by namespace and name. The lists of kinds Gantry does not watch ({@code bindRequests},
- * {@code configMaps}, storage) are written empty; {@code resourceClaimTemplates}, which KAI's lists
- * lack, is added (KAI's reader skips keys it does not know).
+ * it, sorted by namespace and name, except that a pod's environment variables keep their names and
+ * lose their values (which often hold credentials and schedule nothing). The lists of kinds Gantry
+ * does not watch ({@code bindRequests}, {@code configMaps}, storage) are written empty; {@code
+ * resourceClaimTemplates}, which KAI's lists lack, is added (KAI's reader skips keys it does not
+ * know).
  */
 public final class KaiSnapshotWriter {
   private static final JsonFactory FACTORY = new ObjectMapper().getFactory();
@@ -94,7 +96,11 @@ public final class KaiSnapshotWriter {
     sorted.sort(BY_NAME);
     g.writeArrayFieldStart(key);
     for (KubernetesObject o : sorted) {
-      raw(g, JSON.getGson().toJsonTree(o).getAsJsonObject(), apiVersion, kind);
+      JsonObject tree = JSON.getGson().toJsonTree(o).getAsJsonObject();
+      if (kind.equals("Pod")) {
+        withoutEnvValues(tree);
+      }
+      raw(g, tree, apiVersion, kind);
     }
     g.writeEndArray();
   }
@@ -113,6 +119,33 @@ public final class KaiSnapshotWriter {
       raw(g, o.getRaw().deepCopy(), apiVersion, kind);
     }
     g.writeEndArray();
+  }
+
+  /**
+   * Leaves the values of the containers' environment variables out: nothing schedules by them, and
+   * they often hold credentials. Their names, and references to ConfigMaps and Secrets, stay.
+   */
+  private static void withoutEnvValues(JsonObject pod) {
+    JsonElement spec = pod.get("spec");
+    if (spec == null || !spec.isJsonObject()) {
+      return;
+    }
+    for (String list : List.of("initContainers", "containers", "ephemeralContainers")) {
+      JsonElement containers = spec.getAsJsonObject().get(list);
+      if (containers == null || !containers.isJsonArray()) {
+        continue;
+      }
+      for (JsonElement c : containers.getAsJsonArray()) {
+        JsonElement env = c.isJsonObject() ? c.getAsJsonObject().get("env") : null;
+        if (env != null && env.isJsonArray()) {
+          for (JsonElement e : env.getAsJsonArray()) {
+            if (e.isJsonObject()) {
+              e.getAsJsonObject().remove("value");
+            }
+          }
+        }
+      }
+    }
   }
 
   /** One object, with the apiVersion and kind a list's items leave out. */
