@@ -216,7 +216,7 @@ final class SimulateCommand implements Callable<Integer> {
       if (isSnapshot(file)) {
         KaiSnapshot snapshot = KaiSnapshotReader.read(file);
         KaiSnapshotScenario.Result read =
-            KaiSnapshotScenario.of(file.toString(), snapshot, false, limits);
+            KaiSnapshotScenario.of(snapshotSource(file), snapshot, false, limits);
         if (!read.ignored().isEmpty()) {
           err.println(
               "note: "
@@ -291,6 +291,11 @@ final class SimulateCommand implements Callable<Integer> {
     return file.getFileName() != null && file.getFileName().toString().endsWith(".zip");
   }
 
+  /** What errors call the snapshot's JSON: {@code FILE.zip!/snapshot.json}. */
+  private static String snapshotSource(Path file) {
+    return file + "!/" + KaiSnapshot.ENTRY;
+  }
+
   /**
    * The snapshot's placements against Gantry's, placing every pod of the snapshot's scheduler from
    * scratch for as many cycles as the run itself ({@link PlacementComparison}).
@@ -299,7 +304,7 @@ final class SimulateCommand implements Callable<Integer> {
       Path file, KaiSnapshot snapshot, KaiSnapshotScenario.Result read, ScenarioLimits limits)
       throws ScenarioException {
     ScenarioSpec fromScratch =
-        KaiSnapshotScenario.of(file.toString(), snapshot, true, limits).spec();
+        KaiSnapshotScenario.of(snapshotSource(file), snapshot, true, limits).spec();
     if (actions != null) {
       fromScratch = fromScratch.withActions(actions);
     }

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.common.collect.ImmutableList;
 import com.google.gson.JsonParser;
+import com.google.gson.stream.JsonReader;
 import io.gantry.kubemodel.read.IoProblem;
 import io.gantry.kubemodel.read.JacksonLimits;
 import io.gantry.kubemodel.read.ScenarioException;
@@ -30,6 +31,7 @@ import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.StringReader;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -248,10 +250,12 @@ public final class KaiSnapshotReader {
         String field = "rawObjects." + key + "[" + i + "]";
         JsonNode element = element(list, i, field);
         T object;
+        // read through a reader of our own, which knows where it stopped when a value is wrong
+        JsonReader reader = new JsonReader(new StringReader(element.toString()));
         try {
-          object = new JSON().deserialize(element.toString(), type);
+          object = JSON.getGson().fromJson(reader, type);
         } catch (RuntimeException e) {
-          throw gsonProblem(field, e);
+          throw gsonProblem(field, reader.getPath(), e);
         }
         checkMetadata(field, object.getMetadata(), namespaced);
         out.add(object);
@@ -272,7 +276,7 @@ public final class KaiSnapshotReader {
         try {
           meta = object.getMetadata();
         } catch (RuntimeException e) {
-          throw gsonProblem(field + ".metadata", e);
+          throw gsonProblem(field + ".metadata", "$", e);
         }
         checkMetadata(field, meta, namespaced);
         out.add(object);
@@ -313,14 +317,25 @@ public final class KaiSnapshotReader {
       }
     }
 
-    /** Gson's complaint, at the field it names below {@code field}. */
-    private ScenarioException gsonProblem(String field, RuntimeException e) {
-      String message = e.getMessage() == null ? e.toString() : e.getMessage();
-      Matcher m = GSON_PATH.matcher(message);
-      if (m.matches()) {
-        return new ScenarioException(source, 0, field + m.group(2), words(m.group(1)));
+    /**
+     * Gson's complaint, at the field below {@code field} its reader stopped at ({@code path}, such
+     * as {@code $.spec.priority}).
+     */
+    private ScenarioException gsonProblem(String field, String path, RuntimeException e) {
+      Throwable cause = e;
+      while (cause.getCause() != null && cause.getCause() != cause) {
+        cause = cause.getCause();
       }
-      return new ScenarioException(source, 0, field, words(message.lines().findFirst().orElse("")));
+      String at = field + (path.startsWith("$") ? path.substring(1) : "");
+      if (cause instanceof NumberFormatException) {
+        String input = cause.getMessage() == null ? "" : cause.getMessage();
+        return new ScenarioException(
+            source, 0, at, "expected a number, got " + input.replace("For input string: ", ""));
+      }
+      String message = cause.getMessage() == null ? cause.toString() : cause.getMessage();
+      Matcher m = GSON_PATH.matcher(message);
+      return new ScenarioException(
+          source, 0, at, words(m.matches() ? m.group(1) : message.lines().findFirst().orElse("")));
     }
   }
 
