@@ -115,19 +115,7 @@ final class ExplainSource {
       }
       return ask(path, query);
     }
-    SchedulerSettings settings;
-    try {
-      SchedulerFileSpec file =
-          config == null ? SchedulerFileSpec.defaults() : SchedulerFileLoader.load(config);
-      settings =
-          SchedulerConfigFile.settings(file, "gantry-explain", "default")
-              .withConnection(
-                  new ClusterAccess(Optional.ofNullable(kubeconfig), Optional.empty()),
-                  STARTUP_TIMEOUT,
-                  0);
-    } catch (ScenarioException e) {
-      throw new Failure(SimulateCommand.INVALID, e.getMessage());
-    }
+    SchedulerSettings settings = settings();
     LiveCluster cluster;
     try {
       cluster =
@@ -161,6 +149,24 @@ final class ExplainSource {
       throw new Failure(SimulateCommand.EXPECTATION_FAILED, "interrupted");
     } finally {
       cluster.close();
+    }
+  }
+
+  /**
+   * The scheduler's settings of {@code --config} (every default without it), connecting through
+   * {@code --kubeconfig} as kubectl would.
+   */
+  SchedulerSettings settings() throws Failure {
+    try {
+      SchedulerFileSpec file =
+          config == null ? SchedulerFileSpec.defaults() : SchedulerFileLoader.load(config);
+      return SchedulerConfigFile.settings(file, "gantry-explain", "default")
+          .withConnection(
+              new ClusterAccess(Optional.ofNullable(kubeconfig), Optional.empty()),
+              STARTUP_TIMEOUT,
+              0);
+    } catch (ScenarioException e) {
+      throw new Failure(SimulateCommand.INVALID, e.getMessage());
     }
   }
 

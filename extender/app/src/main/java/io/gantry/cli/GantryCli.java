@@ -17,6 +17,7 @@ import picocli.CommandLine.Command;
       ExtenderCommand.class,
       BenchCommand.class,
       TraceCommand.class,
+      SnapshotCommand.class,
       ExtenderBenchCommand.class,
       CrdsCommand.class,
       CommandLine.HelpCommand.class

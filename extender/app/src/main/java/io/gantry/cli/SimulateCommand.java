@@ -2,12 +2,16 @@ package io.gantry.cli;
 
 import io.gantry.kubemodel.config.ConfigBinder;
 import io.gantry.kubemodel.read.ScenarioException;
+import io.gantry.scheduler.kube.kaisnapshot.KaiSnapshot;
+import io.gantry.scheduler.kube.kaisnapshot.KaiSnapshotReader;
+import io.gantry.scheduler.kube.kaisnapshot.KaiSnapshotScenario;
 import io.gantry.scheduler.sim.CycleObserver;
 import io.gantry.scheduler.sim.ScenarioRun;
 import io.gantry.scheduler.sim.report.CycleHistory;
 import io.gantry.scheduler.sim.report.HtmlReport;
 import io.gantry.scheduler.sim.report.JsonReport;
 import io.gantry.scheduler.sim.report.Mismatch;
+import io.gantry.scheduler.sim.report.PlacementComparison;
 import io.gantry.scheduler.sim.report.ResultFilter;
 import io.gantry.scheduler.sim.report.TextReport;
 import io.gantry.scheduler.sim.spec.ScenarioDirectory;
@@ -60,7 +64,9 @@ final class SimulateCommand implements Callable<Integer> {
       arity = "1..*",
       paramLabel = "FILE|DIR",
       description =
-          "Scenario files, or directories whose *.yaml, *.yml and *.json files run in name order.")
+          "Scenario files, or directories whose *.yaml, *.yml and *.json files run in name order;"
+              + " a *.zip file is a KAI snapshot (the ZIP of KAI's /get-snapshot, or of gantry"
+              + " snapshot export).")
   List<Path> inputs;
 
   @Option(
@@ -133,6 +139,13 @@ final class SimulateCommand implements Callable<Integer> {
       description = "Show only the jobs of this queue and the queues below it in the text output.")
   String queue;
 
+  @Option(
+      names = "--compare",
+      description =
+          "With a KAI snapshot (*.zip): also place the snapshot's pods from scratch and list each"
+              + " pod whose node differs from the snapshot's, with a summary of the counts.")
+  boolean compare;
+
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   @Override
@@ -160,6 +173,11 @@ final class SimulateCommand implements Callable<Integer> {
     ScenarioLimits limits = new ScenarioLimits(maxNodes, maxPods);
     if (report != null && (inputs.size() != 1 || Files.isDirectory(inputs.get(0)))) {
       err.println("error: --report takes one scenario file, got " + describe(inputs));
+      err.flush();
+      return INVALID;
+    }
+    if (compare && !inputs.stream().allMatch(SimulateCommand::isSnapshot)) {
+      err.println("error: --compare compares a KAI snapshot's placements: give *.zip files only");
       err.flush();
       return INVALID;
     }
@@ -192,8 +210,27 @@ final class SimulateCommand implements Callable<Integer> {
   /** Runs one file and prints its report; returns its exit status. */
   private int run(Path file, ScenarioLimits limits, PrintWriter out, PrintWriter err) {
     ScenarioRun run;
+    Optional<PlacementComparison> comparison = Optional.empty();
     try {
-      ScenarioSpec scenario = ScenarioLoader.load(file, limits);
+      ScenarioSpec scenario;
+      if (isSnapshot(file)) {
+        KaiSnapshot snapshot = KaiSnapshotReader.read(file);
+        KaiSnapshotScenario.Result read =
+            KaiSnapshotScenario.of(snapshotSource(file), snapshot, false, limits);
+        if (!read.ignored().isEmpty()) {
+          err.println(
+              "note: "
+                  + file
+                  + ": not used, no meaning in Gantry: "
+                  + String.join("; ", read.ignored()));
+        }
+        scenario = read.spec();
+        if (compare) {
+          comparison = Optional.of(compare(file, snapshot, read, limits));
+        }
+      } else {
+        scenario = ScenarioLoader.load(file, limits);
+      }
       if (actions != null) {
         scenario = scenario.withActions(actions);
       }
@@ -223,10 +260,16 @@ final class SimulateCommand implements Callable<Integer> {
     }
     if (output == Output.json) {
       out.println(JsonReport.toJson(run.result()));
+      comparison.ifPresent(c -> out.println(c.toJson()));
     } else {
       ResultFilter filter = new ResultFilter(Optional.ofNullable(job), Optional.ofNullable(queue));
       out.print(TextReport.toText(filter.apply(run.result())));
       out.println();
+      comparison.ifPresent(
+          c -> {
+            out.print(c.toText());
+            out.println();
+          });
     }
     if (!check) {
       return OK;
@@ -241,6 +284,34 @@ final class SimulateCommand implements Callable<Integer> {
       out.println(file + ": every expectation held");
     }
     return OK;
+  }
+
+  /** A KAI snapshot, by its name: the ZIP that KAI's {@code /get-snapshot} serves. */
+  static boolean isSnapshot(Path file) {
+    return file.getFileName() != null && file.getFileName().toString().endsWith(".zip");
+  }
+
+  /** What errors call the snapshot's JSON: {@code FILE.zip!/snapshot.json}. */
+  private static String snapshotSource(Path file) {
+    return file + "!/" + KaiSnapshot.ENTRY;
+  }
+
+  /**
+   * The snapshot's placements against Gantry's, placing every pod of the snapshot's scheduler from
+   * scratch for as many cycles as the run itself ({@link PlacementComparison}).
+   */
+  private PlacementComparison compare(
+      Path file, KaiSnapshot snapshot, KaiSnapshotScenario.Result read, ScenarioLimits limits)
+      throws ScenarioException {
+    ScenarioSpec fromScratch =
+        KaiSnapshotScenario.of(snapshotSource(file), snapshot, true, limits).spec();
+    if (actions != null) {
+      fromScratch = fromScratch.withActions(actions);
+    }
+    ScenarioRun placed =
+        ScenarioRun.of(
+            file, fromScratch, cycles == null ? OptionalInt.empty() : OptionalInt.of(cycles));
+    return PlacementComparison.of(KaiSnapshotScenario.placements(read.live()), placed.result());
   }
 
   /** Writes the HTML report; false (with a one-line error) when the file cannot be written. */

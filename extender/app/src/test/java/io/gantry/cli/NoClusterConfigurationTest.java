@@ -36,7 +36,15 @@ class NoClusterConfigurationTest {
   @TempDir Path home;
 
   @ParameterizedTest(name = "{0}")
-  @ValueSource(strings = {"scheduler", "extender", "crds apply", "explain pod/x", "queues"})
+  @ValueSource(
+      strings = {
+        "scheduler",
+        "extender",
+        "crds apply",
+        "explain pod/x",
+        "queues",
+        "snapshot export"
+      })
   void exitsTwoWithOneLineNamingWhatWasTried(String command)
       throws IOException, InterruptedException {
     assertExitsTwoWith(

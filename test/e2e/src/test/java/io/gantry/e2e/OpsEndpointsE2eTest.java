@@ -20,6 +20,7 @@ import io.gantry.scheduler.kube.Schedulers;
 import io.gantry.scheduler.kube.TestObjects;
 import io.gantry.scheduler.kube.ops.DebugServer;
 import io.gantry.scheduler.kube.ops.OpsServer;
+import java.io.ByteArrayInputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.InetAddress;
@@ -36,6 +37,7 @@ import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.zip.ZipInputStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -145,6 +147,38 @@ class OpsEndpointsE2eTest {
     Files.writeString(file, snapshot.body(), StandardCharsets.UTF_8);
     Map<String, String> simulated = simulate(file);
     assertThat(simulated).as(snapshot.body()).isNotEmpty().doesNotContainKey("b/huge-0");
+    // KAI's /get-snapshot, read by the same command, and fetched by gantry snapshot export
+    HttpResponse<byte[]> kai =
+        http.send(
+            HttpRequest.newBuilder(
+                    URI.create("http://127.0.0.1:" + debug.address().getPort() + "/get-snapshot"))
+                .build(),
+            HttpResponse.BodyHandlers.ofByteArray());
+    assertThat(kai.statusCode()).isEqualTo(200);
+    assertThat(kai.headers().firstValue("Content-Type")).contains("application/zip");
+    Path zip = Files.write(dir.resolve("snapshot.zip"), kai.body());
+    try (ZipInputStream in = new ZipInputStream(new ByteArrayInputStream(kai.body()))) {
+      assertThat(in.getNextEntry().getName()).isEqualTo("snapshot.json");
+      String json = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+      assertThat(json).contains("\"name\":\"API_TOKEN\"").doesNotContain("s3cr3t-token-value");
+    }
+    assertThat(simulate(zip)).isEqualTo(simulated);
+    Path exported = dir.resolve("exported.zip");
+    StringWriter exportErr = new StringWriter();
+    CommandLine export = GantryCli.commandLine();
+    export.setOut(new PrintWriter(new StringWriter(), true));
+    export.setErr(new PrintWriter(exportErr, true));
+    assertThat(
+            export.execute(
+                "snapshot",
+                "export",
+                "--scheduler",
+                "http://127.0.0.1:" + debug.address().getPort(),
+                "-f",
+                exported.toString()))
+        .as(exportErr.toString())
+        .isZero();
+    assertThat(simulate(exported)).isEqualTo(simulated);
 
     await().atMost(WAIT).until(scheduler::isLeader);
     await().atMost(WAIT).untilAsserted(() -> assertThat(bound("a", "b")).isEqualTo(simulated));

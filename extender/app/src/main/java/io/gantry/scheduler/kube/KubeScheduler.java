@@ -17,6 +17,7 @@ import io.gantry.scheduler.kube.grouping.PodGrouper;
 import io.gantry.scheduler.kube.grouping.WorkloadDefaultsConfigMap;
 import io.gantry.scheduler.kube.informers.ClusterInformers;
 import io.gantry.scheduler.kube.informers.OwnerCache;
+import io.gantry.scheduler.kube.kaisnapshot.KaiSnapshotWriter;
 import io.gantry.scheduler.kube.lease.Leadership;
 import io.gantry.scheduler.kube.lease.LeaseElector;
 import io.gantry.scheduler.kube.ops.SchedulerMetrics;
@@ -43,6 +44,9 @@ import io.gantry.scheduler.kube.write.KubeWriter;
 import io.gantry.scheduler.kube.write.StatusWriter;
 import io.kubernetes.client.openapi.ApiClient;
 import io.kubernetes.client.openapi.apis.CoordinationV1Api;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.http.HttpClient;
 import java.time.Clock;
 import java.time.Duration;
@@ -333,6 +337,20 @@ public final class KubeScheduler implements AutoCloseable {
             + live.snapshot().now(),
         live.snapshot(),
         settings.engine());
+  }
+
+  /**
+   * The cached objects as a KAI snapshot ({@code /get-snapshot}): the ZIP of {@link
+   * KaiSnapshotWriter}, with this scheduler's configuration in KAI's words.
+   */
+  public byte[] kaiSnapshot() {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    try {
+      KaiSnapshotWriter.write(informers, settings, out);
+    } catch (IOException e) {
+      throw new UncheckedIOException("writing to memory", e);
+    }
+    return out.toByteArray();
   }
 
   /**

@@ -34,7 +34,7 @@ import java.util.concurrent.Executors;
  * relists after a dropped watch or a {@code 410 Gone}; the caches are what every cycle's snapshot
  * is built from.
  */
-public final class ClusterInformers implements AutoCloseable {
+public final class ClusterInformers implements ClusterObjects, AutoCloseable {
   /** Pods that still hold or want resources; finished ones leave the cache as DELETED. */
   static final String LIVE_PODS = "status.phase!=Succeeded,status.phase!=Failed";
 
@@ -191,15 +191,18 @@ public final class ClusterInformers implements AutoCloseable {
   }
 
   /** The DRA caches, which sync on their own ({@link DraInformers}). */
+  @Override
   public DraInformers dra() {
     return dra;
   }
 
+  @Override
   public List<V1Pod> pods() {
     return pods.getIndexer().list();
   }
 
   /** The cached pod, or null. */
+  @Override
   public V1Pod pod(String namespace, String name) {
     return new Lister<V1Pod>(pods.getIndexer()).namespace(namespace).get(name);
   }
@@ -209,6 +212,7 @@ public final class ClusterInformers implements AutoCloseable {
     return PodUidIndex.podKey(pods.getIndexer(), uid);
   }
 
+  @Override
   public List<V1Node> nodes() {
     return nodes.getIndexer().list();
   }
@@ -218,10 +222,12 @@ public final class ClusterInformers implements AutoCloseable {
     return new Lister<V1Node>(nodes.getIndexer()).get(name);
   }
 
+  @Override
   public List<V1PriorityClass> priorityClasses() {
     return priorityClasses.getIndexer().list();
   }
 
+  @Override
   public List<KaiQueue> queues() {
     return queues.getIndexer().list();
   }
@@ -231,15 +237,18 @@ public final class ClusterInformers implements AutoCloseable {
     return new Lister<KaiQueue>(queues.getIndexer()).get(name);
   }
 
+  @Override
   public List<KaiPodGroup> podGroups() {
     return podGroups.getIndexer().list();
   }
 
   /** The cached PodGroup, or null. */
+  @Override
   public KaiPodGroup podGroup(String namespace, String name) {
     return new Lister<KaiPodGroup>(podGroups.getIndexer()).namespace(namespace).get(name);
   }
 
+  @Override
   public List<KaiTopology> topologies() {
     return topologies.getIndexer().list();
   }

@@ -19,7 +19,7 @@ import java.util.concurrent.ExecutorService;
  * {@code resource.k8s.io/v1} they are not started ({@link OptionalApis}) and never sync, and only
  * pods with claims wait for them.
  */
-public final class DraInformers {
+public final class DraInformers implements DraObjects {
   public static final String GROUP = "resource.k8s.io";
   public static final String VERSION = "v1";
 
@@ -61,6 +61,7 @@ public final class DraInformers {
   }
 
   /** Every DRA cache has listed once. */
+  @Override
   public boolean hasSynced() {
     return deviceClasses.hasSynced()
         && slices.hasSynced()
@@ -68,18 +69,22 @@ public final class DraInformers {
         && templates.hasSynced();
   }
 
+  @Override
   public List<DynamicKubernetesObject> deviceClasses() {
     return deviceClasses.getIndexer().list();
   }
 
+  @Override
   public List<DynamicKubernetesObject> slices() {
     return slices.getIndexer().list();
   }
 
+  @Override
   public List<DynamicKubernetesObject> claims() {
     return claims.getIndexer().list();
   }
 
+  @Override
   public List<DynamicKubernetesObject> templates() {
     return templates.getIndexer().list();
   }

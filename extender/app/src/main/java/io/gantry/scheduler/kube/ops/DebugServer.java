@@ -20,12 +20,13 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The scheduler's debug endpoints: {@code GET /snapshot}, the live state as a scenario file for
- * {@code gantry simulate}, and the explanations of {@link ExplainService}: {@code
- * /explain?namespace=&name=&output=text|json}, {@code /queues?output=} and KAI's {@code
- * /get-job-order}. They name every pod, node and queue of the cluster, so it is served apart from
- * {@link OpsServer}'s Service port, on an address of its own: the pod's loopback by default ({@code
- * --debug-address}), reached with {@code kubectl port-forward}, which the API server authorises as
- * {@code create pods/portforward}.
+ * {@code gantry simulate}; KAI's {@code GET /get-snapshot}, the objects the scheduler schedules by
+ * as a KAI snapshot (a ZIP that {@code gantry simulate} and KAI's tools read); and the explanations
+ * of {@link ExplainService}: {@code /explain?namespace=&name=&output=text|json}, {@code
+ * /queues?output=} and KAI's {@code /get-job-order}. They name every pod, node and queue of the
+ * cluster, so it is served apart from {@link OpsServer}'s Service port, on an address of its own:
+ * the pod's loopback by default ({@code --debug-address}), reached with {@code kubectl
+ * port-forward}, which the API server authorises as {@code create pods/portforward}.
  *
  * <p>Nothing to redact: a scenario holds what the engine schedules by (names, labels, requests,
  * tolerations, affinities), never a container's env, command or volumes, nor any ConfigMap or
@@ -56,6 +57,17 @@ public final class DebugServer implements AutoCloseable {
           } else {
             OpsServer.answer(
                 e, 200, "application/yaml; charset=utf-8", scheduler::snapshotScenario);
+          }
+        });
+    server.createContext(
+        "/get-snapshot",
+        e -> {
+          if (!scheduler.ready()) {
+            OpsServer.answer(
+                e, 503, "text/plain; charset=utf-8", () -> "informer caches not synced\n");
+          } else {
+            e.getResponseHeaders().set("Content-Disposition", "attachment; filename=snapshot.zip");
+            OpsServer.answerBytes(e, 200, "application/zip", scheduler::kaiSnapshot);
           }
         });
     ExplainService explanations = scheduler.explanations();

@@ -71,6 +71,13 @@ public final class OpsServer implements AutoCloseable {
    */
   static void answer(HttpExchange exchange, int code, String contentType, Supplier<String> body)
       throws IOException {
+    answerBytes(exchange, code, contentType, () -> body.get().getBytes(UTF_8));
+  }
+
+  /** {@link #answer} with a body of bytes (a ZIP file). */
+  static void answerBytes(
+      HttpExchange exchange, int code, String contentType, Supplier<byte[]> body)
+      throws IOException {
     try (exchange) {
       if (!exchange.getRequestMethod().equals("GET")) {
         exchange.sendResponseHeaders(405, -1);
@@ -83,7 +90,7 @@ public final class OpsServer implements AutoCloseable {
       }
       byte[] bytes;
       try {
-        bytes = body.get().getBytes(UTF_8);
+        bytes = body.get();
       } catch (RuntimeException e) {
         LOG.error("serving {}", exchange.getRequestURI(), e);
         code = 500;

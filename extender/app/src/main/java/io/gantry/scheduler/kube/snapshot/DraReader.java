@@ -10,7 +10,7 @@ import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSortedMap;
 import com.google.common.collect.ImmutableSortedSet;
 import io.gantry.kubemodel.dra.DraManifests;
-import io.gantry.scheduler.kube.informers.DraInformers;
+import io.gantry.scheduler.kube.informers.DraObjects;
 import io.gantry.scheduler.kube.write.ClaimStatus;
 import io.gantry.scheduler.model.dra.AllocationResult;
 import io.gantry.scheduler.model.dra.DeviceClass;
@@ -43,7 +43,7 @@ final class DraReader {
   private static final Logger LOG = LoggerFactory.getLogger(DraReader.class);
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  private final DraInformers cache;
+  private final DraObjects cache;
   private final Map<String, Memo<Optional<DeviceClass>>> classes = new HashMap<>();
   private final Map<String, Memo<Optional<ResourceSlice>>> slices = new HashMap<>();
   private final Map<String, Memo<ClaimOrProblem>> claims = new HashMap<>();
@@ -56,7 +56,7 @@ final class DraReader {
     T read(V1ObjectMeta meta, String json);
   }
 
-  DraReader(DraInformers cache) {
+  DraReader(DraObjects cache) {
     this.cache = requireNonNull(cache, "cache is null");
   }
 

@@ -16,7 +16,7 @@ import io.gantry.kubemodel.kai.SharedGpuPods;
 import io.gantry.scheduler.api.result.ClaimAllocation;
 import io.gantry.scheduler.api.usage.UsageSource;
 import io.gantry.scheduler.kube.crd.KaiPodGroup;
-import io.gantry.scheduler.kube.informers.ClusterInformers;
+import io.gantry.scheduler.kube.informers.ClusterObjects;
 import io.gantry.scheduler.kube.snapshot.LiveSnapshot.Problem;
 import io.gantry.scheduler.model.ClusterSnapshot;
 import io.gantry.scheduler.model.JobInfo;
@@ -64,7 +64,7 @@ public final class SnapshotBuilder {
   /** KAI's {@code --stuck-in-releasing-threshold}. */
   static final Duration STUCK_IN_RELEASING = Duration.ofMinutes(2);
 
-  private final ClusterInformers cache;
+  private final ClusterObjects cache;
   private final SnapshotScope scope;
   private final Clock clock;
   private final InFlightBinds inFlight;
@@ -108,7 +108,7 @@ public final class SnapshotBuilder {
    * @param inventories reads each node's GPU inventory annotation
    */
   public SnapshotBuilder(
-      ClusterInformers cache,
+      ClusterObjects cache,
       SnapshotScope scope,
       Clock clock,
       InFlightBinds inFlight,
