@@ -12,6 +12,7 @@ import io.gantry.deviceagent.kube.NodeEvents;
 import io.gantry.deviceagent.kube.NodeInventoryPublisher;
 import io.gantry.deviceagent.kube.NodePods;
 import io.gantry.deviceagent.kube.PodEnforcer;
+import io.gantry.deviceagent.metrics.DeviceAgentMetrics;
 import io.gantry.deviceagent.mps.MpsAllocations;
 import io.gantry.deviceagent.mps.MpsControl;
 import io.gantry.deviceagent.mps.MpsDaemons;
@@ -32,6 +33,7 @@ import io.gantry.nodecommon.nvml.NvmlException;
 import io.gantry.nodecommon.nvml.NvmlSession;
 import io.gantry.nodecommon.nvml.XidEventWatch;
 import io.kubernetes.client.openapi.ApiClient;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.time.Clock;
@@ -47,7 +49,8 @@ import org.slf4j.LoggerFactory;
  * mode (none in reservation-pods mode, where NVIDIA's device plugin runs), the node-agent API, and
  * every discovery interval the inventory, health changes streamed to the kubelet and the API's
  * watchers, and the inventory published on the Node object, until stopped. Every collaborator that
- * reads the time gets the one {@link Clock} given here.
+ * reads the time gets the one {@link Clock} given here, and every one that counts something the one
+ * {@link DeviceAgentMetrics} on the registry given here.
  */
 public final class DeviceAgentWiring {
   private static final Logger log = LoggerFactory.getLogger(DeviceAgentWiring.class);
@@ -55,12 +58,18 @@ public final class DeviceAgentWiring {
   private final DeviceAgentSettings settings;
   private final Clock clock;
   private final NvmlSession.Loader nvmlLoader;
+  private final DeviceAgentMetrics metrics;
 
+  /** {@code registry}: where the agent's meters go ({@code /metrics} serves it). */
   public DeviceAgentWiring(
-      DeviceAgentSettings settings, Clock clock, NvmlSession.Loader nvmlLoader) {
+      DeviceAgentSettings settings,
+      Clock clock,
+      NvmlSession.Loader nvmlLoader,
+      MeterRegistry registry) {
     this.settings = requireNonNull(settings, "settings is null");
     this.clock = requireNonNull(clock, "clock is null");
     this.nvmlLoader = requireNonNull(nvmlLoader, "nvmlLoader is null");
+    this.metrics = new DeviceAgentMetrics(registry, settings.node().nodeName());
   }
 
   /**
@@ -78,7 +87,9 @@ public final class DeviceAgentWiring {
       // the usage watch reads GPU processes with nvidia-smi whichever source takes the inventory
       smi = settings.nvidiaSmi().locate(settings.pathVariable().orElse(null));
       nvml = settings.discovery().openNvml(nvmlLoader);
-      discovery = nvml.isPresent() ? new NvmlDiscovery(nvml.get().nvml()) : new GpuDiscovery(smi);
+      discovery =
+          metrics.timed(
+              nvml.isPresent() ? new NvmlDiscovery(nvml.get().nvml()) : new GpuDiscovery(smi));
       // The first discovery must work: a node without GPUs has nothing to serve.
       first = discovery.discover();
     } catch (DiscoveryException e) {
@@ -121,7 +132,8 @@ public final class DeviceAgentWiring {
             pods,
             new PodEnforcer(client, node, clock),
             settings.evictOverGrant(),
-            events);
+            events,
+            metrics.overGrant());
     Optional<MpsDaemons> daemons;
     try {
       daemons = mpsDaemons();
@@ -130,6 +142,7 @@ public final class DeviceAgentWiring {
       err.flush();
       return AgentExitStatus.CANNOT_START;
     }
+    daemons.ifPresent(metrics::mpsDaemons);
     try (DevicePluginManager plugins =
         new DevicePluginManager(
             settings.devicePluginDirectory(),
@@ -137,7 +150,8 @@ public final class DeviceAgentWiring {
             pods,
             settings.deviceNaming(),
             daemons.map(d -> new MpsAllocations(d, events)),
-            events)) {
+            events,
+            metrics)) {
       NodeAgent agent =
           new NodeAgent(
               discovery,
@@ -214,9 +228,9 @@ public final class DeviceAgentWiring {
   }
 
   /** XID events through NVML; without them (logged), health comes from discovery alone. */
-  private static Optional<XidEventWatch> watchXids(NvmlSession nvml, NodeAgent agent) {
+  private Optional<XidEventWatch> watchXids(NvmlSession nvml, NodeAgent agent) {
     try {
-      return Optional.of(XidEventWatch.start(nvml.nvml(), agent::xidError));
+      return Optional.of(XidEventWatch.start(nvml.nvml(), metrics.gpus()::xid, agent::xidError));
     } catch (NvmlException e) {
       log.warn("no XID events, GPU health comes from discovery only: {}", e.getMessage());
       return Optional.empty();

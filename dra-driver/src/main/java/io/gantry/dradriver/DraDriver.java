@@ -4,10 +4,12 @@ import static java.util.Objects.requireNonNull;
 
 import io.gantry.dradriver.cdi.CdiSpecFiles;
 import io.gantry.dradriver.devices.CurrentDevices;
+import io.gantry.dradriver.devices.SliceDevice;
 import io.gantry.dradriver.devices.SliceDevices;
 import io.gantry.dradriver.grpc.DraPluginV1Service;
 import io.gantry.dradriver.grpc.DraPluginV1beta1Service;
 import io.gantry.dradriver.grpc.PluginRegistrationService;
+import io.gantry.dradriver.metrics.DraDriverMetrics;
 import io.gantry.dradriver.prepare.Checkpoint;
 import io.gantry.dradriver.prepare.ClaimPreparer;
 import io.gantry.dradriver.prepare.ClaimReader;
@@ -35,7 +37,8 @@ import org.slf4j.LoggerFactory;
  * service (v1 and v1beta1) and then the registration socket the kubelet's plugin watcher finds;
  * every discovery interval it takes the inventory again and republishes when the devices changed
  * (or the last publication failed). {@link #close()} removes the registration socket first, so the
- * kubelet stops calling before the DRA socket goes.
+ * kubelet stops calling before the DRA socket goes. Publications, the kubelet's calls and CDI spec
+ * writes are counted in {@link DraDriverMetrics}.
  */
 public final class DraDriver implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(DraDriver.class);
@@ -43,6 +46,7 @@ public final class DraDriver implements AutoCloseable {
   private final GpuDiscovery discovery;
   private final CurrentDevices devices;
   private final ResourceSlicePublisher publisher;
+  private final DraDriverMetrics metrics;
   private final ScheduledExecutorService loop;
   private final PluginRegistrationService registration;
   private UnixSocketServer draServer;
@@ -53,10 +57,12 @@ public final class DraDriver implements AutoCloseable {
       GpuDiscovery discovery,
       CurrentDevices devices,
       ResourceSlicePublisher publisher,
+      DraDriverMetrics metrics,
       PluginRegistrationService registration) {
     this.discovery = discovery;
     this.devices = devices;
     this.publisher = publisher;
+    this.metrics = metrics;
     this.registration = registration;
     this.loop =
         Executors.newSingleThreadScheduledExecutor(
@@ -78,9 +84,11 @@ public final class DraDriver implements AutoCloseable {
       DriverPaths paths,
       GpuDiscovery discovery,
       ApiClient api,
-      Duration discoveryInterval)
+      Duration discoveryInterval,
+      DraDriverMetrics metrics)
       throws NvidiaSmiException, IOException {
     requireNonNull(node, "node is null");
+    requireNonNull(metrics, "metrics is null");
     requireNonNull(paths, "paths is null");
     requireNonNull(discoveryInterval, "discoveryInterval is null");
     Checkpoint checkpoint = Checkpoint.load(paths.checkpointFile());
@@ -92,6 +100,7 @@ public final class DraDriver implements AutoCloseable {
             discovery,
             devices,
             new ResourceSlicePublisher(resources, new CoreV1Api(api), node),
+            metrics,
             new PluginRegistrationService(paths.draSocket()));
     driver.publish();
     ClaimPreparer preparer =
@@ -100,8 +109,9 @@ public final class DraDriver implements AutoCloseable {
             devices,
             new ClaimReader(resources),
             new CdiSpecFiles(paths.cdiDirectory()),
-            checkpoint);
-    DraPluginV1Service v1 = new DraPluginV1Service(preparer);
+            checkpoint,
+            metrics);
+    DraPluginV1Service v1 = new DraPluginV1Service(preparer, metrics);
     try {
       Files.createDirectories(paths.pluginDirectory());
       Files.createDirectories(paths.pluginRegistryDirectory());
@@ -146,9 +156,12 @@ public final class DraDriver implements AutoCloseable {
 
   private void publish() {
     try {
-      publisher.publish(devices.all());
+      List<SliceDevice> published = devices.all();
+      long generation = publisher.publish(published);
+      metrics.published(published.size(), generation);
       publishedCurrent = true;
     } catch (ApiException e) {
+      metrics.publicationFailed();
       publishedCurrent = false;
       log.warn(
           "cannot publish the ResourceSlice (HTTP {}), retrying next interval: {}",

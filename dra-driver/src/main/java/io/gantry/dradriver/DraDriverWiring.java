@@ -3,10 +3,12 @@ package io.gantry.dradriver;
 import static java.util.Objects.requireNonNull;
 
 import io.gantry.dradriver.kube.DraDriverApiAccess;
+import io.gantry.dradriver.metrics.DraDriverMetrics;
 import io.gantry.nodecommon.discovery.GpuDiscovery;
 import io.gantry.nodecommon.kube.ApiClients;
 import io.gantry.nodecommon.nvidiasmi.NvidiaSmiException;
 import io.kubernetes.client.openapi.ApiClient;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.concurrent.CountDownLatch;
@@ -24,9 +26,12 @@ public final class DraDriverWiring {
   public static final int CANNOT_START = 4;
 
   private final DraDriverSettings settings;
+  private final MeterRegistry registry;
 
-  public DraDriverWiring(DraDriverSettings settings) {
+  /** {@code registry}: where the driver's meters go ({@code /metrics} serves it). */
+  public DraDriverWiring(DraDriverSettings settings, MeterRegistry registry) {
     this.settings = requireNonNull(settings, "settings is null");
+    this.registry = requireNonNull(registry, "registry is null");
   }
 
   /**
@@ -53,7 +58,8 @@ public final class DraDriverWiring {
               settings.paths(),
               new GpuDiscovery(settings.nvidiaSmi().locate(settings.pathVariable().orElse(null))),
               client,
-              settings.node().discoveryInterval());
+              settings.node().discoveryInterval(),
+              new DraDriverMetrics(registry, settings.node().nodeName()));
     } catch (NvidiaSmiException e) {
       err.println("cannot take the GPU inventory: " + e.getMessage());
       err.flush();

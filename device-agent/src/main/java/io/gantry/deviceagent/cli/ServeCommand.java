@@ -19,6 +19,8 @@ import io.gantry.nodecommon.nvml.NvmlSession;
 import io.gantry.nodecommon.ops.OpsEndpoint;
 import io.gantry.nodecommon.settings.NodeSettings;
 import io.gantry.nodecommon.settings.NvidiaSmiSettings;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Map;
@@ -226,8 +228,11 @@ final class ServeCommand implements Callable<Integer> {
                     nodeAgentPort == null ? OptionalInt.empty() : OptionalInt.of(nodeAgentPort),
                     devicePlugins));
     Optional<OpsEndpoint> ops = opsOptions.start(spec.commandLine());
+    // without --http-port nothing serves the meters; they are kept where no one reads them
+    MeterRegistry registry =
+        ops.<MeterRegistry>map(OpsEndpoint::registry).orElseGet(SimpleMeterRegistry::new);
     try {
-      return new DeviceAgentWiring(settings, clock, nvmlLoader)
+      return new DeviceAgentWiring(settings, clock, nvmlLoader, registry)
           .serve(stopped, spec.commandLine().getErr(), () -> ops.ifPresent(OpsEndpoint::markReady));
     } finally {
       ops.ifPresent(OpsEndpoint::close);

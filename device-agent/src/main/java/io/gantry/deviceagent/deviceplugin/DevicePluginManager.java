@@ -4,6 +4,8 @@ import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
 import io.gantry.deviceagent.kube.NodePods;
+import io.gantry.deviceagent.metrics.DeviceAgentMetrics;
+import io.gantry.deviceagent.metrics.GpuMetrics;
 import io.gantry.deviceagent.mps.MpsAllocations;
 import io.gantry.gpusharing.DeviceNaming;
 import io.gantry.gpusharing.inventory.GpuInventory;
@@ -46,10 +48,12 @@ public final class DevicePluginManager implements AutoCloseable {
         String resourceName,
         String socketName,
         ContainerAllocator allocator,
-        Optional<DevicePreference> preference) {
+        Optional<DevicePreference> preference,
+        DeviceAgentMetrics metrics) {
       this.resourceName = resourceName;
       this.socketName = socketName;
-      this.service = new DevicePluginService(resourceName, feed, allocator, preference);
+      this.service =
+          new DevicePluginService(resourceName, feed, allocator, preference, metrics.allocations());
     }
   }
 
@@ -59,12 +63,14 @@ public final class DevicePluginManager implements AutoCloseable {
   private final Plugin gpuShare;
   private final CurrentInventory inventory = new CurrentInventory();
   private final GpuHealthTracker tracker;
+  private final GpuMetrics metrics;
   private KubeletSocketWatcher watcher;
 
   /**
    * Plugins in {@code directory} whose {@code Allocate} reads and writes pods through {@code pods},
    * names devices for the runtime with {@code naming} and, with {@code mps}, gives MPS pods their
-   * GPU's MPS control daemon; every GPU health change they report goes to {@code health}.
+   * GPU's MPS control daemon; every GPU health change they report goes to {@code health}, and the
+   * GPUs and their health, and every {@code Allocate}, to {@code metrics}.
    *
    * @param slotsPerGpu shared slots per GPU (at least 1)
    */
@@ -74,24 +80,28 @@ public final class DevicePluginManager implements AutoCloseable {
       NodePods pods,
       DeviceNaming naming,
       Optional<MpsAllocations> mps,
-      GpuHealthListener health) {
+      GpuHealthListener health,
+      DeviceAgentMetrics metrics) {
     this.directory = requireNonNull(directory, "directory is null");
     if (slotsPerGpu < 1) {
       throw new IllegalArgumentException("slotsPerGpu must be at least 1, got " + slotsPerGpu);
     }
     this.slotsPerGpu = slotsPerGpu;
     this.tracker = new GpuHealthTracker(health);
+    this.metrics = metrics.gpus();
     ContractAllocator whole = ContractAllocator.wholeGpus(pods, inventory, naming);
     // whole GPUs: the kubelet picks the devices, so it is asked to prefer the scheduler's choice;
     // shared slots: the pod's GPU groups decide, whichever slot the kubelet picks
     this.wholeGpu =
-        new Plugin(ResourceDevices.WHOLE_GPU, "gantry-gpu.sock", whole, Optional.of(whole));
+        new Plugin(
+            ResourceDevices.WHOLE_GPU, "gantry-gpu.sock", whole, Optional.of(whole), metrics);
     this.gpuShare =
         new Plugin(
             ResourceDevices.GPU_SHARE,
             "gantry-gpu-share.sock",
             ContractAllocator.sharedGpus(pods, inventory, naming, mps),
-            Optional.empty());
+            Optional.empty(),
+            metrics);
   }
 
   /**
@@ -111,6 +121,7 @@ public final class DevicePluginManager implements AutoCloseable {
   /** The device lists after a discovery that returned {@code inventory}. */
   public void update(GpuInventory inventory) {
     this.inventory.set(inventory);
+    metrics.discovered(inventory);
     publish(tracker.update(inventory));
   }
 
@@ -140,6 +151,10 @@ public final class DevicePluginManager implements AutoCloseable {
   private void publish(List<TrackedGpu> gpus) {
     wholeGpu.feed.publish(ResourceDevices.wholeGpus(gpus));
     gpuShare.feed.publish(ResourceDevices.shareSlots(gpus, slotsPerGpu));
+    metrics.health(
+        gpus.stream()
+            .map(g -> new GpuMetrics.GpuHealthRow(g.uuid(), g.index(), g.healthy()))
+            .toList());
   }
 
   private synchronized void kubeletRestarted() {

@@ -2,6 +2,7 @@ package io.gantry.deviceagent.deviceplugin;
 
 import static java.util.Objects.requireNonNull;
 
+import io.gantry.deviceagent.metrics.AllocationMetrics;
 import io.gantry.proto.deviceplugin.v1beta1.AllocateRequest;
 import io.gantry.proto.deviceplugin.v1beta1.AllocateResponse;
 import io.gantry.proto.deviceplugin.v1beta1.ContainerAllocateRequest;
@@ -35,16 +36,19 @@ final class DevicePluginService extends DevicePluginGrpc.DevicePluginImplBase {
   private final DeviceListFeed feed;
   private final ContainerAllocator allocator;
   private final Optional<DevicePreference> preference;
+  private final AllocationMetrics metrics;
 
   DevicePluginService(
       String resourceName,
       DeviceListFeed feed,
       ContainerAllocator allocator,
-      Optional<DevicePreference> preference) {
+      Optional<DevicePreference> preference,
+      AllocationMetrics metrics) {
     this.resourceName = requireNonNull(resourceName, "resourceName is null");
     this.feed = requireNonNull(feed, "feed is null");
     this.allocator = requireNonNull(allocator, "allocator is null");
     this.preference = requireNonNull(preference, "preference is null");
+    this.metrics = requireNonNull(metrics, "metrics is null");
   }
 
   @Override
@@ -97,10 +101,12 @@ final class DevicePluginService extends DevicePluginGrpc.DevicePluginImplBase {
       }
     } catch (AllocationException e) {
       log.warn("Allocate of {} refused: {}", resourceName, e.getMessage());
+      metrics.refused(resourceName, request.getContainerRequestsCount());
       response.onError(Status.FAILED_PRECONDITION.withDescription(e.getMessage()).asException());
       return;
     }
     log.info("allocated {} {}", resourceName, request.getContainerRequestsList());
+    metrics.allocated(resourceName, request.getContainerRequestsCount());
     response.onNext(answer.build());
     response.onCompleted();
   }

@@ -6,6 +6,7 @@ import io.gantry.deviceagent.kube.NodePods;
 import io.gantry.deviceagent.kube.PodAllocation;
 import io.gantry.deviceagent.kube.PodEnforcer;
 import io.gantry.deviceagent.kube.PodRef;
+import io.gantry.deviceagent.metrics.OverGrantMetrics;
 import io.gantry.gpusharing.AssignedGpu;
 import io.gantry.gpusharing.ComputeMode;
 import io.gantry.gpusharing.GpuAllocation;
@@ -16,7 +17,9 @@ import io.gantry.proto.nodeagent.v1.NodeAgentProto.EnforcementEvent;
 import io.gantry.proto.nodeagent.v1.NodeAgentProto.SharingMechanism;
 import io.kubernetes.client.openapi.ApiException;
 import io.kubernetes.client.openapi.models.V1Pod;
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -33,7 +36,8 @@ import org.slf4j.LoggerFactory;
  * LIMIT_EXCEEDED}) and eviction ({@code CONTAINER_KILLED}) once the API server took it; the
  * mechanism is MPS for MPS pods and HAMi-core for time-sliced ones (the contract's {@code
  * CUDA_DEVICE_MEMORY_LIMIT} is HAMi-core's limit). The container name stays empty: usage is read
- * per pod.
+ * per pod. Each round's use and grant per pod and GPU, and each warning and eviction, go to the
+ * metrics.
  */
 public final class OverGrantWatch {
   private static final Logger log = LoggerFactory.getLogger(OverGrantWatch.class);
@@ -41,13 +45,14 @@ public final class OverGrantWatch {
   /** The event reason. */
   public static final String REASON = "GpuMemoryOverGrant";
 
-  private record Grant(PodRef pod, long memoryMib, SharingMechanism mechanism) {}
+  private record Grant(PodRef pod, String gpuUuid, long memoryMib, SharingMechanism mechanism) {}
 
   private final GpuUsageReader usage;
   private final NodePods pods;
   private final PodEnforcer enforcer;
   private final boolean evict;
   private final EnforcementListener listener;
+  private final OverGrantMetrics metrics;
   private final Set<String> warned = new HashSet<>();
 
   public OverGrantWatch(
@@ -55,12 +60,14 @@ public final class OverGrantWatch {
       NodePods pods,
       PodEnforcer enforcer,
       boolean evict,
-      EnforcementListener listener) {
+      EnforcementListener listener,
+      OverGrantMetrics metrics) {
     this.usage = requireNonNull(usage, "usage is null");
     this.pods = requireNonNull(pods, "pods is null");
     this.enforcer = requireNonNull(enforcer, "enforcer is null");
     this.evict = evict;
     this.listener = requireNonNull(listener, "listener is null");
+    this.metrics = requireNonNull(metrics, "metrics is null");
   }
 
   /**
@@ -72,7 +79,9 @@ public final class OverGrantWatch {
   public synchronized void runOnce() throws NvidiaSmiException, ApiException {
     Map<String, Grant> grants = grants();
     Set<String> over = new HashSet<>();
-    for (PodGpuUsage u : usage.read()) {
+    List<PodGpuUsage> used = usage.read();
+    metrics.round(memory(grants, used));
+    for (PodGpuUsage u : used) {
       String key = u.podUid() + "/" + u.gpuUuid();
       Grant grant = grants.get(key);
       if (grant == null || u.usedMemoryMib() <= grant.memoryMib()) {
@@ -94,8 +103,10 @@ public final class OverGrantWatch {
         enforcer.warn(grant.pod(), REASON, message);
         listener.enforced(
             event(grant, u, EnforcementAction.ENFORCEMENT_ACTION_LIMIT_EXCEEDED, message));
+        metrics.warned();
         if (evict) {
           enforcer.evict(grant.pod());
+          metrics.evicted();
           listener.enforced(
               event(
                   grant,
@@ -131,6 +142,7 @@ public final class OverGrantWatch {
             found.get().pod().uid() + "/" + gpu.uuid(),
             new Grant(
                 found.get().pod(),
+                gpu.uuid(),
                 PortionMemory.memoryMib(allocation.portion(), gpu.memoryMib()),
                 allocation.computeMode() == ComputeMode.MPS
                     ? SharingMechanism.SHARING_MECHANISM_MPS
@@ -138,6 +150,26 @@ public final class OverGrantWatch {
       }
     }
     return grants;
+  }
+
+  /** Per grant (in key order), the memory its pod uses on its GPU: 0 without a process there. */
+  private static List<OverGrantMetrics.PodGpuMemory> memory(
+      Map<String, Grant> grants, List<PodGpuUsage> used) {
+    Map<String, Long> usedMib = new TreeMap<>();
+    for (PodGpuUsage u : used) {
+      usedMib.merge(u.podUid() + "/" + u.gpuUuid(), u.usedMemoryMib(), Long::sum);
+    }
+    List<OverGrantMetrics.PodGpuMemory> out = new ArrayList<>();
+    grants.forEach(
+        (key, grant) ->
+            out.add(
+                new OverGrantMetrics.PodGpuMemory(
+                    grant.pod().namespace(),
+                    grant.pod().name(),
+                    grant.gpuUuid(),
+                    usedMib.getOrDefault(key, 0L),
+                    grant.memoryMib())));
+    return out;
   }
 
   private static EnforcementEvent event(

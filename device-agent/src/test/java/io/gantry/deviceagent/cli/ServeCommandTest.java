@@ -30,6 +30,7 @@ import io.gantry.nodecommon.testing.FakeNvidiaSmi;
 import io.gantry.nodecommon.testing.FakeNvml;
 import io.gantry.nodecommon.testing.Fixtures;
 import io.gantry.nodecommon.testing.Kubeconfig;
+import io.gantry.nodecommon.testing.MetricsScrape;
 import io.gantry.proto.nodeagent.v1.NodeAgentGrpc;
 import io.gantry.proto.nodeagent.v1.NodeAgentProto.GetNodeRequest;
 import io.gantry.proto.nodeagent.v1.NodeAgentProto.Node;
@@ -119,6 +120,9 @@ class ServeCommandTest {
   private Path nodeAgentSocket() {
     return tmp.resolve("gantry").resolve("node-agent.sock");
   }
+
+  /** The model of the HGX H100 fixture's GPUs. */
+  private static final String H100 = "NVIDIA H100 80GB HBM3";
 
   /** The inventory published on node gpu-0. */
   private static GpuInventory published(FakeKubeServer kube) throws Exception {
@@ -351,7 +355,8 @@ class ServeCommandTest {
   }
 
   @Test
-  void aCriticalXidMakesTheGpuUnhealthyForTheKubeletOnTheNodeAndInItsEvents() throws Exception {
+  void aCriticalXidMakesTheGpuUnhealthyForTheKubeletOnTheNodeAndInItsEventsAndMetrics()
+      throws Exception {
     // NVML answers discovery and raises the XID; nvidia-smi is there for the usage watch
     Path smiDir = Files.createDirectories(tmp.resolve("bin"));
     FakeNvidiaSmi.replaying(smiDir, Fixtures.HGX_H100).install();
@@ -362,13 +367,23 @@ class ServeCommandTest {
     clock = Clock.fixed(now, ZoneOffset.UTC);
     Path pluginDir = Files.createDirectories(tmp.resolve("device-plugins"));
     String gpu3 = "GPU-00000003-0000-0000-0000-000000000003";
+    String gpu2 = "GPU-00000002-0000-0000-0000-000000000002";
+    int httpPort = freePort();
     try (FakeKubeServer kube = FakeKubeServer.start();
         FakeKubelet kubelet = FakeKubelet.start(kube);
         FakeDeviceManager devices = FakeDeviceManager.start(pluginDir)) {
       kubelet.registerNode(FakeNode.of("gpu-0", Map.of("cpu", "64")));
       CountDownLatch stopped = new CountDownLatch(1);
       CompletableFuture<Run> serving =
-          serveInBackground(kube, smiDir, pluginDir, stopped, "--discovery", "nvml");
+          serveInBackground(
+              kube,
+              smiDir,
+              pluginDir,
+              stopped,
+              "--discovery",
+              "nvml",
+              "--http-port",
+              Integer.toString(httpPort));
       await()
           .atMost(Duration.ofSeconds(30))
           .untilAsserted(
@@ -377,6 +392,7 @@ class ServeCommandTest {
                 assertThat(fake.registeredForXid()).hasSize(8);
               });
 
+      fake.raiseXid(2, 13); // an application's error: counted, the GPU stays healthy
       fake.raiseXid(3, 79);
 
       await()
@@ -419,6 +435,55 @@ class ServeCommandTest {
       await().atMost(Duration.ofSeconds(30)).until(() -> fake.deviceCounts() >= counted + 2);
       assertThat(devices.devices("nvidia.com/gpu")).containsEntry(gpu3, "Unhealthy");
       assertThat(fake.inits()).isEqualTo(1);
+      MetricsScrape metrics = MetricsScrape.of(httpPort);
+      String node = "gpu-0";
+      assertThat(metrics.value("gantry_device_agent_gpus", "node", node, "model", H100))
+          .as(metrics.samples("gantry_device_agent"))
+          .hasValue(8.0);
+      assertThat(
+              metrics.value("gantry_device_agent_gpu_healthy", "gpu_uuid", gpu3, "gpu_index", "3"))
+          .hasValue(0.0);
+      assertThat(
+              metrics.value("gantry_device_agent_gpu_healthy", "gpu_uuid", gpu2, "gpu_index", "2"))
+          .hasValue(1.0);
+      assertThat(
+              metrics.value(
+                  "gantry_device_agent_xid_errors_total",
+                  "gpu_uuid",
+                  gpu3,
+                  "xid",
+                  "79",
+                  "critical",
+                  "true"))
+          .hasValue(1.0);
+      assertThat(
+              metrics.value(
+                  "gantry_device_agent_xid_errors_total",
+                  "gpu_uuid",
+                  gpu2,
+                  "xid",
+                  "13",
+                  "critical",
+                  "false"))
+          .hasValue(1.0);
+      // the first discovery and those of the loop, every second, all through NVML
+      await()
+          .atMost(Duration.ofSeconds(30))
+          .until(
+              () ->
+                  MetricsScrape.of(httpPort)
+                      .value(
+                          "gantry_device_agent_discovery_seconds_count",
+                          "node",
+                          node,
+                          "source",
+                          "NVML",
+                          "result",
+                          "ok")
+                      .orElseThrow(),
+              runs -> runs >= 3);
+      assertThat(metrics.value("gantry_device_agent_discovery_seconds_count", "result", "failed"))
+          .hasValue(0.0);
       stopped.countDown();
       Run run = serving.get(30, TimeUnit.SECONDS);
       assertThat(run.status()).as(run.err()).isZero();

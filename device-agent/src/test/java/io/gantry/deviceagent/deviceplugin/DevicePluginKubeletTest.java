@@ -8,6 +8,7 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.gantry.deviceagent.kube.NodePods;
+import io.gantry.deviceagent.metrics.DeviceAgentMetrics;
 import io.gantry.deviceagent.mps.MpsAllocations;
 import io.gantry.deviceagent.mps.MpsControl;
 import io.gantry.deviceagent.mps.MpsDaemons;
@@ -40,6 +41,7 @@ import io.gantry.proto.nodeagent.v1.NodeAgentProto.EnforcementEvent;
 import io.gantry.proto.nodeagent.v1.NodeAgentProto.SharingMechanism;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -74,6 +76,7 @@ class DevicePluginKubeletTest {
   private DevicePluginManager plugins;
   private final List<GpuHealthChange> healthChanges = new CopyOnWriteArrayList<>();
   private final List<EnforcementEvent> enforced = new CopyOnWriteArrayList<>();
+  private SimpleMeterRegistry registry;
 
   @BeforeEach
   void start() throws Exception {
@@ -88,6 +91,7 @@ class DevicePluginKubeletTest {
     pluginDir = Files.createDirectories(tmp.resolve("device-plugins"));
     kube = FakeKubeServer.start();
     kubelet = FakeDeviceManager.start(pluginDir);
+    registry = new SimpleMeterRegistry();
     plugins =
         new DevicePluginManager(
             pluginDir,
@@ -95,7 +99,8 @@ class DevicePluginKubeletTest {
             new NodePods(ApiClients.forUrl(kube.url()), "gpu-0"),
             naming,
             mps,
-            healthChanges::add);
+            healthChanges::add,
+            new DeviceAgentMetrics(registry, "gpu-0"));
     plugins.update(discover(Fixtures.HGX_H100));
     plugins.start();
     await().atMost(WAIT).until(() -> kubelet.devices(GPU).size() == 8);
@@ -106,6 +111,25 @@ class DevicePluginKubeletTest {
     plugins.close();
     kubelet.close();
     kube.close();
+  }
+
+  /** The value of the agent's gauge {@code name} with {@code tags} (besides node gpu-0). */
+  private double gauge(String name, String... tags) {
+    return registry
+        .get(DeviceAgentMetrics.PREFIX + name)
+        .tags("node", "gpu-0")
+        .tags(tags)
+        .gauge()
+        .value();
+  }
+
+  /** Containers Allocate answered for {@code resource} with {@code result}. */
+  private double allocations(String resource, String result) {
+    return registry
+        .get(DeviceAgentMetrics.PREFIX + "allocations")
+        .tags("node", "gpu-0", "resource", resource, "result", result)
+        .counter()
+        .count();
   }
 
   /** A pod bound to gpu-0 and still pending (no kubelet runs it), asking for {@code resource}. */
@@ -178,6 +202,8 @@ class DevicePluginKubeletTest {
             "nvidia.com/gpu at gantry-gpu.sock", "gantry.io/gpu-share at gantry-gpu-share.sock");
     assertThat(kubelet.devices(GPU)).isEqualTo(allHealthy(8));
     assertThat(kubelet.devices(SHARE)).containsEntry(uuid(7) + "::3", "Healthy");
+    assertThat(gauge("gpus", "model", "NVIDIA H100 80GB HBM3")).isEqualTo(8.0);
+    assertThat(gauge("gpu.healthy", "gpu_uuid", uuid(7), "gpu_index", "7")).isEqualTo(1.0);
   }
 
   @Test
@@ -199,6 +225,13 @@ class DevicePluginKubeletTest {
     assertThat(recorded("trainer").devices())
         .extracting(AssignedGpu::uuid)
         .containsExactly(uuid(3), uuid(5));
+    assertThat(allocations(GPU, "allocated")).isEqualTo(1.0);
+    assertThat(
+            registry
+                .find(DeviceAgentMetrics.PREFIX + "allocations")
+                .tag("result", "refused")
+                .counters())
+        .isEmpty();
   }
 
   @Test
@@ -419,6 +452,7 @@ class DevicePluginKubeletTest {
               assertThat(e.getStatus().getDescription())
                   .isEqualTo("unknown device GPU-elsewhere: this node has no such GPU");
             });
+    assertThat(allocations(GPU, "refused")).isEqualTo(1.0);
   }
 
   @Test
@@ -458,6 +492,10 @@ class DevicePluginKubeletTest {
                 HealthStatus.HEALTHY,
                 new GpuHealth(HealthStatus.UNHEALTHY, List.of(GpuHealthTracker.NOT_LISTED))));
     assertThat(plugins.reportedInventory().orElseThrow().devices()).hasSize(7);
+    // discovery lists 7; the kubelet still hears of 8, the missing one unhealthy
+    assertThat(gauge("gpus", "model", "NVIDIA H100 80GB HBM3")).isEqualTo(7.0);
+    assertThat(gauge("gpu.healthy", "gpu_uuid", uuid(7), "gpu_index", "7")).isZero();
+    assertThat(gauge("gpu.healthy", "gpu_uuid", uuid(6), "gpu_index", "6")).isEqualTo(1.0);
   }
 
   @Test
@@ -478,6 +516,9 @@ class DevicePluginKubeletTest {
     assertThat(plugins.reportedInventory().orElseThrow().devices())
         .extracting(GpuDevice::health)
         .containsOnly(failed);
+    assertThat(registry.find(DeviceAgentMetrics.PREFIX + "gpu.healthy").gauges())
+        .hasSize(8)
+        .allSatisfy(g -> assertThat(g.value()).isZero());
 
     plugins.update(discover(Fixtures.HGX_H100));
 
@@ -489,5 +530,8 @@ class DevicePluginKubeletTest {
               assertThat(c.previousStatus()).isEqualTo(HealthStatus.UNHEALTHY);
               assertThat(c.health()).isEqualTo(GpuHealth.HEALTHY);
             });
+    assertThat(registry.find(DeviceAgentMetrics.PREFIX + "gpu.healthy").gauges())
+        .hasSize(8)
+        .allSatisfy(g -> assertThat(g.value()).isEqualTo(1.0));
   }
 }

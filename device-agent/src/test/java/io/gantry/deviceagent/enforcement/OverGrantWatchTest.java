@@ -6,6 +6,7 @@ import static org.assertj.core.groups.Tuple.tuple;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.gantry.deviceagent.kube.NodePods;
 import io.gantry.deviceagent.kube.PodEnforcer;
+import io.gantry.deviceagent.metrics.DeviceAgentMetrics;
 import io.gantry.deviceagent.testing.SharedGpuPods;
 import io.gantry.fakekube.FakeKubeServer;
 import io.gantry.fakekube.ResourceKinds;
@@ -16,6 +17,7 @@ import io.gantry.nodecommon.testing.Fixtures;
 import io.gantry.proto.nodeagent.v1.NodeAgentProto.EnforcementAction;
 import io.gantry.proto.nodeagent.v1.NodeAgentProto.EnforcementEvent;
 import io.kubernetes.client.openapi.ApiClient;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -39,6 +41,8 @@ class OverGrantWatchTest {
   private final FakeKubeServer kube = FakeKubeServer.start();
   private final ApiClient client = ApiClients.forUrl(kube.url());
   private final List<EnforcementEvent> enforced = new ArrayList<>();
+  private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+  private final DeviceAgentMetrics metrics = new DeviceAgentMetrics(registry, "gpu-0");
 
   @AfterEach
   void stop() {
@@ -57,7 +61,26 @@ class OverGrantWatchTest {
         new NodePods(client, "gpu-0"),
         new PodEnforcer(client, "gpu-0", Clock.systemUTC()),
         evict,
-        enforced::add);
+        enforced::add,
+        metrics.overGrant());
+  }
+
+  /** The pod's GPU memory gauge {@code used} or {@code granted}, in MiB. */
+  private double memoryMib(String gauge, String pod) {
+    return registry
+            .get(DeviceAgentMetrics.PREFIX + "pod.gpu.memory." + gauge)
+            .tags("node", "gpu-0", "pod_namespace", "default", "pod_name", pod, "gpu_uuid", H100)
+            .gauge()
+            .value()
+        / (1024 * 1024);
+  }
+
+  private double overGrantActions(String action) {
+    return registry
+        .get(DeviceAgentMetrics.PREFIX + "over.grant.actions")
+        .tags("node", "gpu-0", "action", action)
+        .counter()
+        .count();
   }
 
   private List<JsonNode> events() {
@@ -91,6 +114,13 @@ class OverGrantWatchTest {
                   .isEqualTo("gantry-device-agent");
             });
     assertThat(enforced).containsExactly(SharedGpuPods.podBOverItsGrant(b));
+    assertThat(memoryMib("used", "a")).isEqualTo(3568.0);
+    assertThat(memoryMib("granted", "a")).isEqualTo(4077.0);
+    assertThat(memoryMib("used", "b")).isEqualTo(7484.0);
+    assertThat(memoryMib("granted", "b")).isEqualTo(4077.0);
+    // warned once over the two rounds, never evicted
+    assertThat(overGrantActions("warned")).isEqualTo(1.0);
+    assertThat(overGrantActions("evicted")).isZero();
     assertThat(
             kube.store()
                 .get(ResourceKinds.PODS, "default", "b")
@@ -132,5 +162,10 @@ class OverGrantWatchTest {
             tuple("c", EnforcementAction.ENFORCEMENT_ACTION_CONTAINER_KILLED));
     assertThat(enforced.get(1).getMessage())
         .isEqualTo("pod default/c was evicted for using more GPU memory than its grant");
+    // b has a grant and no process: 0 used of its tenth
+    assertThat(memoryMib("used", "b")).isZero();
+    assertThat(memoryMib("granted", "b")).isEqualTo(8155.0);
+    assertThat(overGrantActions("warned")).isEqualTo(1.0);
+    assertThat(overGrantActions("evicted")).isEqualTo(1.0);
   }
 }

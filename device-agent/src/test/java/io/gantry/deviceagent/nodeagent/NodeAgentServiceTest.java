@@ -13,6 +13,7 @@ import io.gantry.deviceagent.kube.NodeEvents;
 import io.gantry.deviceagent.kube.NodeInventoryPublisher;
 import io.gantry.deviceagent.kube.NodePods;
 import io.gantry.deviceagent.kube.PodEnforcer;
+import io.gantry.deviceagent.metrics.DeviceAgentMetrics;
 import io.gantry.deviceagent.testing.SharedGpuPods;
 import io.gantry.fakekube.FakeKubeServer;
 import io.gantry.gpusharing.DeviceNaming;
@@ -45,6 +46,7 @@ import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import io.grpc.stub.ClientCallStreamObserver;
 import io.grpc.stub.ClientResponseObserver;
 import io.kubernetes.client.openapi.ApiClient;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -82,6 +84,8 @@ class NodeAgentServiceTest {
   private final List<ManagedChannel> channels = new ArrayList<>();
   private FakeKubeServer kube;
   private NodeEventHub hub;
+  private final DeviceAgentMetrics metrics =
+      new DeviceAgentMetrics(new SimpleMeterRegistry(), "gpu-0");
   private DevicePluginManager plugins;
   private NodeAgent agent;
   private NodeAgentServer server;
@@ -106,7 +110,8 @@ class NodeAgentServiceTest {
             pods,
             DeviceNaming.UUID,
             Optional.empty(),
-            hub);
+            hub,
+            metrics);
     agent =
         new NodeAgent(
             new GpuDiscovery(smi),
@@ -117,7 +122,8 @@ class NodeAgentServiceTest {
                 pods,
                 new PodEnforcer(client, "gpu-0", clock),
                 false,
-                hub),
+                hub,
+                metrics.overGrant()),
             new NodeEvents(client, "gpu-0", clock),
             Optional.empty(),
             clock);
@@ -175,7 +181,7 @@ class NodeAgentServiceTest {
     FakeNvml nvml = FakeNvml.replaying(Fixtures.HGX_H100);
     Iterator<NodeEvent> events = watch();
 
-    XidEventWatch xids = XidEventWatch.start(nvml, agent::xidError);
+    XidEventWatch xids = XidEventWatch.start(nvml, metrics.gpus()::xid, agent::xidError);
     try {
       nvml.raiseXid(3, 79);
 

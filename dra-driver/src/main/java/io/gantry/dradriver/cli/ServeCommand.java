@@ -12,6 +12,8 @@ import io.gantry.nodecommon.cli.OpsOptions;
 import io.gantry.nodecommon.ops.OpsEndpoint;
 import io.gantry.nodecommon.settings.NodeSettings;
 import io.gantry.nodecommon.settings.NvidiaSmiSettings;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
@@ -91,8 +93,11 @@ final class ServeCommand implements Callable<Integer> {
             Optional.ofNullable(environment.get("PATH")),
             new DriverPaths(pluginRegistryDirectory, pluginDirectory, cdiDirectory));
     Optional<OpsEndpoint> ops = opsOptions.start(spec.commandLine());
+    // without --http-port nothing serves the meters; they are kept where no one reads them
+    MeterRegistry registry =
+        ops.<MeterRegistry>map(OpsEndpoint::registry).orElseGet(SimpleMeterRegistry::new);
     try {
-      return new DraDriverWiring(settings)
+      return new DraDriverWiring(settings, registry)
           .serve(stopped, spec.commandLine().getErr(), () -> ops.ifPresent(OpsEndpoint::markReady));
     } finally {
       ops.ifPresent(OpsEndpoint::close);

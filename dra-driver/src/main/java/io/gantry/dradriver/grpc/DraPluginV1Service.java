@@ -2,6 +2,7 @@ package io.gantry.dradriver.grpc;
 
 import static java.util.Objects.requireNonNull;
 
+import io.gantry.dradriver.metrics.DraDriverMetrics;
 import io.gantry.dradriver.prepare.ClaimOutcome;
 import io.gantry.dradriver.prepare.ClaimPreparer;
 import io.gantry.dradriver.prepare.ClaimRef;
@@ -16,19 +17,23 @@ import io.gantry.proto.dra.v1.DraPluginV1Proto.NodeUnprepareResourceResponse;
 import io.gantry.proto.dra.v1.DraPluginV1Proto.NodeUnprepareResourcesRequest;
 import io.gantry.proto.dra.v1.DraPluginV1Proto.NodeUnprepareResourcesResponse;
 import io.grpc.stub.StreamObserver;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
 /**
  * {@code k8s.io.kubelet.pkg.apis.dra.v1.DRAPlugin} (advertised as {@code v1.DRAPlugin}): translates
  * the kubelet's messages for {@link ClaimPreparer}. Errors are per claim, in each claim's {@code
- * error}; the call itself always succeeds, so one bad claim never hides the others' answers.
+ * error}; the call itself always succeeds, so one bad claim never hides the others' answers. Each
+ * call's time and each claim's result go to the metrics (both versions answer here).
  */
 public final class DraPluginV1Service extends DRAPluginGrpc.DRAPluginImplBase {
   private final ClaimPreparer preparer;
+  private final DraDriverMetrics metrics;
 
-  public DraPluginV1Service(ClaimPreparer preparer) {
+  public DraPluginV1Service(ClaimPreparer preparer, DraDriverMetrics metrics) {
     this.preparer = requireNonNull(preparer, "preparer is null");
+    this.metrics = requireNonNull(metrics, "metrics is null");
   }
 
   @Override
@@ -48,9 +53,11 @@ public final class DraPluginV1Service extends DRAPluginGrpc.DRAPluginImplBase {
 
   /** The answer to {@code NodePrepareResources}: one entry per claim UID. */
   NodePrepareResourcesResponse prepare(NodePrepareResourcesRequest request) {
+    long start = System.nanoTime();
+    Map<String, ClaimOutcome> outcomes = preparer.prepare(refs(request.getClaimsList()));
+    measured(DraDriverMetrics.PREPARE, start, outcomes);
     NodePrepareResourcesResponse.Builder answer = NodePrepareResourcesResponse.newBuilder();
-    for (Map.Entry<String, ClaimOutcome> e :
-        preparer.prepare(refs(request.getClaimsList())).entrySet()) {
+    for (Map.Entry<String, ClaimOutcome> e : outcomes.entrySet()) {
       NodePrepareResourceResponse.Builder claim = NodePrepareResourceResponse.newBuilder();
       e.getValue().error().ifPresent(claim::setError);
       for (PreparedDevice d : e.getValue().devices()) {
@@ -68,14 +75,21 @@ public final class DraPluginV1Service extends DRAPluginGrpc.DRAPluginImplBase {
 
   /** The answer to {@code NodeUnprepareResources}: one entry per claim UID. */
   NodeUnprepareResourcesResponse unprepare(NodeUnprepareResourcesRequest request) {
+    long start = System.nanoTime();
+    Map<String, ClaimOutcome> outcomes = preparer.unprepare(refs(request.getClaimsList()));
+    measured(DraDriverMetrics.UNPREPARE, start, outcomes);
     NodeUnprepareResourcesResponse.Builder answer = NodeUnprepareResourcesResponse.newBuilder();
-    for (Map.Entry<String, ClaimOutcome> e :
-        preparer.unprepare(refs(request.getClaimsList())).entrySet()) {
+    for (Map.Entry<String, ClaimOutcome> e : outcomes.entrySet()) {
       NodeUnprepareResourceResponse.Builder claim = NodeUnprepareResourceResponse.newBuilder();
       e.getValue().error().ifPresent(claim::setError);
       answer.putClaims(e.getKey(), claim.build());
     }
     return answer.build();
+  }
+
+  private void measured(String method, long startNanos, Map<String, ClaimOutcome> outcomes) {
+    metrics.call(method, Duration.ofNanos(System.nanoTime() - startNanos));
+    outcomes.values().forEach(o -> metrics.claim(method, o.error().isEmpty()));
   }
 
   private static List<ClaimRef> refs(List<Claim> claims) {

@@ -76,6 +76,11 @@ public final class Checkpoint {
     return new Checkpoint(file, content.claims());
   }
 
+  /** The claims recorded. */
+  public int size() {
+    return claims.size();
+  }
+
   public Optional<PreparedClaim> get(String claimUid) {
     return Optional.ofNullable(claims.get(claimUid));
   }

@@ -8,6 +8,7 @@ import io.gantry.dradriver.cdi.CdiSpec;
 import io.gantry.dradriver.cdi.CdiSpecFiles;
 import io.gantry.dradriver.devices.CurrentDevices;
 import io.gantry.dradriver.devices.SliceDevice;
+import io.gantry.dradriver.metrics.DraDriverMetrics;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,6 +31,8 @@ import org.slf4j.LoggerFactory;
  * <p>Unprepare: removes the claim's CDI spec and forgets it; a claim this driver does not know (or
  * no longer knows) is already unprepared, which is no error. The claim object is not read: it may
  * be gone. Thread-safe: calls are serialised.
+ *
+ * <p>The metrics hear of each CDI spec written (or not) and of the claims prepared after each call.
  */
 public final class ClaimPreparer {
   private static final Logger log = LoggerFactory.getLogger(ClaimPreparer.class);
@@ -39,18 +42,22 @@ public final class ClaimPreparer {
   private final ClaimReader claims;
   private final CdiSpecFiles cdi;
   private final Checkpoint checkpoint;
+  private final DraDriverMetrics metrics;
 
   public ClaimPreparer(
       String node,
       CurrentDevices devices,
       ClaimReader claims,
       CdiSpecFiles cdi,
-      Checkpoint checkpoint) {
+      Checkpoint checkpoint,
+      DraDriverMetrics metrics) {
     this.node = requireNonNull(node, "node is null");
     this.devices = requireNonNull(devices, "devices is null");
     this.claims = requireNonNull(claims, "claims is null");
     this.cdi = requireNonNull(cdi, "cdi is null");
     this.checkpoint = requireNonNull(checkpoint, "checkpoint is null");
+    this.metrics = requireNonNull(metrics, "metrics is null");
+    metrics.preparedClaims(checkpoint.size());
   }
 
   /** Prepares each claim; the answer has one outcome per claim UID. */
@@ -64,6 +71,7 @@ public final class ClaimPreparer {
         out.put(ref.uid(), ClaimOutcome.failed(e.getMessage()));
       }
     }
+    metrics.preparedClaims(checkpoint.size());
     return out;
   }
 
@@ -83,6 +91,7 @@ public final class ClaimPreparer {
         out.put(ref.uid(), ClaimOutcome.failed(error));
       }
     }
+    metrics.preparedClaims(checkpoint.size());
     return out;
   }
 
@@ -122,7 +131,7 @@ public final class ClaimPreparer {
       }
     }
     try {
-      cdi.write(ref.uid(), new CdiSpec(CdiSpec.VERSION, DriverNames.CDI_KIND, specDevices.build()));
+      writeSpec(ref.uid(), new CdiSpec(CdiSpec.VERSION, DriverNames.CDI_KIND, specDevices.build()));
       checkpoint.put(new PreparedClaim(ref.namespace(), ref.uid(), ref.name(), prepared));
     } catch (IOException e) {
       throw new ClaimException(
@@ -130,6 +139,16 @@ public final class ClaimPreparer {
     }
     log.info("prepared claim {} ({}): {} device(s)", ref.describe(), ref.uid(), prepared.size());
     return prepared;
+  }
+
+  private void writeSpec(String claimUid, CdiSpec spec) throws IOException {
+    try {
+      cdi.write(claimUid, spec);
+    } catch (IOException e) {
+      metrics.cdiSpecWritten(false);
+      throw e;
+    }
+    metrics.cdiSpecWritten(true);
   }
 
   private record Resolved(AllocatedClaim.Result result, SliceDevice device) {}

@@ -19,17 +19,21 @@ import io.gantry.fakekube.ResourceKinds;
 import io.gantry.nodecommon.testing.FakeNvidiaSmi;
 import io.gantry.nodecommon.testing.Fixtures;
 import io.gantry.nodecommon.testing.Kubeconfig;
+import io.gantry.nodecommon.testing.MetricsScrape;
 import io.gantry.proto.dra.v1.DraPluginV1Proto.Claim;
 import io.gantry.proto.dra.v1.DraPluginV1Proto.Device;
 import io.gantry.proto.dra.v1.DraPluginV1Proto.NodePrepareResourceResponse;
 import io.gantry.proto.dra.v1.DraPluginV1Proto.NodePrepareResourcesResponse;
 import io.gantry.proto.dra.v1.DraPluginV1Proto.NodeUnprepareResourceResponse;
 import io.gantry.proto.dra.v1.DraPluginV1Proto.NodeUnprepareResourcesResponse;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -89,7 +93,7 @@ class DraDriverE2eTest {
     kube.close();
   }
 
-  private Serving serve() throws Exception {
+  private Serving serve(String... more) throws Exception {
     Path kubeconfig = Kubeconfig.write(tmp, kube.url());
     CountDownLatch stopped = new CountDownLatch(1);
     StringWriter err = new StringWriter();
@@ -97,21 +101,23 @@ class DraDriverE2eTest {
         DraDriverCli.commandLine(Map.of("PATH", smiDir.toString(), "NODE_NAME", NODE), stopped);
     cli.setErr(new PrintWriter(err));
     cli.setOut(new PrintWriter(new StringWriter()));
+    List<String> args = new ArrayList<>();
+    args.addAll(
+        List.of(
+            "serve",
+            "--kubeconfig",
+            kubeconfig.toString(),
+            "--plugin-registry-dir",
+            registry.toString(),
+            "--plugin-dir",
+            pluginDir.toString(),
+            "--cdi-dir",
+            cdiDir.toString(),
+            "--discovery-interval",
+            "1"));
+    args.addAll(List.of(more));
     CompletableFuture<Integer> status =
-        CompletableFuture.supplyAsync(
-            () ->
-                cli.execute(
-                    "serve",
-                    "--kubeconfig",
-                    kubeconfig.toString(),
-                    "--plugin-registry-dir",
-                    registry.toString(),
-                    "--plugin-dir",
-                    pluginDir.toString(),
-                    "--cdi-dir",
-                    cdiDir.toString(),
-                    "--discovery-interval",
-                    "1"));
+        CompletableFuture.supplyAsync(() -> cli.execute(args.toArray(String[]::new)));
     return new Serving(stopped, status, err);
   }
 
@@ -232,8 +238,9 @@ class DraDriverE2eTest {
   }
 
   @Test
-  void badClaimsGetTheirOwnErrorsNamingTheFieldAndGoodOnesArePrepared() throws Exception {
-    Serving serving = serve();
+  void badClaimsGetTheirOwnErrorsNamingTheFieldAndGoodOnesArePreparedAndCounted() throws Exception {
+    int httpPort = freePort();
+    Serving serving = serve("--http-port", Integer.toString(httpPort));
     await().atMost(WAIT).until(() -> pluginWatcher.registered(DRIVER).isPresent());
     ClaimRef good = Claims.claim("good").result("gpu", NODE, "gpu-0").create(kube.store());
     ClaimRef unknown =
@@ -265,8 +272,39 @@ class DraDriverE2eTest {
                 + ".memoryMiB: expected a positive whole number of MiB, got \"lots\"");
     assertThat(answer.getClaimsOrThrow(unknown.uid()).getDevicesList()).isEmpty();
     assertThat(Files.exists(specOf(unknown))).isFalse();
+    pluginWatcher.unprepare(DRIVER, List.of(claim(good), claim(unknown)));
+
+    MetricsScrape metrics = MetricsScrape.of(httpPort);
+    String prefix = "gantry_dra_driver_";
+    assertThat(
+            metrics.value(
+                prefix + "resourceslice_publications_total", "node", NODE, "result", "ok"))
+        .as(metrics.samples(prefix))
+        .hasValue(1.0);
+    assertThat(metrics.value(prefix + "published_devices", "node", NODE)).hasValue(8.0);
+    assertThat(metrics.value(prefix + "resourceslice_generation", "node", NODE)).hasValue(1.0);
+    String prepare = "NodePrepareResources";
+    String unprepare = "NodeUnprepareResources";
+    assertThat(metrics.value(prefix + "requests_seconds_count", "method", prepare)).hasValue(1.0);
+    assertThat(metrics.value(prefix + "requests_seconds_count", "method", unprepare)).hasValue(1.0);
+    assertThat(metrics.value(prefix + "claims_total", "method", prepare, "result", "ok"))
+        .hasValue(1.0);
+    assertThat(metrics.value(prefix + "claims_total", "method", prepare, "result", "error"))
+        .hasValue(2.0);
+    // unpreparing a claim this driver never prepared is no error
+    assertThat(metrics.value(prefix + "claims_total", "method", unprepare, "result", "ok"))
+        .hasValue(2.0);
+    assertThat(metrics.value(prefix + "cdi_spec_writes_total", "result", "ok")).hasValue(1.0);
+    // the good claim was prepared and unprepared again
+    assertThat(metrics.value(prefix + "prepared_claims", "node", NODE)).hasValue(0.0);
     assertThat(serving.stop()).isZero();
     assertThatEveryCallIsListed();
+  }
+
+  private static int freePort() throws IOException {
+    try (ServerSocket socket = new ServerSocket(0)) {
+      return socket.getLocalPort();
+    }
   }
 
   @Test

@@ -7,12 +7,14 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.gantry.dradriver.cdi.CdiSpecFiles;
 import io.gantry.dradriver.devices.CurrentDevices;
 import io.gantry.dradriver.devices.SliceDevices;
+import io.gantry.dradriver.metrics.DraDriverMetrics;
 import io.gantry.dradriver.testing.Claims;
 import io.gantry.dradriver.testing.HgxH100;
 import io.gantry.fakekube.FakeKubeServer;
 import io.gantry.fakekube.ResourceKinds;
 import io.gantry.nodecommon.kube.ApiClients;
 import io.kubernetes.client.openapi.apis.ResourceV1Api;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -34,6 +36,8 @@ class ClaimPreparerTest {
 
   private FakeKubeServer kube;
   private CurrentDevices devices;
+  private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+  private final DraDriverMetrics metrics = new DraDriverMetrics(registry, NODE);
 
   @BeforeEach
   void start() throws Exception {
@@ -54,7 +58,24 @@ class ClaimPreparerTest {
         devices,
         new ClaimReader(new ResourceV1Api(ApiClients.forUrl(kube.url()))),
         new CdiSpecFiles(dir.resolve("cdi")),
-        Checkpoint.load(dir.resolve("plugin/checkpoint.json")));
+        Checkpoint.load(dir.resolve("plugin/checkpoint.json")),
+        metrics);
+  }
+
+  private double preparedClaims() {
+    return registry
+        .get(DraDriverMetrics.PREFIX + "prepared.claims")
+        .tag("node", NODE)
+        .gauge()
+        .value();
+  }
+
+  private double cdiSpecWrites(String result) {
+    return registry
+        .get(DraDriverMetrics.PREFIX + "cdi.spec.writes")
+        .tags("node", NODE, "result", result)
+        .counter()
+        .count();
   }
 
   private Path specOf(ClaimRef ref) {
@@ -186,6 +207,8 @@ class ClaimPreparerTest {
     assertThat(Files.exists(specOf(good))).isTrue();
     assertThat(Files.exists(specOf(unknown))).isFalse();
     assertThat(Files.exists(specOf(malformed))).isFalse();
+    assertThat(cdiSpecWrites("ok")).isEqualTo(1.0);
+    assertThat(preparedClaims()).isEqualTo(1.0);
   }
 
   @Test
@@ -218,14 +241,19 @@ class ClaimPreparerTest {
 
     assertThat(again).isEqualTo(first);
     assertThat(first.get(ref.uid()).error()).isEmpty();
+    // the second answer came from the checkpoint: one spec written
+    assertThat(cdiSpecWrites("ok")).isEqualTo(1.0);
+    assertThat(preparedClaims()).isEqualTo(1.0);
   }
 
   @Test
   void unprepareRemovesTheSpecAndForgetsTheClaimAndAnUnknownClaimIsNoError() throws Exception {
     ClaimRef ref = Claims.claim("c1").result("gpu", NODE, "gpu-5").create(kube.store());
     preparer().prepare(List.of(ref));
+    assertThat(preparedClaims()).isEqualTo(1.0);
 
     Map<String, ClaimOutcome> out = preparer().unprepare(List.of(ref));
+    assertThat(preparedClaims()).isZero();
     Map<String, ClaimOutcome> again = preparer().unprepare(List.of(ref));
 
     assertThat(out).containsExactly(Map.entry(ref.uid(), ClaimOutcome.done()));

@@ -15,9 +15,10 @@ import org.slf4j.LoggerFactory;
 /**
  * Watches NVML for XID errors on a thread of its own: one event set (nvmlEventSetCreate) with every
  * GPU registered for nvmlEventTypeXidCriticalError (a GPU that does not support it is logged and
- * left to discovery), waited on with nvmlEventSetWait_v2. A critical XID ({@link CriticalXids})
- * goes to the sink; application XIDs are logged only. {@link #close()} stops the thread and frees
- * the event set. NVML must stay initialised until then.
+ * left to discovery), waited on with nvmlEventSetWait_v2. Every XID of a registered GPU goes to the
+ * observer (the agent counts them); a critical XID ({@link CriticalXids}) also goes to the sink,
+ * and application XIDs are logged. {@link #close()} stops the thread and frees the event set. NVML
+ * must stay initialised until then.
  */
 public final class XidEventWatch implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(XidEventWatch.class);
@@ -30,28 +31,37 @@ public final class XidEventWatch implements AutoCloseable {
   private final Nvml nvml;
   private final EventSetHandle set;
   private final Map<Long, Gpu> gpusByHandle;
+  private final Consumer<XidError> observer;
   private final Consumer<XidError> sink;
   private final Thread thread;
   private volatile boolean running = true;
 
   private XidEventWatch(
-      Nvml nvml, EventSetHandle set, Map<Long, Gpu> gpusByHandle, Consumer<XidError> sink) {
+      Nvml nvml,
+      EventSetHandle set,
+      Map<Long, Gpu> gpusByHandle,
+      Consumer<XidError> observer,
+      Consumer<XidError> sink) {
     this.nvml = nvml;
     this.set = set;
     this.gpusByHandle = gpusByHandle;
+    this.observer = observer;
     this.sink = sink;
     this.thread = new Thread(this::run, "nvml-xid-events");
     this.thread.setDaemon(true);
   }
 
   /**
-   * Registers every GPU and starts watching.
+   * Registers every GPU and starts watching: {@code observer} hears every XID, {@code sink} the
+   * critical ones.
    *
    * @throws NvmlException when the event set cannot be created or a GPU cannot be registered for a
    *     reason other than not supporting XID events
    */
-  public static XidEventWatch start(Nvml nvml, Consumer<XidError> sink) throws NvmlException {
+  public static XidEventWatch start(Nvml nvml, Consumer<XidError> observer, Consumer<XidError> sink)
+      throws NvmlException {
     requireNonNull(nvml, "nvml is null");
+    requireNonNull(observer, "observer is null");
     requireNonNull(sink, "sink is null");
     EventSetHandle set = nvml.eventSetCreate();
     Map<Long, Gpu> gpus = new TreeMap<>();
@@ -74,7 +84,7 @@ public final class XidEventWatch implements AutoCloseable {
       nvml.eventSetFree(set);
       throw e;
     }
-    XidEventWatch watch = new XidEventWatch(nvml, set, gpus, sink);
+    XidEventWatch watch = new XidEventWatch(nvml, set, gpus, observer, sink);
     watch.thread.start();
     log.info("watching {} GPUs for XID errors", gpus.size());
     return watch;
@@ -103,15 +113,17 @@ public final class XidEventWatch implements AutoCloseable {
       log.warn("XID {} on a device this agent did not register", event.eventData());
       return;
     }
-    if (!CriticalXids.isCritical(event.eventData())) {
-      log.info(
-          "GPU {} reported XID {}, an application error: the GPU stays healthy",
-          gpu.uuid(),
-          event.eventData());
-      return;
-    }
+    XidError error = new XidError(gpu.uuid(), gpu.index(), event.eventData());
     try {
-      sink.accept(new XidError(gpu.uuid(), gpu.index(), event.eventData()));
+      observer.accept(error);
+      if (!CriticalXids.isCritical(error.xid())) {
+        log.info(
+            "GPU {} reported XID {}, an application error: the GPU stays healthy",
+            gpu.uuid(),
+            error.xid());
+        return;
+      }
+      sink.accept(error);
     } catch (RuntimeException e) {
       log.error("handling XID {} on GPU {} failed", event.eventData(), gpu.uuid(), e);
     }

@@ -14,10 +14,11 @@ import org.junit.jupiter.api.Test;
 class XidEventWatchTest {
   private final FakeNvml nvml = FakeNvml.replaying(Fixtures.HGX_H100);
   private final List<XidError> seen = new CopyOnWriteArrayList<>();
+  private final List<XidError> observed = new CopyOnWriteArrayList<>();
 
   @Test
   void everyGpuIsRegisteredAndACriticalXidReachesTheSink() throws Exception {
-    XidEventWatch watch = XidEventWatch.start(nvml, seen::add);
+    XidEventWatch watch = XidEventWatch.start(nvml, observed::add, seen::add);
     try {
       assertThat(nvml.registeredForXid()).containsExactly(0, 1, 2, 3, 4, 5, 6, 7);
 
@@ -36,8 +37,8 @@ class XidEventWatchTest {
   }
 
   @Test
-  void applicationXidsAreNotPassedOn() throws Exception {
-    XidEventWatch watch = XidEventWatch.start(nvml, seen::add);
+  void applicationXidsAreObservedButNotPassedOn() throws Exception {
+    XidEventWatch watch = XidEventWatch.start(nvml, observed::add, seen::add);
     try {
       nvml.raiseXid(2, 13);
       nvml.raiseXid(2, 31);
@@ -47,6 +48,8 @@ class XidEventWatchTest {
       await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(seen).isNotEmpty());
       assertThat(seen).extracting(XidError::xid).containsExactly(48L);
       assertThat(seen.get(0).reason()).isEqualTo("XID 48 reported by the driver");
+      assertThat(observed).extracting(XidError::xid).containsExactly(13L, 31L, 48L);
+      assertThat(observed).extracting(XidError::gpuIndex).containsExactly(2, 2, 5);
     } finally {
       watch.close();
     }
@@ -54,7 +57,7 @@ class XidEventWatchTest {
 
   @Test
   void closingFreesTheEventSet() throws Exception {
-    XidEventWatch watch = XidEventWatch.start(nvml, seen::add);
+    XidEventWatch watch = XidEventWatch.start(nvml, observed::add, seen::add);
 
     watch.close();
 

@@ -7,18 +7,32 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
+import io.gantry.deviceagent.metrics.DeviceAgentMetrics;
+import io.gantry.deviceagent.metrics.GpuMetrics;
+import io.gantry.deviceagent.metrics.OverGrantMetrics;
+import io.gantry.dradriver.metrics.DraDriverMetrics;
+import io.gantry.gpusharing.inventory.GpuDevice;
+import io.gantry.gpusharing.inventory.GpuHealth;
+import io.gantry.gpusharing.inventory.GpuInventory;
+import io.gantry.gpusharing.inventory.MigMode;
 import io.gantry.kubemodel.cel.CelDeviceSelectors;
+import io.gantry.nodecommon.nvml.XidError;
 import io.gantry.scheduler.api.result.CycleResult;
 import io.gantry.scheduler.cycle.SchedulerWiring;
 import io.gantry.scheduler.kube.ops.SchedulerMetrics;
 import io.gantry.scheduler.kube.snapshot.LiveSnapshot;
 import io.gantry.scheduler.sim.ScenarioStart;
 import io.gantry.scheduler.sim.spec.ScenarioLoader;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
@@ -27,15 +41,26 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every PromQL expression of the chart's Grafana dashboards names only metrics the scheduler
- * registers: the names of the samples a scheduler serves after a reclaim cycle, under the namespace
- * the dashboards are rendered with.
+ * Every PromQL expression of the chart's Grafana dashboards names only metrics Gantry registers:
+ * the names of the samples a scheduler serves after a reclaim cycle, under the namespace the
+ * dashboards are rendered with, and those the device agent and the DRA driver serve once each of
+ * their meters has a value (their names take no namespace).
  */
 class DashboardMetricsTest {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Pattern METRIC = Pattern.compile("[a-zA-Z_:][a-zA-Z0-9_:]*");
   private static final Set<String> PROMQL_WORDS =
-      Set.of("sum", "by", "rate", "count", "histogram_quantile", "le", "topk", "without", "on");
+      Set.of(
+          "sum",
+          "by",
+          "rate",
+          "increase",
+          "count",
+          "histogram_quantile",
+          "le",
+          "topk",
+          "without",
+          "on");
 
   /**
    * The names of the samples the scheduler serves after a reclaim cycle and one that leaves a gang
@@ -63,15 +88,60 @@ class DashboardMetricsTest {
                 ImmutableList.of()),
             1);
       }
-      Set<String> names = new TreeSet<>();
-      for (String line : metrics.scrape().lines().toList()) {
-        Matcher m = METRIC.matcher(line);
-        if (!line.startsWith("#") && m.lookingAt()) {
-          names.add(m.group());
-        }
-      }
+      Set<String> names = names(metrics.scrape());
+      names.addAll(servedByNodeComponents());
       return names;
     }
+  }
+
+  /** The names of the samples the device agent and the DRA driver serve. */
+  private static Set<String> servedByNodeComponents() {
+    PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    try {
+      DeviceAgentMetrics agent = new DeviceAgentMetrics(registry, "gpu-0");
+      GpuDevice gpu =
+          new GpuDevice(
+              0,
+              "GPU-0",
+              "00000000:18:00.0",
+              "NVIDIA H100 80GB HBM3",
+              81559,
+              MigMode.DISABLED,
+              List.of(),
+              OptionalInt.empty(),
+              GpuHealth.HEALTHY,
+              Optional.empty());
+      agent
+          .gpus()
+          .discovered(
+              new GpuInventory("580", Optional.empty(), List.of(gpu), false, List.of(), List.of()));
+      agent.gpus().health(List.of(new GpuMetrics.GpuHealthRow("GPU-0", 0, true)));
+      agent.gpus().xid(new XidError("GPU-0", 0, 79));
+      agent
+          .overGrant()
+          .round(List.of(new OverGrantMetrics.PodGpuMemory("default", "a", "GPU-0", 5000, 4077)));
+      agent.overGrant().warned();
+      agent.allocations().allocated("nvidia.com/gpu", 1);
+      DraDriverMetrics dra = new DraDriverMetrics(registry, "gpu-0");
+      dra.published(8, 1);
+      dra.call(DraDriverMetrics.PREPARE, Duration.ofMillis(3));
+      dra.claim(DraDriverMetrics.PREPARE, true);
+      dra.cdiSpecWritten(true);
+      return names(registry.scrape());
+    } finally {
+      registry.close();
+    }
+  }
+
+  private static Set<String> names(String scrape) {
+    Set<String> names = new TreeSet<>();
+    for (String line : scrape.lines().toList()) {
+      Matcher m = METRIC.matcher(line);
+      if (!line.startsWith("#") && m.lookingAt()) {
+        names.add(m.group());
+      }
+    }
+    return names;
   }
 
   /** Every {@code expr} of every panel of the rendered dashboards ConfigMap. */

@@ -14,6 +14,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.gantry.dradriver.DraDriver;
 import io.gantry.dradriver.DriverPaths;
 import io.gantry.dradriver.kube.DraDriverApiAccess;
+import io.gantry.dradriver.metrics.DraDriverMetrics;
 import io.gantry.fakekube.FakePluginWatcher;
 import io.gantry.fakekube.Json;
 import io.gantry.fakekube.ResourceKinds;
@@ -29,6 +30,7 @@ import io.gantry.proto.dra.v1.DraPluginV1Proto.NodePrepareResourceResponse;
 import io.gantry.scheduler.kube.Schedulers;
 import io.gantry.scheduler.kube.TestObjects;
 import io.kubernetes.client.openapi.ApiClient;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -85,7 +87,8 @@ class DraSharingConfigE2eTest {
             new GpuDiscovery(
                 NvidiaSmi.locate("nvidia-smi", smiDir.toString(), Duration.ofSeconds(10))),
             api,
-            Duration.ofMinutes(10));
+            Duration.ofMinutes(10),
+            new DraDriverMetrics(new SimpleMeterRegistry(), NODE));
   }
 
   @AfterEach
