@@ -262,4 +262,18 @@ class ClaimPreparerTest {
     assertThat(Checkpoint.load(dir.resolve("plugin/checkpoint.json")).get(ref.uid()))
         .isEqualTo(Optional.empty());
   }
+
+  @Test
+  void aCdiSpecThatCannotBeWrittenFailsTheClaimAndIsCounted() throws Exception {
+    ClaimRef ref = Claims.claim("c1").result("gpu", NODE, "gpu-2").create(kube.store());
+    Files.writeString(dir.resolve("cdi"), "a file where the CDI directory should be");
+
+    Map<String, ClaimOutcome> out = preparer().prepare(List.of(ref));
+
+    assertThat(out.get(ref.uid()).error())
+        .hasValueSatisfying(
+            e -> assertThat(e).startsWith("ResourceClaim default/c1: cannot write its CDI spec"));
+    assertThat(cdiSpecWrites("failed")).isEqualTo(1.0);
+    assertThat(preparedClaims()).isZero();
+  }
 }

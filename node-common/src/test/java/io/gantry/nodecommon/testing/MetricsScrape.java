@@ -5,7 +5,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.util.List;
 import java.util.OptionalDouble;
 
 /**
@@ -50,15 +49,6 @@ public record MetricsScrape(String text) {
       }
     }
     return OptionalDouble.empty();
-  }
-
-  /** The names of every sample, in the order served. */
-  public List<String> names() {
-    return text.lines()
-        .filter(l -> !l.startsWith("#") && !l.isBlank())
-        .map(l -> l.split("[{ ]", 2)[0])
-        .distinct()
-        .toList();
   }
 
   /** For messages: the samples whose names start with {@code prefix}. */

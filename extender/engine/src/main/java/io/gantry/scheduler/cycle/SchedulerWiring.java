@@ -79,7 +79,10 @@ public final class SchedulerWiring {
     // plugins hold per-cycle state, so each cycle builds its own; building one set now validates
     plugins.build(config.plugins(), config.placement());
     return new SchedulingCycle(
-        built, () -> plugins.build(config.plugins(), config.placement()), search(strategy));
+        built,
+        () -> plugins.build(config.plugins(), config.placement()),
+        search(strategy),
+        plugins.publishedGpuDevices());
   }
 
   /**

@@ -1,6 +1,7 @@
 package io.gantry.scheduler.cycle;
 
 import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableSortedMap;
 import io.gantry.gpusharing.GpuGroupView;
 import io.gantry.scheduler.api.result.CycleEvent;
 import io.gantry.scheduler.api.result.CycleResult;
@@ -20,6 +21,7 @@ import io.gantry.scheduler.framework.TaskState;
 import io.gantry.scheduler.framework.fit.FitMessages;
 import io.gantry.scheduler.model.ClusterSnapshot;
 import io.gantry.scheduler.model.TaskStatus;
+import io.gantry.scheduler.plugins.dynamicresources.PublishedGpuDevices;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -36,11 +38,17 @@ public final class SchedulingCycle {
   private final ImmutableList<Action> actions;
   private final Supplier<PluginHooks> plugins;
   private final NodeSearch search;
+  private final PublishedGpuDevices publishedGpus;
 
-  SchedulingCycle(ImmutableList<Action> actions, Supplier<PluginHooks> plugins, NodeSearch search) {
+  SchedulingCycle(
+      ImmutableList<Action> actions,
+      Supplier<PluginHooks> plugins,
+      NodeSearch search,
+      PublishedGpuDevices publishedGpus) {
     this.actions = actions;
     this.plugins = plugins;
     this.search = search;
+    this.publishedGpus = publishedGpus;
   }
 
   public CycleResult run(ClusterSnapshot snapshot) {
@@ -131,14 +139,18 @@ public final class SchedulingCycle {
     return out.build();
   }
 
-  private static ImmutableList<NodeOutcome> nodes(Session session) {
+  private ImmutableList<NodeOutcome> nodes(Session session) {
     ImmutableList.Builder<NodeOutcome> out = ImmutableList.builder();
     NodeDraGpus dra = NodeDraGpus.of(session);
+    ImmutableSortedMap<String, Long> draPublished =
+        publishedGpus.perNode(session.snapshot().dynamicResources());
     for (NodeState n : session.nodes()) {
-      int idle = n.idleWholeGpus();
       int releasing = n.releasingWholeGpus();
-      // device-plugin GPUs come from the node's count; DRA GPUs from the claims its pods hold
+      // device-plugin GPUs come from the node's count; DRA GPUs from the claims its pods hold,
+      // and the node's own published DRA GPUs no claim of its pods holds are idle
       int draUsed = Math.toIntExact(dra.used(n.name()));
+      long draIdle = Math.max(0, draPublished.getOrDefault(n.name(), 0L) - draUsed);
+      int idle = n.idleWholeGpus() + Math.toIntExact(draIdle);
       ImmutableList.Builder<NodeOutcome.SharedGpuUse> groups = ImmutableList.builder();
       for (GpuGroupView g : n.gpuGroups()) {
         groups.add(new NodeOutcome.SharedGpuUse(g.id(), g.usedPortion()));
@@ -148,7 +160,7 @@ public final class SchedulingCycle {
               n.name(),
               idle,
               releasing,
-              n.info().gpuCount() - idle - releasing + draUsed,
+              n.info().gpuCount() - n.idleWholeGpus() - releasing + draUsed,
               groups.build()));
     }
     return out.build();

@@ -36,6 +36,7 @@ public final class PluginRegistry {
       Optional<BiFunction<PluginArguments, Placement, Plugin>> factory) {}
 
   private final ImmutableMap<String, Entry> entries;
+  private final PublishedGpuDevices publishedGpus;
 
   /**
    * KAI's plugins; DRA selectors are not evaluated ({@link DeviceSelectorEvaluator#NONE}): for
@@ -51,7 +52,7 @@ public final class PluginRegistry {
     ImmutableMap.Builder<String, Entry> b = ImmutableMap.builder();
     built(b, PredicatesPlugin.NAME, 1900, args -> new PredicatesPlugin());
     // one for every cycle: it keeps which published devices are GPUs while the slices stay
-    PublishedGpuDevices publishedGpus = new PublishedGpuDevices(selectors);
+    this.publishedGpus = new PublishedGpuDevices(selectors);
     built(b, ProportionPlugin.NAME, 1800, args -> proportion(args, publishedGpus));
     built(b, PriorityPlugin.NAME, 1700, args -> new PriorityPlugin());
     built(b, NodeAvailabilityPlugin.NAME, 1600, args -> new NodeAvailabilityPlugin());
@@ -101,6 +102,14 @@ public final class PluginRegistry {
     missing(b, "numa", 0, false);
     missing(b, "reflectjoborder", 0, false);
     this.entries = b.buildOrThrow();
+  }
+
+  /**
+   * The DRA GPU devices ResourceSlices publish, as the proportion plugin's capacity counts them;
+   * the cycle's node outcomes count each node's own from the same instance.
+   */
+  public PublishedGpuDevices publishedGpuDevices() {
+    return publishedGpus;
   }
 
   public ImmutableList<String> knownNames() {

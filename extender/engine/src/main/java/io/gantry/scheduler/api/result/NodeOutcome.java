@@ -8,7 +8,9 @@ import io.gantry.gpusharing.GpuAmount;
 /**
  * A node's GPUs after the cycle, as the cluster will hold them: tasks the cycle only pipelined hold
  * nothing yet. {@code idleGpus} counts whole devices holding nothing (a device with any fraction is
- * not idle), {@code releasingGpus} whole devices being released.
+ * not idle), GPUs a DRA driver publishes for this node that no claim of its pods holds among them;
+ * {@code releasingGpus} whole devices being released; {@code usedGpus} the rest of the node's
+ * device-plugin GPUs and the DRA GPUs its pods' claims hold.
  */
 public record NodeOutcome(
     String name,

@@ -3,6 +3,7 @@ package io.gantry.scheduler.plugins.dynamicresources;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableSortedMap;
 import io.gantry.scheduler.api.dra.DeviceSelectorEvaluator;
 import io.gantry.scheduler.api.dra.DraGpuClaims;
 import io.gantry.scheduler.model.NodeInfo;
@@ -18,7 +19,10 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BiConsumer;
 
 /**
  * The GPU devices DRA ResourceSlices publish, as cluster capacity counts them (kai-reference §5.1):
@@ -47,20 +51,47 @@ public final class PublishedGpuDevices {
 
   /** The GPU devices of {@code resources} that some ready node of {@code nodes} reaches. */
   public long count(DynamicResources resources, List<NodeInfo> nodes) {
+    ReadyNodes ready = new ReadyNodes(nodes);
+    long[] devices = {0};
+    forEachGpu(
+        resources,
+        (slice, device) -> {
+          if (ready.reach(slice.nodesOf(device))) {
+            devices[0]++;
+          }
+        });
+    return devices[0];
+  }
+
+  /**
+   * The GPU devices of {@code resources} that belong to one node, by node name: those of a slice or
+   * device that names its node. Devices several nodes reach ({@code allNodes}, a node selector)
+   * belong to none. Readiness is not asked: this is what the node has, as its device plugin's GPU
+   * count is.
+   */
+  public ImmutableSortedMap<String, Long> perNode(DynamicResources resources) {
+    SortedMap<String, Long> out = new TreeMap<>();
+    forEachGpu(
+        resources,
+        (slice, device) ->
+            slice.nodesOf(device).nodeName().ifPresent(n -> out.merge(n, 1L, Long::sum)));
+    return ImmutableSortedMap.copyOfSorted(out);
+  }
+
+  /** Calls {@code gpu} for each GPU device of the newest generation of its pool. */
+  private void forEachGpu(DynamicResources resources, BiConsumer<ResourceSlice, DraDevice> gpu) {
     ImmutableList<DeviceClass> gpuClasses =
         resources.deviceClasses().values().stream()
             .filter(c -> DraGpuClaims.isGpuClass(c.name()))
             .collect(ImmutableList.toImmutableList());
     if (gpuClasses.isEmpty() || resources.slices().isEmpty()) {
-      return 0;
+      return;
     }
     Verdicts before = last.get();
     IdentityHashMap<ResourceSlice, BitSet> known =
         before.gpuClasses().equals(gpuClasses) ? before.bySlice() : new IdentityHashMap<>();
     IdentityHashMap<ResourceSlice, BitSet> now = new IdentityHashMap<>();
     DeviceMatcher matcher = new DeviceMatcher(evaluator, resources.deviceClasses());
-    ReadyNodes ready = new ReadyNodes(nodes);
-    long devices = 0;
     for (ResourceSlice slice : new DevicePools(resources.slices()).current()) {
       BitSet gpus = known.get(slice);
       if (gpus == null) {
@@ -68,13 +99,10 @@ public final class PublishedGpuDevices {
       }
       now.put(slice, gpus);
       for (int i = gpus.nextSetBit(0); i >= 0; i = gpus.nextSetBit(i + 1)) {
-        if (ready.reach(slice.nodesOf(slice.devices().get(i)))) {
-          devices++;
-        }
+        gpu.accept(slice, slice.devices().get(i));
       }
     }
     last.set(new Verdicts(gpuClasses, now));
-    return devices;
   }
 
   /** The indices of the slice's devices some GPU class selects. */
