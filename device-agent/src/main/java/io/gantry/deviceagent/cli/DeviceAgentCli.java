@@ -1,11 +1,13 @@
 package io.gantry.deviceagent.cli;
 
+import io.gantry.nodecommon.cli.StopSignal;
 import io.gantry.nodecommon.nvml.JnaNvml;
 import io.gantry.nodecommon.nvml.NvmlSession;
 import java.time.Clock;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
+import java.util.function.Consumer;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -25,17 +27,8 @@ public final class DeviceAgentCli implements Runnable {
             new CountDownLatch(1),
             JnaNvml::load,
             Clock.systemUTC(),
-            DeviceAgentCli::onSigterm);
+            StopSignal::countDownOnStop);
     System.exit(cli.execute(args));
-  }
-
-  /**
-   * Runs {@code stop} on SIGTERM instead of the JVM's default exit (status 143): {@code reserve}
-   * then ends with status 0, as a pod that was asked to stop should.
-   */
-  @SuppressWarnings("restriction")
-  private static void onSigterm(Runnable stop) {
-    sun.misc.Signal.handle(new sun.misc.Signal("TERM"), signal -> stop.run());
   }
 
   /**
@@ -66,23 +59,24 @@ public final class DeviceAgentCli implements Runnable {
       CountDownLatch stopped,
       NvmlSession.Loader nvml,
       Clock clock) {
-    return commandLine(environment, stopped, nvml, clock, ReserveCommand.StopSignal.NONE);
+    return commandLine(environment, stopped, nvml, clock, latch -> {});
   }
 
   /**
-   * The command line whose {@code reserve} also stops when {@code signal} says the process was told
-   * to.
+   * The command line whose {@code serve} and {@code reserve}, once started, hand {@code stopped} to
+   * {@code onStop}: the process's {@link StopSignal} counts it down on SIGTERM and SIGINT, so they
+   * stop gracefully and exit 0 (tests count it down themselves).
    */
   static CommandLine commandLine(
       Map<String, String> environment,
       CountDownLatch stopped,
       NvmlSession.Loader nvml,
       Clock clock,
-      ReserveCommand.StopSignal signal) {
+      Consumer<CountDownLatch> onStop) {
     return new CommandLine(new DeviceAgentCli())
         .addSubcommand(new DiscoverCommand(new TreeMap<>(environment), nvml))
-        .addSubcommand(new ServeCommand(new TreeMap<>(environment), stopped, nvml, clock))
-        .addSubcommand(new ReserveCommand(new TreeMap<>(environment), stopped, nvml, signal))
+        .addSubcommand(new ServeCommand(new TreeMap<>(environment), stopped, nvml, clock, onStop))
+        .addSubcommand(new ReserveCommand(new TreeMap<>(environment), stopped, nvml, onStop))
         .addSubcommand(new CommandLine.HelpCommand());
   }
 

@@ -22,6 +22,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.function.Consumer;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -61,28 +62,20 @@ final class ReserveCommand implements Callable<Integer> {
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
-  /** Arranges for a callback when the process is told to stop. */
-  interface StopSignal {
-    void onStop(Runnable stop);
-
-    /** No signal: tests stop the command through its latch. */
-    StopSignal NONE = stop -> {};
-  }
-
   private final Map<String, String> environment;
   private final CountDownLatch stopped;
   private final NvmlSession.Loader nvmlLoader;
-  private final StopSignal signal;
+  private final Consumer<CountDownLatch> onStop;
 
   ReserveCommand(
       Map<String, String> environment,
       CountDownLatch stopped,
       NvmlSession.Loader nvmlLoader,
-      StopSignal signal) {
+      Consumer<CountDownLatch> onStop) {
     this.environment = requireNonNull(environment, "environment is null");
     this.stopped = requireNonNull(stopped, "stopped is null");
     this.nvmlLoader = requireNonNull(nvmlLoader, "nvmlLoader is null");
-    this.signal = requireNonNull(signal, "signal is null");
+    this.onStop = requireNonNull(onStop, "onStop is null");
   }
 
   @Override
@@ -99,7 +92,7 @@ final class ReserveCommand implements Callable<Integer> {
       err.flush();
       return CommandLine.ExitCode.USAGE;
     }
-    signal.onStop(stopped::countDown);
+    onStop.accept(stopped);
     NvidiaSmiSettings smi = smiOptions.settings(spec.commandLine());
     DiscoveryMode mode = discoveryOptions.mode(spec.commandLine());
     String uuid;

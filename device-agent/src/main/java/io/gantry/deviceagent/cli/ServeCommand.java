@@ -28,6 +28,7 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.function.Consumer;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -162,22 +163,26 @@ final class ServeCommand implements Callable<Integer> {
 
   private final Map<String, String> environment;
   private final CountDownLatch stopped;
+  private final Consumer<CountDownLatch> onStop;
   private final NvmlSession.Loader nvmlLoader;
   private final Clock clock;
 
   /**
-   * {@code stopped} ends the serve loop when counted down (tests; a process runs until killed);
-   * {@code clock} is the one every part of the agent reads the time from.
+   * {@code stopped} ends the serve loop when counted down: {@code onStop} arranges that (the
+   * process's SIGTERM and SIGINT; tests count it down themselves), so a stop is graceful and exits
+   * 0; {@code clock} is the one every part of the agent reads the time from.
    */
   ServeCommand(
       Map<String, String> environment,
       CountDownLatch stopped,
       NvmlSession.Loader nvmlLoader,
-      Clock clock) {
+      Clock clock,
+      Consumer<CountDownLatch> onStop) {
     this.environment = requireNonNull(environment, "environment is null");
     this.stopped = requireNonNull(stopped, "stopped is null");
     this.nvmlLoader = requireNonNull(nvmlLoader, "nvmlLoader is null");
     this.clock = requireNonNull(clock, "clock is null");
+    this.onStop = requireNonNull(onStop, "onStop is null");
   }
 
   @Override
@@ -227,6 +232,7 @@ final class ServeCommand implements Callable<Integer> {
                     nodeAgentSocket,
                     nodeAgentPort == null ? OptionalInt.empty() : OptionalInt.of(nodeAgentPort),
                     devicePlugins));
+    onStop.accept(stopped);
     Optional<OpsEndpoint> ops = opsOptions.start(spec.commandLine());
     // without --http-port nothing serves the meters; they are kept where no one reads them
     MeterRegistry registry =
