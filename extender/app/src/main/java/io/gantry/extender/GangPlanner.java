@@ -133,6 +133,11 @@ final class GangPlanner {
     expire(now);
     ClusterSnapshot live = cluster.snapshot();
     Optional<PodIndex.Member> candidate = index(live).member(podKey);
+    Optional<String> leftOut = candidate.isEmpty() ? cluster.leftOut(podKey) : Optional.empty();
+    if (leftOut.isPresent()) {
+      // Gantry's pod, which it will not place as written: no node passes, and the bind is refused
+      return new PlanOutcome.Rejected(leftOut.get(), ImmutableSet.of(), ImmutableSet.of());
+    }
     // the cluster may have changed while this call waited for the lock, and a snapshot leaves out
     // pods the caches alone cannot rule out
     Optional<PlanOutcome> notMine = notManaged(podKey, candidate.map(m -> m.task().status()));
