@@ -96,6 +96,11 @@ public final class KubeCluster implements ExtenderCluster {
   }
 
   @Override
+  public Optional<String> leftOut(String podKey) {
+    return live.leftOut(podKey);
+  }
+
+  @Override
   public Optional<TaskStatus> candidateStatus(String podKey) {
     return live.candidateStatus(podKey);
   }

@@ -29,6 +29,15 @@ public interface ExtenderCluster extends AutoCloseable {
   Optional<TaskStatus> candidateStatus(String podKey);
 
   /**
+   * Why the last {@link #snapshot} left out this pod of a PodGroup of Gantry (a fraction pod that
+   * the admission webhook never saw, say), in the words its condition carries; empty when it did
+   * not, or when this cluster leaves no pod out.
+   *
+   * @param podKey {@code namespace/name}
+   */
+  Optional<String> leftOut(String podKey);
+
+  /**
    * The cluster's Queues now with their parents, those a snapshot leaves out included (cheaper than
    * a snapshot: the admission webhook reads them).
    */

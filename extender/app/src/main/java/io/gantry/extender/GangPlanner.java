@@ -147,6 +147,19 @@ final class GangPlanner {
     return notMine.isPresent() ? notMine.get() : planLocked(podKey, Optional.empty());
   }
 
+  /**
+   * Gantry's pod that the snapshot left out, which it will not place as written: no node passes,
+   * and the bind is refused.
+   */
+  private Optional<PlanOutcome> leftOut(Optional<PodIndex.Member> candidate, String podKey) {
+    if (candidate.isPresent()) {
+      return Optional.empty();
+    }
+    return cluster
+        .leftOut(podKey)
+        .map(why -> new PlanOutcome.Rejected(why, ImmutableSet.of(), ImmutableSet.of()));
+  }
+
   private synchronized PlanOutcome planLocked(String podKey, Optional<RequestPod> request) {
     Instant now = clock.instant();
     Optional<Reservation> existing = book.live(podKey, now);
@@ -156,6 +169,10 @@ final class GangPlanner {
     expire(now);
     ClusterSnapshot live = cluster.snapshot();
     Optional<PodIndex.Member> candidate = index(live).member(podKey);
+    Optional<PlanOutcome> leftOut = leftOut(candidate, podKey);
+    if (leftOut.isPresent()) {
+      return leftOut.get();
+    }
     if (candidate.isEmpty() && request.filter(cluster::schedules).isPresent()) {
       Grouping grouping = cluster.group(request.get());
       if (grouping instanceof Grouping.Waits w) {
@@ -168,6 +185,10 @@ final class GangPlanner {
       }
       live = cluster.snapshot();
       candidate = index(live).member(podKey);
+      leftOut = leftOut(candidate, podKey);
+      if (leftOut.isPresent()) {
+        return leftOut.get();
+      }
     }
     // the cluster may have changed while this call waited for the lock, and a snapshot leaves out
     // pods the caches alone cannot rule out

@@ -145,6 +145,12 @@ public final class InMemoryCluster implements ExtenderCluster {
   }
 
   @Override
+  public Optional<String> leftOut(String podKey) {
+    // a scenario's pods are read whole or refused with the file
+    return Optional.empty();
+  }
+
+  @Override
   public Optional<TaskStatus> candidateStatus(String podKey) {
     return versioned().index().member(podKey).map(m -> m.task().status());
   }

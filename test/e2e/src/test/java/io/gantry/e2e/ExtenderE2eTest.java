@@ -315,6 +315,38 @@ class ExtenderE2eTest {
     assertThat(cluster.pods("gantry-resource-reservation")).hasSize(1);
   }
 
+  @Test
+  void withReservationPodsAFractionPodCreatedBeforeTheWebhookPassesNoNodeSayingWhy()
+      throws Exception {
+    KubeSchedulerClient scheduler =
+        start(
+            1,
+            1,
+            Schedulers.reservationPods(
+                Schedulers.settings(Duration.ofSeconds(1), Optional.empty()),
+                Duration.ofSeconds(30)));
+    cluster.create(podGroup("ml", "old", "team", 1));
+    var pod = inGroup(pod("ml", "old", TestObjects.SCHEDULER, "1", 0), "old");
+    annotations(pod).put("gpu-fraction", "0.5");
+    cluster.create(pod);
+    // the extender's cache holds it, and its snapshot leaves it out
+    await()
+        .atMost(WAIT)
+        .until(
+            () ->
+                live.ready()
+                    && live.snapshot().jobs().size() == 1
+                    && live.leftOut("ml/old").isPresent());
+
+    KubeSchedulerClient.Attempt attempt = scheduler.schedule(cluster.pod("ml", "old"));
+
+    assertThat(attempt.bind().get()).isEqualTo("unschedulable");
+    assertThat(attempt.filter().at("/FailedAndUnresolvableNodes/gpu-0").asText())
+        .isEqualTo(SharedGpuPods.noEnvironmentMessage());
+    assertThat(cluster.pods("gantry-resource-reservation")).isEmpty();
+    assertThat(cluster.pod("ml", "old").at("/spec/nodeName").asText()).isEmpty();
+  }
+
   private JsonNode allocation(String pod) throws Exception {
     String json =
         cluster.pod("ml", pod).at("/metadata/annotations/gantry.io~1gpu-allocation").asText();

@@ -21,6 +21,7 @@ import io.gantry.fakekube.DeleteOptions;
 import io.gantry.fakekube.Json;
 import io.gantry.fakekube.PatchType;
 import io.gantry.fakekube.ResourceKinds;
+import io.gantry.gpusharing.ComputeMode;
 import io.gantry.gpusharing.GpuAllocation;
 import io.gantry.gpusharing.inventory.json.InventoryAnnotation;
 import io.gantry.gpusharing.json.GpuAllocationJson;
@@ -83,9 +84,17 @@ class ReservationPodsE2eTest {
    * admission webhook (reservation-pods mode) says.
    */
   private void fractionPod(String name) throws Exception {
+    fractionPod(name, false);
+  }
+
+  /** {@link #fractionPod(String)}, with KAI's {@code mps: "true"} when {@code mps}. */
+  private void fractionPod(String name, boolean mps) throws Exception {
     cluster.create(podGroup("ml", name, "team", 1));
     ObjectNode pod = inGroup(pod("ml", name, TestObjects.SCHEDULER, "1", 0), name);
     annotations(pod).put("gpu-fraction", "0.5");
+    if (mps) {
+      annotations(pod).put("mps", "true");
+    }
     AdmissionWebhook webhook =
         new AdmissionWebhook(
             AdmissionWebhook.FailurePolicy.Fail,
@@ -157,6 +166,18 @@ class ReservationPodsE2eTest {
     return cluster.kube.requests().count("create", "/api/v1/namespaces/" + RESERVATIONS + "/pods");
   }
 
+  /** The data of the environment ConfigMap the binder wrote for {@code pod}. */
+  private JsonNode environment(JsonNode pod) {
+    String prefix =
+        pod.at("/metadata/annotations").path(SharedGpuPods.ENV_CONFIGMAP_ANNOTATION).asText();
+    return cluster
+        .kube
+        .store()
+        .get(ResourceKinds.CONFIG_MAPS, "ml", SharedGpuPods.envConfigMapName(prefix))
+        .orElseThrow()
+        .path("data");
+  }
+
   private void assertBoundOnTheReservedGpu(String name) {
     JsonNode pod = cluster.pod("ml", name);
     assertThat(pod.at("/spec/nodeName").asText()).isEqualTo("gpu-0");
@@ -172,13 +193,7 @@ class ReservationPodsE2eTest {
         pod.at("/metadata/annotations").path(SharedGpuPods.ENV_CONFIGMAP_ANNOTATION).asText();
     assertThat(pod.at("/spec/containers/0/envFrom/0/configMapRef/name").asText())
         .isEqualTo(SharedGpuPods.envConfigMapName(prefix));
-    JsonNode env =
-        cluster
-            .kube
-            .store()
-            .get(ResourceKinds.CONFIG_MAPS, "ml", SharedGpuPods.envConfigMapName(prefix))
-            .orElseThrow()
-            .path("data");
+    JsonNode env = environment(pod);
     assertThat(env.path("NVIDIA_VISIBLE_DEVICES").asText()).isEqualTo(UUID_0);
     assertThat(env.path("GPU_PORTION").asText()).isEqualTo("0.50");
     assertThat(env.path("RUNAI_NUM_OF_GPUS").asText()).isEqualTo("0.50");
@@ -270,6 +285,41 @@ class ReservationPodsE2eTest {
     JsonNode pod = cluster.pod("ml", "half-0");
     assertThat(pod.at("/spec/nodeName").asText()).as("nothing half-bound").isEmpty();
     assertThat(pod.at("/metadata/annotations").has(GpuAllocation.ANNOTATION)).isFalse();
+  }
+
+  /**
+   * An MPS fraction: what the device agent needs to run the GPU's MPS daemon (the allocation in MPS
+   * mode with the reserved UUID) and what its container needs to reach it (the pipe directory
+   * variable and the GPU's own pipe directory mounted), with no device plugin involved.
+   */
+  @Test
+  void anMpsFractionGetsItsGpusPipeDirectoryAndMpsLimits() throws Exception {
+    gpuNodeWithInventory("gpu-0", 1);
+    queues();
+    fractionPod("mps-half", true);
+    scheduler(Duration.ofSeconds(30), false);
+
+    await().atMost(WAIT).until(() -> reservationPods().size() == 1);
+    reserve(reservationPods().get(0), UUID_0);
+    await().atMost(WAIT).until(() -> cluster.boundPods("ml") == 1);
+
+    assertBoundOnTheReservedGpu("mps-half");
+    JsonNode pod = cluster.pod("ml", "mps-half");
+    GpuAllocation allocation =
+        GpuAllocationJson.read(
+            pod.at("/metadata/annotations").path(GpuAllocation.ANNOTATION).asText());
+    assertThat(allocation.computeMode()).isEqualTo(ComputeMode.MPS);
+    JsonNode env = environment(pod);
+    assertThat(env.path("CUDA_MPS_PIPE_DIRECTORY").asText()).isEqualTo("/tmp/nvidia-mps");
+    assertThat(env.path("CUDA_MPS_ACTIVE_THREAD_PERCENTAGE").asText()).isEqualTo("50");
+    assertThat(env.path("CUDA_MPS_PINNED_DEVICE_MEM_LIMIT").asText()).isEqualTo("0=40779M");
+    // the kubelet expands $(NVIDIA_VISIBLE_DEVICES) from that ConfigMap: /tmp/nvidia-mps/<uuid>
+    assertThat(pod.at("/spec/containers/0/volumeMounts/0/mountPath").asText())
+        .isEqualTo("/tmp/nvidia-mps");
+    assertThat(pod.at("/spec/containers/0/volumeMounts/0/subPathExpr").asText())
+        .isEqualTo("$(NVIDIA_VISIBLE_DEVICES)");
+    assertThat(env.path("NVIDIA_VISIBLE_DEVICES").asText()).isEqualTo(UUID_0);
+    assertThat(pod.at("/spec/volumes/0/hostPath/path").asText()).isEqualTo("/tmp/nvidia-mps");
   }
 
   /**

@@ -3,6 +3,7 @@ package io.gantry.scheduler.kube;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableMap;
 import io.gantry.gpusharing.GpuAllocation;
 import io.gantry.gpusharing.GpuAmount;
 import io.gantry.gpusharing.json.GpuAllocationJson;
@@ -20,6 +21,7 @@ import io.gantry.scheduler.kube.reserve.ReservationCleanup;
 import io.gantry.scheduler.kube.reserve.SharedGpuBind;
 import io.gantry.scheduler.kube.snapshot.GpuInventoryReader;
 import io.gantry.scheduler.kube.snapshot.InFlightBinds;
+import io.gantry.scheduler.kube.snapshot.LiveSnapshot;
 import io.gantry.scheduler.kube.snapshot.PodFacts;
 import io.gantry.scheduler.kube.snapshot.PriorityClassReader;
 import io.gantry.scheduler.kube.snapshot.QueueReader;
@@ -89,6 +91,9 @@ public final class LiveCluster implements AutoCloseable {
    * the scheduler's binds.
    */
   private volatile ScheduledExecutorService upkeep;
+
+  /** The pods the last snapshot left out, with why. */
+  private volatile ImmutableMap<String, String> leftOut = ImmutableMap.of();
 
   private record Waiting(ImmutableList<String> groups, Instant until) {}
 
@@ -195,7 +200,18 @@ public final class LiveCluster implements AutoCloseable {
 
   /** The cluster now, as the secondary scheduler's cycle would see it. */
   public ClusterSnapshot snapshot() {
-    return snapshots.build().snapshot();
+    LiveSnapshot live = snapshots.build();
+    ImmutableMap.Builder<String, String> left = ImmutableMap.builder();
+    for (LiveSnapshot.Problem p : live.unschedulablePods()) {
+      left.put(p.key(), p.message());
+    }
+    leftOut = left.buildKeepingLast();
+    return live.snapshot();
+  }
+
+  /** Why the last {@link #snapshot} left out the pod; empty when it did not. */
+  public Optional<String> leftOut(String podKey) {
+    return Optional.ofNullable(leftOut.get(podKey));
   }
 
   /**

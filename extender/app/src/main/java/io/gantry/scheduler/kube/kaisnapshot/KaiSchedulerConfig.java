@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.common.base.Splitter;
 import com.google.common.collect.ImmutableList;
 import io.gantry.kubemodel.config.ConfigBinder;
+import io.gantry.kubemodel.config.GpuSharingMode;
 import io.gantry.kubemodel.read.ScenarioException;
 import io.gantry.scheduler.api.config.ConfigException;
 import io.gantry.scheduler.api.config.Placement;
@@ -185,8 +186,13 @@ public final class KaiSchedulerConfig {
         ignored.add("schedulerParams." + key);
       }
     }
+    // offline nothing is bound, so a fraction pod's container environment (what reservation-pods
+    // mode
+    // checks before binding) does not matter; reservation pods are accounted for in either mode
     return new Mapped(
-        new SnapshotScope(schedulerName, pool), engine, ImmutableList.copyOf(ignored));
+        new SnapshotScope(schedulerName, pool, GpuSharingMode.DEVICE_PLUGIN),
+        engine,
+        ImmutableList.copyOf(ignored));
   }
 
   /** Gantry's configuration in KAI's words, with the plugin list KAI's defaults give. */
