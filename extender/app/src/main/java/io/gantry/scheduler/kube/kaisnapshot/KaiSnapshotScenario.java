@@ -19,9 +19,6 @@ import io.gantry.scheduler.kube.write.KubeWriter;
 import io.gantry.scheduler.model.JobInfo;
 import io.gantry.scheduler.model.TaskInfo;
 import io.gantry.scheduler.model.TaskStatus;
-import io.gantry.scheduler.sim.spec.ScenarioLimits;
-import io.gantry.scheduler.sim.spec.ScenarioLoader;
-import io.gantry.scheduler.sim.spec.ScenarioSpec;
 import io.kubernetes.client.common.KubernetesObject;
 import io.kubernetes.client.openapi.JSON;
 import io.kubernetes.client.openapi.models.V1Pod;
@@ -35,8 +32,8 @@ import java.util.Optional;
 import java.util.TreeMap;
 
 /**
- * A KAI snapshot as the scenario {@code gantry simulate} runs: its raw objects go through the live
- * scheduler's own {@link SnapshotBuilder} (the pods, nodes and PodGroups of the snapshot's
+ * A KAI snapshot as the scenario file {@code gantry simulate} runs: its raw objects go through the
+ * live scheduler's own {@link SnapshotBuilder} (the pods, nodes and PodGroups of the snapshot's
  * scheduler name and node pool, exactly as a running Gantry would see that cluster), and the result
  * is written as the scheduler's {@code /snapshot} writes one ({@link ScenarioWriter}), with KAI's
  * configuration mapped by {@link KaiSchedulerConfig}. The snapshot's time is the newest {@code
@@ -49,12 +46,12 @@ public final class KaiSnapshotScenario {
   private KaiSnapshotScenario() {}
 
   /**
-   * The scenario, the snapshot it was written from, and what of the file was not taken over (one
-   * entry each, for one line on stderr).
+   * The scenario file's text, the snapshot it was written from, and what of the file was not taken
+   * over (one entry each, for one line on stderr).
    */
-  public record Result(ScenarioSpec spec, LiveSnapshot live, ImmutableList<String> ignored) {
+  public record Result(String scenario, LiveSnapshot live, ImmutableList<String> ignored) {
     public Result {
-      requireNonNull(spec, "spec is null");
+      requireNonNull(scenario, "scenario is null");
       requireNonNull(live, "live is null");
       requireNonNull(ignored, "ignored is null");
     }
@@ -67,8 +64,7 @@ public final class KaiSnapshotScenario {
    *     a node (and is not terminating) enters as pending, so a run shows where Gantry would put
    *     each ({@code --compare})
    */
-  public static Result of(
-      String source, KaiSnapshot snapshot, boolean unbound, ScenarioLimits limits)
+  public static Result of(String source, KaiSnapshot snapshot, boolean unbound)
       throws ScenarioException {
     KaiSchedulerConfig.Mapped mapped =
         KaiSchedulerConfig.fromKai(source, snapshot.config(), snapshot.schedulerParams());
@@ -135,10 +131,7 @@ public final class KaiSnapshotScenario {
                 + at,
             live.snapshot(),
             mapped.engine());
-    return new Result(
-        ScenarioLoader.parse(source + " (as a scenario)", yaml, limits),
-        live,
-        ImmutableList.copyOf(ignored));
+    return new Result(yaml, live, ImmutableList.copyOf(ignored));
   }
 
   /**
