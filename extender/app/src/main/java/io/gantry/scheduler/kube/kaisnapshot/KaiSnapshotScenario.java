@@ -11,6 +11,7 @@ import io.gantry.scheduler.kube.KubeClients;
 import io.gantry.scheduler.kube.snapshot.GpuInventoryReader;
 import io.gantry.scheduler.kube.snapshot.InFlightBinds;
 import io.gantry.scheduler.kube.snapshot.LiveSnapshot;
+import io.gantry.scheduler.kube.snapshot.PodFacts;
 import io.gantry.scheduler.kube.snapshot.PodGroupAssignments;
 import io.gantry.scheduler.kube.snapshot.SnapshotBuilder;
 import io.gantry.scheduler.kube.snapshot.SnapshotScope;
@@ -152,7 +153,10 @@ public final class KaiSnapshotScenario {
     return ImmutableSortedMap.copyOfSorted(out);
   }
 
-  /** The pods, those of this scheduler that hold a node taken off it, as if never bound. */
+  /**
+   * The pods, those of this scheduler in a PodGroup that hold a node taken off it, as if never
+   * bound.
+   */
   private static ImmutableList<V1Pod> unbound(List<V1Pod> pods, SnapshotScope scope) {
     JSON json = new JSON();
     ImmutableList.Builder<V1Pod> out = ImmutableList.builder();
@@ -161,6 +165,8 @@ public final class KaiSnapshotScenario {
           pod.getSpec() != null
               && scope.schedulerName().equals(pod.getSpec().getSchedulerName())
               && pod.getSpec().getNodeName() != null
+              && pod.getMetadata().getAnnotations() != null
+              && pod.getMetadata().getAnnotations().containsKey(PodFacts.POD_GROUP_ANNOTATION)
               && pod.getMetadata().getDeletionTimestamp() == null
               && (pod.getStatus() == null
                   || !List.of("Succeeded", "Failed").contains(pod.getStatus().getPhase()));

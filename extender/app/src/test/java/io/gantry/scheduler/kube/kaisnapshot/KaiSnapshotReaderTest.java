@@ -50,9 +50,9 @@ class KaiSnapshotReaderTest {
     assertThatThrownBy(
             () -> KaiSnapshotReader.read("s.zip", new ByteArrayInputStream(bytes.toByteArray())))
         .isInstanceOf(ScenarioException.class)
-        .hasMessage(
-            "s.zip!/snapshot.json: String value length (307200) exceeds the maximum allowed"
-                + " (262144)");
+        // the length Jackson reports is where it noticed, which depends on how it read the stream
+        .hasMessageStartingWith("s.zip!/snapshot.json: String value length (")
+        .hasMessageEndingWith(") exceeds the maximum allowed (262144)");
   }
 
   @Test
