@@ -216,7 +216,7 @@ final class SimulateCommand implements Callable<Integer> {
       if (isSnapshot(file)) {
         KaiSnapshot snapshot = KaiSnapshotReader.read(file);
         KaiSnapshotScenario.Result read =
-            KaiSnapshotScenario.of(snapshotSource(file), snapshot, false, limits);
+            KaiSnapshotScenario.of(snapshotSource(file), snapshot, false);
         if (!read.ignored().isEmpty()) {
           err.println(
               "note: "
@@ -224,7 +224,7 @@ final class SimulateCommand implements Callable<Integer> {
                   + ": not used, no meaning in Gantry: "
                   + String.join("; ", read.ignored()));
         }
-        scenario = read.spec();
+        scenario = parse(file, read, limits);
         if (compare) {
           comparison = Optional.of(compare(file, snapshot, read, limits));
         }
@@ -291,6 +291,12 @@ final class SimulateCommand implements Callable<Integer> {
     return file.getFileName() != null && file.getFileName().toString().endsWith(".zip");
   }
 
+  /** The scenario a snapshot was written as, loaded within the limits. */
+  static ScenarioSpec parse(Path file, KaiSnapshotScenario.Result read, ScenarioLimits limits)
+      throws ScenarioException {
+    return ScenarioLoader.parse(file + " (as a scenario)", read.scenario(), limits);
+  }
+
   /** What errors call the snapshot's JSON: {@code FILE.zip!/snapshot.json}. */
   private static String snapshotSource(Path file) {
     return file + "!/" + KaiSnapshot.ENTRY;
@@ -304,7 +310,7 @@ final class SimulateCommand implements Callable<Integer> {
       Path file, KaiSnapshot snapshot, KaiSnapshotScenario.Result read, ScenarioLimits limits)
       throws ScenarioException {
     ScenarioSpec fromScratch =
-        KaiSnapshotScenario.of(snapshotSource(file), snapshot, true, limits).spec();
+        parse(file, KaiSnapshotScenario.of(snapshotSource(file), snapshot, true), limits);
     if (actions != null) {
       fromScratch = fromScratch.withActions(actions);
     }

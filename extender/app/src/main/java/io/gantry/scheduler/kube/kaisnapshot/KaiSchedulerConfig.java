@@ -40,6 +40,10 @@ import java.util.TreeSet;
  * named in {@link Mapped#ignored()}: Gantry runs its own plugin set with its defaults.
  */
 public final class KaiSchedulerConfig {
+  // offline nothing is bound, so a fraction pod's container environment (what reservation-pods mode
+  // checks before binding) does not matter; reservation pods are accounted for in either mode
+  private static final GpuSharingMode OFFLINE_SHARING = GpuSharingMode.DEVICE_PLUGIN;
+
   /** KAI's default scheduler name, for a snapshot without parameters. */
   public static final String KAI_SCHEDULER_NAME = "kai-scheduler";
 
@@ -70,23 +74,44 @@ public final class KaiSchedulerConfig {
   public static Mapped fromKai(String source, ObjectNode config, ObjectNode params)
       throws ScenarioException {
     List<String> ignored = new ArrayList<>();
+    List<String> actions = actions(source, config, ignored);
+    Placement placement = placement(source, config, ignored);
+    Map<String, Integer> depths = depths(source, config, actions, ignored);
+    unknownKeys("config", config, List.of("actions", "tiers", "queueDepthPerAction"), ignored);
+    SchedulerConfig engine;
+    try {
+      engine =
+          SchedulerConfig.of(actions, Map.of(), placement)
+              .withQueueDepthPerAction(QueueDepthPerAction.of(depths));
+    } catch (ConfigException e) {
+      throw new ScenarioException(source, 0, "config." + e.key(), e.problem());
+    }
+    SnapshotScope scope = scope(source, params);
+    unknownKeys("schedulerParams", params, List.of("schedulerName", "partitionParams"), ignored);
+    return new Mapped(scope, engine, ImmutableList.copyOf(ignored));
+  }
+
+  /** {@code Actions}: the ones Gantry has, in the file's order; KAI's default when none. */
+  private static List<String> actions(String source, ObjectNode config, List<String> ignored)
+      throws ScenarioException {
     List<String> actions = new ArrayList<>();
-    Optional<JsonNode> actionsNode = get(config, "actions");
-    if (actionsNode.isPresent()) {
-      String text = text(source, "config.actions", actionsNode.get());
+    Optional<JsonNode> node = get(config, "actions");
+    if (node.isPresent()) {
+      String text = text(source, "config.actions", node.get());
       for (String action : Splitter.on(',').trimResults().omitEmptyStrings().split(text)) {
-        if (ConfigBinder.ACTIONS.contains(action)) {
-          if (!actions.contains(action)) {
-            actions.add(action);
-          }
-        } else {
+        if (!ConfigBinder.ACTIONS.contains(action)) {
           ignored.add("config.actions " + action);
+        } else if (!actions.contains(action)) {
+          actions.add(action);
         }
       }
     }
-    if (actions.isEmpty()) {
-      actions.addAll(SchedulerConfig.DEFAULT_ACTIONS);
-    }
+    return actions.isEmpty() ? SchedulerConfig.DEFAULT_ACTIONS : actions;
+  }
+
+  /** The {@code nodeplacement} plugin's {@code gpu} and {@code cpu} arguments in the tiers. */
+  private static Placement placement(String source, ObjectNode config, List<String> ignored)
+      throws ScenarioException {
     PlacementStrategy gpu = Placement.DEFAULTS.gpu();
     PlacementStrategy cpu = Placement.DEFAULTS.cpu();
     TreeSet<String> otherPlugins = new TreeSet<>();
@@ -122,77 +147,68 @@ public final class KaiSchedulerConfig {
     if (!otherPlugins.isEmpty()) {
       ignored.add("config.tiers plugins " + String.join(" ", otherPlugins));
     }
+    return new Placement(gpu, cpu);
+  }
+
+  /** {@code QueueDepthPerAction}, of the actions that run. */
+  private static Map<String, Integer> depths(
+      String source, ObjectNode config, List<String> actions, List<String> ignored)
+      throws ScenarioException {
     Map<String, Integer> depths = new TreeMap<>();
-    {
-      JsonNode depthNode =
-          object(source, "config.queueDepthPerAction", get(config, "queueDepthPerAction"));
-      Iterator<Map.Entry<String, JsonNode>> it = depthNode.fields();
-      while (it.hasNext()) {
-        Map.Entry<String, JsonNode> d = it.next();
-        if (!d.getValue().canConvertToInt()) {
-          throw new ScenarioException(
-              source, 0, "config.queueDepthPerAction." + d.getKey(), "expected a whole number");
-        }
-        if (actions.contains(d.getKey())) {
-          depths.put(d.getKey(), d.getValue().intValue());
-        } else {
-          ignored.add("config.queueDepthPerAction." + d.getKey());
-        }
+    JsonNode node =
+        object(source, "config.queueDepthPerAction", get(config, "queueDepthPerAction"));
+    Iterator<Map.Entry<String, JsonNode>> it = node.fields();
+    while (it.hasNext()) {
+      Map.Entry<String, JsonNode> d = it.next();
+      String field = "config.queueDepthPerAction." + d.getKey();
+      if (!d.getValue().canConvertToInt()) {
+        throw new ScenarioException(source, 0, field, "expected a whole number");
+      }
+      if (actions.contains(d.getKey())) {
+        depths.put(d.getKey(), d.getValue().intValue());
+      } else {
+        ignored.add(field);
       }
     }
-    Iterator<String> keys = config.fieldNames();
+    return depths;
+  }
+
+  /** {@code SchedulerName} and {@code PartitionParams}: whose pods, nodes and PodGroups. */
+  private static SnapshotScope scope(String source, ObjectNode params) throws ScenarioException {
+    Optional<JsonNode> name = get(params, "schedulerName");
+    String schedulerName =
+        name.isPresent()
+            ? text(source, "schedulerParams.SchedulerName", name.get())
+            : KAI_SCHEDULER_NAME;
+    Optional<JsonNode> partition = get(params, "partitionParams").filter(n -> !n.isNull());
+    if (partition.isEmpty()) {
+      return new SnapshotScope(schedulerName, NodePool.ALL, OFFLINE_SHARING);
+    }
+    String field = "schedulerParams.PartitionParams";
+    JsonNode p = object(source, field, partition);
+    JsonNode empty = JSON.getNodeFactory().textNode("");
+    String key =
+        text(source, field + ".NodePoolLabelKey", get(p, "nodePoolLabelKey").orElse(empty));
+    String value =
+        text(source, field + ".NodePoolLabelValue", get(p, "nodePoolLabelValue").orElse(empty));
+    return new SnapshotScope(
+        schedulerName,
+        new NodePool(
+            key.isEmpty() ? Optional.empty() : Optional.of(key),
+            key.isEmpty() || value.isEmpty() ? Optional.empty() : Optional.of(value)),
+        OFFLINE_SHARING);
+  }
+
+  /** Names each key of {@code object} that is not one of {@code read}, in either spelling. */
+  private static void unknownKeys(
+      String prefix, ObjectNode object, List<String> read, List<String> ignored) {
+    Iterator<String> keys = object.fieldNames();
     while (keys.hasNext()) {
       String key = keys.next();
-      if (!List.of("actions", "tiers", "queueDepthPerAction").contains(lowerFirst(key))) {
-        ignored.add("config." + key);
+      if (!read.contains(lowerFirst(key))) {
+        ignored.add(prefix + "." + key);
       }
     }
-    SchedulerConfig engine;
-    try {
-      engine =
-          SchedulerConfig.of(actions, Map.of(), new Placement(gpu, cpu))
-              .withQueueDepthPerAction(QueueDepthPerAction.of(depths));
-    } catch (ConfigException e) {
-      throw new ScenarioException(source, 0, "config." + e.key(), e.problem());
-    }
-    String schedulerName =
-        get(params, "schedulerName").isPresent()
-            ? text(source, "schedulerParams.SchedulerName", get(params, "schedulerName").get())
-            : KAI_SCHEDULER_NAME;
-    NodePool pool = NodePool.ALL;
-    Optional<JsonNode> partition = get(params, "partitionParams").filter(n -> !n.isNull());
-    if (partition.isPresent()) {
-      object(source, "schedulerParams.PartitionParams", partition);
-      String key =
-          text(
-              source,
-              "schedulerParams.PartitionParams.NodePoolLabelKey",
-              get(partition.get(), "nodePoolLabelKey").orElse(JSON.getNodeFactory().textNode("")));
-      String value =
-          text(
-              source,
-              "schedulerParams.PartitionParams.NodePoolLabelValue",
-              get(partition.get(), "nodePoolLabelValue")
-                  .orElse(JSON.getNodeFactory().textNode("")));
-      pool =
-          new NodePool(
-              key.isEmpty() ? Optional.empty() : Optional.of(key),
-              key.isEmpty() || value.isEmpty() ? Optional.empty() : Optional.of(value));
-    }
-    Iterator<String> paramKeys = params.fieldNames();
-    while (paramKeys.hasNext()) {
-      String key = paramKeys.next();
-      if (!List.of("schedulerName", "partitionParams").contains(lowerFirst(key))) {
-        ignored.add("schedulerParams." + key);
-      }
-    }
-    // offline nothing is bound, so a fraction pod's container environment (what reservation-pods
-    // mode
-    // checks before binding) does not matter; reservation pods are accounted for in either mode
-    return new Mapped(
-        new SnapshotScope(schedulerName, pool, GpuSharingMode.DEVICE_PLUGIN),
-        engine,
-        ImmutableList.copyOf(ignored));
   }
 
   /** Gantry's configuration in KAI's words, with the plugin list KAI's defaults give. */

@@ -129,6 +129,12 @@ public final class KaiSnapshotReader {
   /** Reads the archive in {@code in}; {@code name} is what errors call it. */
   public static KaiSnapshot read(String name, InputStream in)
       throws ScenarioException, IOException {
+    return read(name, in, MAX_BYTES);
+  }
+
+  /** {@link #read(String, InputStream)} inflating at most {@code maxBytes} (tests use less). */
+  static KaiSnapshot read(String name, InputStream in, long maxBytes)
+      throws ScenarioException, IOException {
     InputStream buffered = in.markSupported() ? in : new BufferedInputStream(in);
     buffered.mark(4);
     byte[] magic = buffered.readNBytes(4);
@@ -143,7 +149,7 @@ public final class KaiSnapshotReader {
     }
     try (ZipInputStream entries = new ZipInputStream(buffered)) {
       // one count for every entry together, whatever sizes the entries claim
-      Inflated inflated = new Inflated(entries);
+      Inflated inflated = new Inflated(entries, maxBytes);
       int seen = 0;
       for (ZipEntry e = entries.getNextEntry(); e != null; e = entries.getNextEntry()) {
         if (++seen > MAX_ENTRIES) {
@@ -157,7 +163,7 @@ public final class KaiSnapshotReader {
       }
     } catch (TooLarge e) {
       throw new ScenarioException(
-          name, 0, "", "inflates to more than " + MAX_BYTES + " bytes (1 GiB); not read further");
+          name, 0, "", "inflates to more than " + maxBytes + " bytes; not read further");
     } catch (ZipException e) {
       throw new ScenarioException(name, 0, "", "not a valid ZIP archive: " + e.getMessage());
     }
@@ -375,24 +381,27 @@ public final class KaiSnapshotReader {
     return location == null ? 0 : Math.max(0, location.getLineNr());
   }
 
-  /** The limit was passed: more than {@link #MAX_BYTES} inflated. */
+  /** The limit was passed: more inflated than a snapshot may be. */
   private static final class TooLarge extends IOException {
     private static final long serialVersionUID = 1L;
 
     TooLarge() {
-      super("more than " + MAX_BYTES + " bytes");
+      super("inflated past the limit");
     }
   }
 
   /**
-   * Counts the bytes read through it and fails with {@link TooLarge} past {@link #MAX_BYTES}; its
-   * {@code close} leaves the stream below open (an entry of a ZIP is closed by the next one).
+   * Counts the bytes read through it and fails with {@link TooLarge} past its limit; its {@code
+   * close} leaves the stream below open (an entry of a ZIP is closed by the next one).
    */
   private static final class Inflated extends FilterInputStream {
     private long read;
 
-    Inflated(InputStream in) {
+    private final long maxBytes;
+
+    Inflated(InputStream in, long maxBytes) {
       super(in);
+      this.maxBytes = maxBytes;
     }
 
     @Override
@@ -422,7 +431,7 @@ public final class KaiSnapshotReader {
 
     private void count(long n) throws TooLarge {
       read += n;
-      if (read > MAX_BYTES) {
+      if (read > maxBytes) {
         throw new TooLarge();
       }
     }

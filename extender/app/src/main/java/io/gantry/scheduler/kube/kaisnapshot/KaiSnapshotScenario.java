@@ -11,6 +11,7 @@ import io.gantry.scheduler.kube.KubeClients;
 import io.gantry.scheduler.kube.snapshot.GpuInventoryReader;
 import io.gantry.scheduler.kube.snapshot.InFlightBinds;
 import io.gantry.scheduler.kube.snapshot.LiveSnapshot;
+import io.gantry.scheduler.kube.snapshot.PodFacts;
 import io.gantry.scheduler.kube.snapshot.PodGroupAssignments;
 import io.gantry.scheduler.kube.snapshot.SnapshotBuilder;
 import io.gantry.scheduler.kube.snapshot.SnapshotScope;
@@ -19,9 +20,6 @@ import io.gantry.scheduler.kube.write.KubeWriter;
 import io.gantry.scheduler.model.JobInfo;
 import io.gantry.scheduler.model.TaskInfo;
 import io.gantry.scheduler.model.TaskStatus;
-import io.gantry.scheduler.sim.spec.ScenarioLimits;
-import io.gantry.scheduler.sim.spec.ScenarioLoader;
-import io.gantry.scheduler.sim.spec.ScenarioSpec;
 import io.kubernetes.client.common.KubernetesObject;
 import io.kubernetes.client.openapi.JSON;
 import io.kubernetes.client.openapi.models.V1Pod;
@@ -35,8 +33,8 @@ import java.util.Optional;
 import java.util.TreeMap;
 
 /**
- * A KAI snapshot as the scenario {@code gantry simulate} runs: its raw objects go through the live
- * scheduler's own {@link SnapshotBuilder} (the pods, nodes and PodGroups of the snapshot's
+ * A KAI snapshot as the scenario file {@code gantry simulate} runs: its raw objects go through the
+ * live scheduler's own {@link SnapshotBuilder} (the pods, nodes and PodGroups of the snapshot's
  * scheduler name and node pool, exactly as a running Gantry would see that cluster), and the result
  * is written as the scheduler's {@code /snapshot} writes one ({@link ScenarioWriter}), with KAI's
  * configuration mapped by {@link KaiSchedulerConfig}. The snapshot's time is the newest {@code
@@ -49,12 +47,12 @@ public final class KaiSnapshotScenario {
   private KaiSnapshotScenario() {}
 
   /**
-   * The scenario, the snapshot it was written from, and what of the file was not taken over (one
-   * entry each, for one line on stderr).
+   * The scenario file's text, the snapshot it was written from, and what of the file was not taken
+   * over (one entry each, for one line on stderr).
    */
-  public record Result(ScenarioSpec spec, LiveSnapshot live, ImmutableList<String> ignored) {
+  public record Result(String scenario, LiveSnapshot live, ImmutableList<String> ignored) {
     public Result {
-      requireNonNull(spec, "spec is null");
+      requireNonNull(scenario, "scenario is null");
       requireNonNull(live, "live is null");
       requireNonNull(ignored, "ignored is null");
     }
@@ -67,8 +65,7 @@ public final class KaiSnapshotScenario {
    *     a node (and is not terminating) enters as pending, so a run shows where Gantry would put
    *     each ({@code --compare})
    */
-  public static Result of(
-      String source, KaiSnapshot snapshot, boolean unbound, ScenarioLimits limits)
+  public static Result of(String source, KaiSnapshot snapshot, boolean unbound)
       throws ScenarioException {
     KaiSchedulerConfig.Mapped mapped =
         KaiSchedulerConfig.fromKai(source, snapshot.config(), snapshot.schedulerParams());
@@ -135,10 +132,7 @@ public final class KaiSnapshotScenario {
                 + at,
             live.snapshot(),
             mapped.engine());
-    return new Result(
-        ScenarioLoader.parse(source + " (as a scenario)", yaml, limits),
-        live,
-        ImmutableList.copyOf(ignored));
+    return new Result(yaml, live, ImmutableList.copyOf(ignored));
   }
 
   /**
@@ -159,7 +153,10 @@ public final class KaiSnapshotScenario {
     return ImmutableSortedMap.copyOfSorted(out);
   }
 
-  /** The pods, those of this scheduler that hold a node taken off it, as if never bound. */
+  /**
+   * The pods, those of this scheduler in a PodGroup that hold a node taken off it, as if never
+   * bound.
+   */
   private static ImmutableList<V1Pod> unbound(List<V1Pod> pods, SnapshotScope scope) {
     JSON json = new JSON();
     ImmutableList.Builder<V1Pod> out = ImmutableList.builder();
@@ -168,6 +165,8 @@ public final class KaiSnapshotScenario {
           pod.getSpec() != null
               && scope.schedulerName().equals(pod.getSpec().getSchedulerName())
               && pod.getSpec().getNodeName() != null
+              && pod.getMetadata().getAnnotations() != null
+              && pod.getMetadata().getAnnotations().containsKey(PodFacts.POD_GROUP_ANNOTATION)
               && pod.getMetadata().getDeletionTimestamp() == null
               && (pod.getStatus() == null
                   || !List.of("Succeeded", "Failed").contains(pod.getStatus().getPhase()));

@@ -9,7 +9,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.gantry.scheduler.sim.ScenarioRun;
 import io.gantry.scheduler.sim.SimulationResult;
 import io.gantry.scheduler.sim.SimulationResult.TaskResult;
-import io.gantry.scheduler.sim.spec.ScenarioLimits;
+import io.gantry.scheduler.sim.spec.ScenarioLoader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -54,9 +54,10 @@ class KaiSnapshotFixturesTest {
     Path zip = fixtureSnapshot().write(dir.resolve("kai.zip"));
 
     KaiSnapshotScenario.Result read =
-        KaiSnapshotScenario.of(
-            zip.toString(), KaiSnapshotReader.read(zip), false, ScenarioLimits.DEFAULT);
-    SimulationResult fromSnapshot = ScenarioRun.of(zip, read.spec(), OptionalInt.empty()).result();
+        KaiSnapshotScenario.of(zip.toString(), KaiSnapshotReader.read(zip), false);
+    SimulationResult fromSnapshot =
+        ScenarioRun.of(zip, ScenarioLoader.parse("kai.zip", read.scenario()), OptionalInt.empty())
+            .result();
     Path scenario = Path.of(getClass().getResource("/kai-snapshot/fixtures-scenario.yaml").toURI());
     SimulationResult fromScenario = ScenarioRun.of(scenario, OptionalInt.empty()).result();
 
