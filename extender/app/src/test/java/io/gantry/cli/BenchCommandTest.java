@@ -1,9 +1,11 @@
 package io.gantry.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.withinPercentage;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -57,6 +59,28 @@ class BenchCommandTest {
     }
     assertThat(o.get("actionP50Millis").has("allocate")).isTrue();
     assertThat(r.err()).contains("custom: cycle 2/2", "custom: baseline cycle");
+  }
+
+  @Test
+  void theFirstCycleAfterStartAndTheAllocateCpuTimeAreReported() throws Exception {
+    String[] oneWarmUp = SMALL.clone();
+    oneWarmUp[Arrays.asList(SMALL).indexOf("--warmup") + 1] = "1";
+    CliRunner r = CliRunner.run(concat(oneWarmUp, "--no-baseline", "--output", "json"));
+
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    JsonNode o = JSON.readTree(r.out());
+    // the JSON rounds every figure to hundredths, so a rate is checked to within 2%
+    double firstMillis = o.get("firstCycleAllocateMillis").asDouble();
+    assertThat(firstMillis).isPositive();
+    assertThat(o.get("firstCycleAllocatePodsPerSecond").asDouble())
+        .isCloseTo(o.get("podsPlaced").asLong() * 1000.0 / firstMillis, withinPercentage(2));
+    assertThat(o.get("allocateCpuP50Millis").asDouble()).isPositive();
+    assertThat(o.get("allocateCpuPodsPerSecond").asDouble())
+        .isCloseTo(
+            o.get("podsPlaced").asLong() * 1000.0 / o.get("allocateCpuP50Millis").asDouble(),
+            withinPercentage(2));
+    assertThat(r.err())
+        .containsPattern("custom: warm-up cycle 1/1: [0-9.]+ ms \\(allocate [0-9.]+ ms\\)");
   }
 
   @Test

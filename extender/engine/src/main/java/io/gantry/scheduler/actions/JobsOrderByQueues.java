@@ -17,9 +17,10 @@ import java.util.function.Predicate;
 
 /**
  * KAI's JobsOrderByQueues (kai-reference §4.5): a heap of queues per level mirroring the queue
- * tree, leaves holding heaps of jobs. {@link #pop} descends from the roots taking the best queue at
- * each level and detaches that path, so the allocation that follows cannot disturb any heap; {@link
- * #finish} re-inserts the path with the queues' new state. Each pop costs O(depth · log n).
+ * tree, leaves holding their jobs in job order ({@link LeafJobQueue}). {@link #pop} descends from
+ * the roots taking the best queue at each level and detaches that path, so the allocation that
+ * follows cannot disturb any heap; {@link #finish} re-inserts the path with the queues' new state.
+ * Each pop costs O(depth · log n).
  *
  * <p>An action's {@code queueDepthPerAction} bounds each leaf queue: its jobs are pushed in the
  * order given, and the jobs KAI's bounded heap would drop ({@link KaiBoundedJobHeap}) are not
@@ -39,14 +40,14 @@ final class JobsOrderByQueues {
     final QueueNode parent;
     final PriorityQueue<QueueNode> children =
         new PriorityQueue<>(JobsOrderByQueues.this::compareQueues);
-    final PriorityQueue<JobState> jobs;
+    final LeafJobQueue<JobState> jobs;
     boolean leaf = true;
     Resources removed = Resources.ZERO;
 
     QueueNode(String name, QueueNode parent) {
       this.name = name;
       this.parent = parent;
-      this.jobs = new PriorityQueue<>(jobOrder);
+      this.jobs = new LeafJobQueue<>(jobOrder);
     }
 
     boolean hasWork() {
@@ -117,7 +118,7 @@ final class JobsOrderByQueues {
     }
     for (Map.Entry<String, List<JobState>> e : byQueue.entrySet()) {
       QueueNode leaf = nodes.get(e.getKey());
-      leaf.jobs.addAll(
+      leaf.jobs.addFirst(
           maxJobsPerQueue.isPresent()
               ? KaiBoundedJobHeap.survivors(
                   e.getValue(), leaf.jobs.comparator(), maxJobsPerQueue.getAsInt())

@@ -74,10 +74,17 @@ public final class NodeIndex {
    */
   private static final int MIN_DOMAIN_ROOM = 2;
 
+  // written out rather than composed: every placement re-sorts its node in several trees
   private static final Comparator<Entry> BY_FREE_GPUS =
-      Comparator.<Entry>comparingInt(e -> e.freeGpus).thenComparing(e -> e.name);
+      (a, b) -> {
+        int c = Integer.compare(a.freeGpus, b.freeGpus);
+        return c != 0 ? c : a.name.compareTo(b.name);
+      };
   private static final Comparator<Entry> BY_FREE_CPU =
-      Comparator.<Entry>comparingLong(e -> e.freeCpu).thenComparing(e -> e.name);
+      (a, b) -> {
+        int c = Long.compare(a.freeCpu, b.freeCpu);
+        return c != 0 ? c : a.name.compareTo(b.name);
+      };
 
   private final IdentityHashMap<NodeState, Entry> entries = new IdentityHashMap<>();
   private final TreeSet<Entry> gpuNodesByFreeGpus = new TreeSet<>(BY_FREE_GPUS);

@@ -5,7 +5,6 @@ import io.gantry.scheduler.model.SubGroupNode;
 import io.gantry.scheduler.model.SubGroupSet;
 import io.gantry.scheduler.model.TaskStatus;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.function.Predicate;
 
@@ -116,7 +115,10 @@ public final class TasksToAllocate {
         pending.add(t);
       }
     }
-    pending.sort(Comparator.comparing((TaskState t) -> t, hooks::compareTasks));
+    if (pending.size() > 1) {
+      // most jobs have one pod: nothing to order, asked for every job each pass and queue order
+      pending.sort(hooks::compareTasks);
+    }
     return pending;
   }
 

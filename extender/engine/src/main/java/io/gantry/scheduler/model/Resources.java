@@ -68,6 +68,10 @@ public record Resources(
    * the GPU slices of its profile (kai-reference §5.1).
    */
   public GpuAmount quotaGpus() {
+    if (extended.isEmpty()) {
+      // most requests: no MIG instance to look for, asked for every task of every queue order
+      return gpus;
+    }
     GpuAmount mig = MigProfile.gpusOf(extended);
     return mig.isZero() ? gpus : gpus.plus(mig);
   }

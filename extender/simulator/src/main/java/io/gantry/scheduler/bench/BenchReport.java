@@ -40,6 +40,10 @@ public final class BenchReport {
       actions.put(e.getKey(), round(e.getValue()));
     }
     o.put("allocatePodsPerSecond", round(r.allocatePodsPerSecond()));
+    o.put("allocateCpuP50Millis", round(r.allocateCpuP50Millis()));
+    o.put("allocateCpuPodsPerSecond", round(r.allocateCpuPodsPerSecond()));
+    o.put("firstCycleAllocateMillis", round(r.firstCycleAllocateMillis()));
+    o.put("firstCycleAllocatePodsPerSecond", round(r.firstCycleAllocatePodsPerSecond()));
     o.put("resultP50Millis", round(r.resultP50Millis()));
     o.put("pendingPodsWithFitMessage", r.pendingPodsWithFitMessage());
     o.put("pendingPodsWithoutFitMessage", r.pendingPodsWithoutFitMessage());

@@ -75,9 +75,14 @@ public final class BenchRunner {
     long buildStart = System.nanoTime();
     ClusterSnapshot snapshot = WorkloadGenerator.generate(spec);
     double buildMillis = millis(System.nanoTime() - buildStart);
+    double firstCycleAllocateMillis = -1;
     for (int i = 1; i <= options.warmupCycles(); i++) {
       CycleTimer timer = new CycleTimer();
       indexed.run(snapshot, timer);
+      CycleTimer.Timing timing = timer.finish();
+      if (firstCycleAllocateMillis < 0) {
+        firstCycleAllocateMillis = allocateMillis(timing);
+      }
       progress.accept(
           preset
               + ": warm-up cycle "
@@ -85,8 +90,10 @@ public final class BenchRunner {
               + "/"
               + options.warmupCycles()
               + ": "
-              + format(millis(timer.finish().totalNanos()))
-              + " ms");
+              + format(millis(timing.totalNanos()))
+              + " ms (allocate "
+              + format(allocateMillis(timing))
+              + " ms)");
     }
     List<CycleTimer.Timing> timings = new ArrayList<>();
     long peakHeap = 0;
@@ -99,6 +106,9 @@ public final class BenchRunner {
       CycleTimer.Timing timing = timer.finish();
       peakHeap = Math.max(peakHeap, heapPeak());
       timings.add(timing);
+      if (firstCycleAllocateMillis < 0) {
+        firstCycleAllocateMillis = allocateMillis(timing);
+      }
       if (result != null && !result.equals(run)) {
         throw new IllegalStateException(
             preset + ": two cycles on the same snapshot returned different results");
@@ -140,6 +150,8 @@ public final class BenchRunner {
         percentile(timings, CycleTimer.Timing::totalNanos, 99),
         percentile(timings, CycleTimer.Timing::sessionOpenNanos, 50),
         actions(timings),
+        firstCycleAllocateMillis,
+        percentile(timings, t -> t.actionCpuNanos().getOrDefault("allocate", 0L), 50),
         percentile(timings, CycleTimer.Timing::resultNanos, 50),
         baselineMillis,
         identical,
@@ -201,12 +213,19 @@ public final class BenchRunner {
         last.cycleP99Millis(),
         last.sessionOpenP50Millis(),
         last.actionP50Millis(),
+        last.firstCycleAllocateMillis(),
+        last.allocateCpuP50Millis(),
         last.resultP50Millis(),
         last.baselineCycleMillis(),
         last.identicalDecisions(),
         last.peakHeapBytes(),
         last.maxHeapBytes(),
         points);
+  }
+
+  /** The allocate action's time in one cycle; 0 when the configuration has none. */
+  private static double allocateMillis(CycleTimer.Timing timing) {
+    return millis(timing.actionNanos().getOrDefault("allocate", 0L));
   }
 
   private static long placed(CycleResult result) {

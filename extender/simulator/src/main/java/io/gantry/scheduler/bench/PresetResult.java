@@ -23,6 +23,12 @@ import java.util.OptionalDouble;
  * @param cycleP99Millis 99th percentile (nearest rank) of the same
  * @param sessionOpenP50Millis median time to open the session (snapshot to session, plugins)
  * @param actionP50Millis median time of each action, by KAI's action name
+ * @param firstCycleAllocateMillis the allocate action's time in the first cycle the process ran on
+ *     this snapshot (the first warm-up cycle, or the first measured one without warm-up): the
+ *     engine before the JIT compiler has warmed it; 0 without an allocate action
+ * @param allocateCpuP50Millis median CPU time of the cycle's thread in the allocate action (the JIT
+ *     compiler's and the collector's threads not counted): on a shared machine, what the action
+ *     cost rather than how long it waited for a core
  * @param resultP50Millis median time from the last action to the returned result
  * @param baselineCycleMillis the baseline strategy's cycle time, when it ran
  * @param identicalDecisions whether both strategies returned equal results, when the baseline ran
@@ -41,6 +47,8 @@ public record PresetResult(
     double cycleP99Millis,
     double sessionOpenP50Millis,
     ImmutableSortedMap<String, Double> actionP50Millis,
+    double firstCycleAllocateMillis,
+    double allocateCpuP50Millis,
     double resultP50Millis,
     OptionalDouble baselineCycleMillis,
     Optional<Boolean> identicalDecisions,
@@ -80,6 +88,16 @@ public record PresetResult(
   public double allocatePodsPerSecond() {
     Double millis = actionP50Millis.get("allocate");
     return millis == null ? 0 : perSecond(podsPlaced, millis);
+  }
+
+  /** Pods placed per second of the allocate action's CPU time on the cycle's thread (median). */
+  public double allocateCpuPodsPerSecond() {
+    return perSecond(podsPlaced, allocateCpuP50Millis);
+  }
+
+  /** Pods placed per second of the allocate action in the first cycle after start. */
+  public double firstCycleAllocatePodsPerSecond() {
+    return perSecond(podsPlaced, firstCycleAllocateMillis);
   }
 
   private static double perSecond(long pods, double millis) {

@@ -81,6 +81,9 @@ public final class ClusterInformers implements ClusterObjects, AutoCloseable {
             0,
             failures.handler("pods"));
     pods.addIndexers(PodUidIndex.indexers());
+    // the pod and PodGroup caches are most of the heap at scale: keep them compact
+    CompactModels compact = new CompactModels();
+    pods.setTransform(o -> o instanceof V1Pod pod ? compact.pod(pod) : o);
     this.nodes =
         factory.sharedIndexInformerFor(
             params ->
@@ -133,6 +136,7 @@ public final class ClusterInformers implements ClusterObjects, AutoCloseable {
             0,
             "",
             failures.handler(KaiPodGroup.PLURAL + "." + KaiPodGroup.GROUP));
+    podGroups.setTransform(o -> o instanceof KaiPodGroup pg ? compact.podGroup(pg) : o);
     this.topologies =
         topologyFactory.sharedIndexInformerFor(
             new GenericKubernetesApi<>(

@@ -72,6 +72,15 @@ public final class DynamicResourcesPlugin
     return failure.isEmpty() ? FitStatus.SUCCESS : FitStatus.unschedulable(NAME, failure.get());
   }
 
+  /**
+   * A task without claims passes every node without reading it, so a task no node takes is
+   * explained by one node per class; a task with claims reads the devices its node reaches.
+   */
+  @Override
+  public boolean readsOnlyNodeClass(TaskState task) {
+    return task.info().resourceClaims().isEmpty();
+  }
+
   @Override
   public void onAllocate(TaskState task, GpuAmount gpus) {
     if (task.info().resourceClaims().isEmpty()) {
