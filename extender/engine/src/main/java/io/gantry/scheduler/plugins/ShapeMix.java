@@ -33,24 +33,36 @@ final class ShapeMix {
     private final int[] byGpuAsk;
 
     Weights(ImmutableList<DemandShape> shapes, double[] weights) {
+      this(shapes, weights, byGpuAsk(shapes));
+    }
+
+    private Weights(ImmutableList<DemandShape> shapes, double[] weights, int[] byGpuAsk) {
       this.shapes = shapes;
       this.weights = weights.clone();
-      this.byGpuAsk =
-          IntStream.range(0, shapes.size())
-              .boxed()
-              .sorted(
-                  Comparator.<Integer>comparingInt(i -> shapes.get(i).devices())
-                      .thenComparing(i -> shapes.get(i).sharing().isPresent())
-                      .thenComparingLong(
-                          i ->
-                              shapes
-                                  .get(i)
-                                  .sharing()
-                                  .map(r -> Double.doubleToLongBits(r.fraction().orElse(-1)))
-                                  .orElse(0L))
-                      .thenComparingInt(i -> i))
-              .mapToInt(Integer::intValue)
-              .toArray();
+      this.byGpuAsk = byGpuAsk;
+    }
+
+    /** New weights for the same shapes, keeping their order by GPU ask. */
+    Weights reweighted(double[] weights) {
+      return new Weights(shapes, weights, byGpuAsk);
+    }
+
+    private static int[] byGpuAsk(ImmutableList<DemandShape> shapes) {
+      return IntStream.range(0, shapes.size())
+          .boxed()
+          .sorted(
+              Comparator.<Integer>comparingInt(i -> shapes.get(i).devices())
+                  .thenComparing(i -> shapes.get(i).sharing().isPresent())
+                  .thenComparingLong(
+                      i ->
+                          shapes
+                              .get(i)
+                              .sharing()
+                              .map(r -> Double.doubleToLongBits(r.fraction().orElse(-1)))
+                              .orElse(0L))
+                  .thenComparingInt(i -> i))
+          .mapToInt(Integer::intValue)
+          .toArray();
     }
 
     /**
@@ -123,7 +135,11 @@ final class ShapeMix {
     for (double v : weights.values()) {
       w[i++] = v;
     }
-    cached = new Weights(ImmutableList.copyOf(weights.keySet()), w);
+    // shapes are only ever appended in first-sighting order, so as many shapes are the same ones
+    cached =
+        cached != null && cached.shapes.size() == weights.size()
+            ? cached.reweighted(w)
+            : new Weights(ImmutableList.copyOf(weights.keySet()), w);
     Map.Entry<Instant, Checkpoint> before = checkpoints.floorEntry(now);
     if (before == null || next - before.getValue().next() >= CHECKPOINT_EVERY_SIGHTINGS) {
       checkpoints.put(now, new Checkpoint(next, cached));
