@@ -16,7 +16,8 @@ import java.util.function.Predicate;
 /**
  * The search every front door runs: it walks the node index where the scorers' order is the index's
  * ({@link NodeIndexWalk}), explains a task no node takes by one node per {@link NodeClass} where
- * the predicates read only the class, reuses why a task of equal shape fit nowhere while no task
+ * the predicates read only the class, scores one node per group where the scorers follow a {@link
+ * NodeGrouping} ({@link NodeGroupWalk}), reuses why a task of equal shape fit nowhere while no task
  * has moved, skips reclaimers out of reach and reuses derived values.
  */
 public final class IndexedNodeSearch implements NodeSearch {
@@ -51,6 +52,7 @@ public final class IndexedNodeSearch implements NodeSearch {
     private final NodeChecks checks;
     private final NodeIndexWalk walk;
     private final BestFitScan scan;
+    private final NodeGroupWalk groupWalk;
     private final NodeSubset everyNode;
 
     /**
@@ -70,6 +72,7 @@ public final class IndexedNodeSearch implements NodeSearch {
           new NodeIndexWalk(
               session.nodeIndex(), (task, node) -> checks.unfit(task, node).isEmpty());
       this.scan = new BestFitScan(hooks, checks);
+      this.groupWalk = new NodeGroupWalk(hooks, checks);
       this.everyNode = NodeSubset.everyNode(session.nodes());
     }
 
@@ -95,7 +98,12 @@ public final class IndexedNodeSearch implements NodeSearch {
           rejections.add(c.first(), reasons, c.size());
         }
       } else {
-        best = scan.bestFit(task, everyNode, rejections);
+        Optional<NodeGrouping<?>> grouping =
+            order.isPresent() ? Optional.empty() : hooks.nodeGrouping(task);
+        best =
+            grouping.isPresent()
+                ? groupWalk.bestFit(task, session.nodeIndex().groups(grouping.get()), rejections)
+                : scan.bestFit(task, everyNode, rejections);
       }
       if (best != null) {
         return NodeFinding.found(best);

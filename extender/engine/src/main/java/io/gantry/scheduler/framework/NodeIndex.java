@@ -6,7 +6,6 @@ import io.gantry.gpusharing.GpuAmount;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.Iterator;
 import java.util.List;
@@ -35,8 +34,9 @@ import java.util.TreeSet;
  * </ul>
  *
  * It also groups every node by {@link NodeClass}, so a task no node takes is explained by checking
- * one node per class. Iteration reads the trees in place: stopping after the first fitting node
- * leaves the rest of the index untouched.
+ * one node per class, and by the key of any {@link NodeGrouping} a {@link GroupedScorer} scores by,
+ * so such a scorer costs one node per group. Iteration reads the trees in place: stopping after the
+ * first fitting node leaves the rest of the index untouched.
  */
 public final class NodeIndex {
   /** A node with the keys it is indexed under; the keys change only while it is out of the sets. */
@@ -49,8 +49,6 @@ public final class NodeIndex {
     int sharedRoom;
     int domainRoom;
     long freeCpu;
-    NodeClass nodeClass;
-    boolean classStale;
 
     Entry(NodeState node) {
       this.node = node;
@@ -95,12 +93,13 @@ public final class NodeIndex {
   private final TreeSet<Entry> gpuNodesByFreeCpu = new TreeSet<>(BY_FREE_CPU);
 
   /*
-   * Every node by its class, re-classed lazily: a change marks the node stale, and the next call
-   * to nodeClasses() moves the stale nodes, so cycles without failures never compute a class.
-   * Looked up by key; read out sorted by first node.
+   * Every node by its class, and by each grouping a scorer asked for, re-keyed lazily: cycles
+   * without failures never compute a class. Groupings are looked up by identity, never iterated
+   * for a decision.
    */
-  private final HashMap<NodeClass, TreeMap<Integer, NodeState>> classes = new HashMap<>();
-  private final List<Entry> staleClasses = new ArrayList<>();
+  private final NodeGroups<NodeClass> classes = new NodeGroups<>(NodeClass::of);
+
+  private final IdentityHashMap<NodeGrouping<?>, NodeGroups<?>> groupings = new IdentityHashMap<>();
 
   /** The nodes of one class: the first in the session's order, and how many there are. */
   public record ClassMembers(NodeState first, int size) {}
@@ -190,31 +189,34 @@ public final class NodeIndex {
 
   /** Every node, grouped by {@link NodeClass}, classes in the order of their first node. */
   public List<ClassMembers> nodeClasses() {
-    for (Entry e : staleClasses) {
-      if (e.nodeClass != null) {
-        TreeMap<Integer, NodeState> members = classes.get(e.nodeClass);
-        members.remove(e.node.position());
-        if (members.isEmpty()) {
-          classes.remove(e.nodeClass);
-        }
-      }
-      e.nodeClass = NodeClass.of(e.node);
-      classes.computeIfAbsent(e.nodeClass, k -> new TreeMap<>()).put(e.node.position(), e.node);
-      e.classStale = false;
+    List<NodeGroups.Group> groups = classes.groups();
+    List<ClassMembers> out = new ArrayList<>(groups.size());
+    for (NodeGroups.Group g : groups) {
+      out.add(new ClassMembers(g.first(), g.members().size()));
     }
-    staleClasses.clear();
-    List<ClassMembers> out = new ArrayList<>(classes.size());
-    for (TreeMap<Integer, NodeState> members : classes.values()) {
-      out.add(new ClassMembers(members.firstEntry().getValue(), members.size()));
-    }
-    out.sort(Comparator.comparingInt(c -> c.first().position()));
     return out;
   }
 
+  /**
+   * Every node, grouped by {@code grouping}'s key, groups in the order of their first node; kept
+   * from the first call on, so a node is keyed again only when it changes.
+   */
+  List<NodeGroups.Group> groups(NodeGrouping<?> grouping) {
+    NodeGroups<?> groups = groupings.get(grouping);
+    if (groups == null) {
+      groups = new NodeGroups<>(grouping::keyOf);
+      for (Entry e : entries.values()) {
+        groups.markStale(e.node);
+      }
+      groupings.put(grouping, groups);
+    }
+    return groups.groups();
+  }
+
   private void markStale(Entry e) {
-    if (!e.classStale) {
-      e.classStale = true;
-      staleClasses.add(e);
+    classes.markStale(e.node);
+    for (NodeGroups<?> groups : groupings.values()) {
+      groups.markStale(e.node);
     }
   }
 

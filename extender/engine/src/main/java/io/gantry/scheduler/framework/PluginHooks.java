@@ -299,6 +299,39 @@ public final class PluginHooks {
         : Optional.of(new IndexOrder(key, sharedFirst, idleFirst, oneDomainFirst, cpuOnlyFirst));
   }
 
+  /**
+   * The grouping the summed node score follows for this task: that of the one {@link GroupedScorer}
+   * that has one for it, when every other scorer orders nodes by what such a grouping's key tells
+   * apart (a constant, or a bonus tier; not bin-packing by a free resource). Empty otherwise.
+   */
+  public Optional<NodeGrouping<?>> nodeGrouping(TaskState task) {
+    NodeGrouping<?> grouping = null;
+    for (NodeScorer s : nodeScorers) {
+      if (s instanceof GroupedScorer grouped) {
+        Optional<NodeGrouping<?>> by = grouped.groupingFor(task);
+        if (by.isEmpty() || grouping != null) {
+          return Optional.empty();
+        }
+        grouping = by.get();
+      } else if (!(s instanceof IndexOrderedScorer ordered) || !readsOnlyGroupKey(ordered, task)) {
+        return Optional.empty();
+      }
+    }
+    return Optional.ofNullable(grouping);
+  }
+
+  private static boolean readsOnlyGroupKey(IndexOrderedScorer scorer, TaskState task) {
+    return switch (scorer.orderFor(task)) {
+      case NONE, FEWER_FREE_GPUS_FIRST, FEWER_FREE_CPU_FIRST -> false;
+      case CONSTANT,
+          IDLE_FIT_FIRST,
+          SHARED_GPU_FIT_FIRST,
+          CPU_ONLY_NODES_FIRST,
+          ONE_DOMAIN_FIT_FIRST ->
+          true;
+    };
+  }
+
   public double scoreNode(TaskState task, NodeState node) {
     double sum = 0;
     for (NodeScorer s : nodeScorers) {

@@ -5,7 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.gantry.scheduler.api.config.Placement;
 import io.gantry.scheduler.api.config.PlacementStrategy;
 import io.gantry.scheduler.framework.GpuFit;
-import io.gantry.scheduler.framework.NodeScorer;
+import io.gantry.scheduler.framework.IndexOrderedScorer;
 import io.gantry.scheduler.framework.NodeState;
 import io.gantry.scheduler.framework.TaskState;
 import java.util.Arrays;
@@ -19,7 +19,7 @@ import java.util.List;
  * type) still decides first. It scores only the task types whose strategy it is; other tasks, and
  * nodes where the task fits only once releasing tasks are gone, score 0.
  */
-abstract class CostPlacementPlugin implements NodeScorer {
+abstract class CostPlacementPlugin implements IndexOrderedScorer {
   private final Placement placement;
   private final PlacementStrategy strategy;
 
@@ -37,6 +37,15 @@ abstract class CostPlacementPlugin implements NodeScorer {
   /** Whether this plugin places the task: the strategy of its type (GPU or CPU-only) is ours. */
   final boolean places(TaskState task) {
     return (task.info().requestsGpu() ? placement.gpu() : placement.cpu()) == strategy;
+  }
+
+  /**
+   * A task of the other type (a CPU-only task bin-packed by KAI's rule) scores 0 everywhere here,
+   * so the node index can still find its node; one this plugin places is costed node by node.
+   */
+  @Override
+  public final Order orderFor(TaskState task) {
+    return places(task) ? Order.NONE : Order.CONSTANT;
   }
 
   /**

@@ -1,15 +1,20 @@
 package io.gantry.scheduler.plugins;
 
+import com.google.common.collect.ImmutableSortedSet;
 import io.gantry.gpusharing.GpuCandidate;
 import io.gantry.scheduler.api.config.Placement;
 import io.gantry.scheduler.api.config.PlacementStrategy;
 import io.gantry.scheduler.framework.GpuFit;
 import io.gantry.scheduler.framework.GpuScorer;
+import io.gantry.scheduler.framework.GroupedScorer;
 import io.gantry.scheduler.framework.JobState;
+import io.gantry.scheduler.framework.NodeGrouping;
 import io.gantry.scheduler.framework.NodeState;
 import io.gantry.scheduler.framework.SessionOpenHook;
 import io.gantry.scheduler.framework.SessionView;
 import io.gantry.scheduler.framework.TaskState;
+import io.gantry.scheduler.model.placement.NodeSelectorTerm;
+import io.gantry.scheduler.model.placement.PodPlacementRequirements;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -25,9 +30,12 @@ import java.util.Optional;
  * node's {@link NodeFragmentation} grows with the task on it, trying each device a shared task
  * could use. The same measure picks the device ({@link GpuScorer}). A tie goes to the node left
  * with less free GPU, then to KAI's tie rule (node name).
+ *
+ * <p>The cost reads only a node's {@link NodeScoreKey}, so the search costs one node per group of
+ * nodes in equal state ({@link GroupedScorer}), not every node, with the same decisions.
  */
 public final class FragmentationAwarePlugin extends CostPlacementPlugin
-    implements SessionOpenHook, GpuScorer {
+    implements SessionOpenHook, GpuScorer, GroupedScorer {
   public static final String NAME = "fragmentationaware";
   public static final Duration DEFAULT_HALF_LIFE = Duration.ofHours(1);
 
@@ -43,6 +51,13 @@ public final class FragmentationAwarePlugin extends CostPlacementPlugin
   private final Duration halfLife;
   private ShapeMix mix;
   private SessionView session;
+
+  /**
+   * Nodes by everything {@link #cost} reads of them: the mix's label constraints are the pods' of
+   * the session, so the labels it names are known when the session opens.
+   */
+  private NodeGrouping<NodeScoreKey> grouping =
+      NodeScoreKey.grouping(NodeScoreKey.Reading.everything());
 
   /** The mix and fragmentation after placing on one device, for the task of {@link #gpuTask}. */
   private ShapeMix.Weights weights;
@@ -66,16 +81,43 @@ public final class FragmentationAwarePlugin extends CostPlacementPlugin
   public void onSessionOpen(SessionView view) {
     this.session = view;
     List<ShapeMix.Sighting> seen = new ArrayList<>();
+    ImmutableSortedSet.Builder<String> labelKeys = ImmutableSortedSet.naturalOrder();
+    boolean byName = false;
+    long mostCpu = 0;
+    long mostMemory = 0;
     for (JobState job : view.jobs()) {
       for (TaskState t : job.tasks()) {
+        mostCpu = Math.max(mostCpu, t.info().request().cpuMillis());
+        mostMemory = Math.max(mostMemory, t.info().request().memoryBytes());
         Optional<DemandShape> shape = DemandShape.of(t.info());
         if (shape.isPresent()) {
           seen.add(
               new ShapeMix.Sighting(job.info().createdAt(), t.info().creationOrder(), shape.get()));
+          PodPlacementRequirements placement = shape.get().placement();
+          labelKeys.addAll(placement.nodeSelector().keySet());
+          for (NodeSelectorTerm term : placement.affinity().requiredNodeTerms()) {
+            term.matchExpressions().forEach(e -> labelKeys.add(e.key()));
+            byName |= !term.matchFields().isEmpty();
+          }
         }
       }
     }
     this.mix = new ShapeMix(seen, halfLife);
+    // a pod's request is compared with idle CPU before and after placing one: twice the most
+    // any pod asks for is a ceiling above which every comparison is the same
+    this.grouping =
+        NodeScoreKey.grouping(
+            new NodeScoreKey.Reading(labelKeys.build(), byName, twice(mostCpu), twice(mostMemory)));
+  }
+
+  private static long twice(long value) {
+    return value > Long.MAX_VALUE / 2 ? Long.MAX_VALUE : 2 * value;
+  }
+
+  /** Nodes of equal {@link NodeScoreKey} cost the same for every task. */
+  @Override
+  public Optional<NodeGrouping<?>> groupingFor(TaskState task) {
+    return Optional.of(grouping);
   }
 
   @Override

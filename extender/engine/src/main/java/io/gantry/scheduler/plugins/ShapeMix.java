@@ -8,6 +8,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.stream.IntStream;
 
 /**
@@ -15,8 +16,11 @@ import java.util.stream.IntStream;
  * moment asked about: each pod counts the GPU it asks for times {@code 2^(-age / halfLife)} (what a
  * shape that cannot land costs is its GPU, so a rare 8-GPU task weighs as 8 one-GPU tasks), so the
  * mix follows a workload that changes and forgets what it no longer receives. Moving forward in
- * time is incremental (decay the weights, add the pods created since); moving back rebuilds.
- * Single-threaded.
+ * time is incremental (decay the weights, add the pods created since); moving back restarts from
+ * the latest {@link Checkpoint} at or before the moment asked about (from nothing when there is
+ * none), so a scheduler that places pods of several queues, whose creation times interleave, does
+ * not re-add every pod for each of them. The weights depend only on the sequence of moments asked
+ * about. Single-threaded.
  */
 final class ShapeMix {
   /** A pod the scheduler saw, by the time it was created. */
@@ -29,24 +33,36 @@ final class ShapeMix {
     private final int[] byGpuAsk;
 
     Weights(ImmutableList<DemandShape> shapes, double[] weights) {
+      this(shapes, weights, byGpuAsk(shapes));
+    }
+
+    private Weights(ImmutableList<DemandShape> shapes, double[] weights, int[] byGpuAsk) {
       this.shapes = shapes;
       this.weights = weights.clone();
-      this.byGpuAsk =
-          IntStream.range(0, shapes.size())
-              .boxed()
-              .sorted(
-                  Comparator.<Integer>comparingInt(i -> shapes.get(i).devices())
-                      .thenComparing(i -> shapes.get(i).sharing().isPresent())
-                      .thenComparingLong(
-                          i ->
-                              shapes
-                                  .get(i)
-                                  .sharing()
-                                  .map(r -> Double.doubleToLongBits(r.fraction().orElse(-1)))
-                                  .orElse(0L))
-                      .thenComparingInt(i -> i))
-              .mapToInt(Integer::intValue)
-              .toArray();
+      this.byGpuAsk = byGpuAsk;
+    }
+
+    /** New weights for the same shapes, keeping their order by GPU ask. */
+    Weights reweighted(double[] weights) {
+      return new Weights(shapes, weights, byGpuAsk);
+    }
+
+    private static int[] byGpuAsk(ImmutableList<DemandShape> shapes) {
+      return IntStream.range(0, shapes.size())
+          .boxed()
+          .sorted(
+              Comparator.<Integer>comparingInt(i -> shapes.get(i).devices())
+                  .thenComparing(i -> shapes.get(i).sharing().isPresent())
+                  .thenComparingLong(
+                      i ->
+                          shapes
+                              .get(i)
+                              .sharing()
+                              .map(r -> Double.doubleToLongBits(r.fraction().orElse(-1)))
+                              .orElse(0L))
+                  .thenComparingInt(i -> i))
+          .mapToInt(Integer::intValue)
+          .toArray();
     }
 
     /**
@@ -76,6 +92,17 @@ final class ShapeMix {
   private Instant at = Instant.MIN;
   private Weights cached;
 
+  /** The mix at a moment asked about, with how many sightings it holds. */
+  private record Checkpoint(int next, Weights weights) {}
+
+  /**
+   * Sightings a checkpoint holds beyond the one before it: moving back then adds at most about this
+   * many pods again.
+   */
+  private static final int CHECKPOINT_EVERY_SIGHTINGS = 64;
+
+  private final TreeMap<Instant, Checkpoint> checkpoints = new TreeMap<>();
+
   ShapeMix(List<Sighting> sightings, Duration halfLife) {
     if (halfLife.isNegative() || halfLife.isZero()) {
       throw new IllegalArgumentException("halfLife must be positive, got " + halfLife);
@@ -89,9 +116,7 @@ final class ShapeMix {
   /** The mix of pods created at or before {@code now}. */
   Weights at(Instant now) {
     if (now.isBefore(at)) {
-      weights.clear();
-      next = 0;
-      at = Instant.MIN;
+      restart(now);
     }
     if (cached != null && now.equals(at)) {
       return cached;
@@ -110,8 +135,35 @@ final class ShapeMix {
     for (double v : weights.values()) {
       w[i++] = v;
     }
-    cached = new Weights(ImmutableList.copyOf(weights.keySet()), w);
+    // shapes are only ever appended in first-sighting order, so as many shapes are the same ones
+    cached =
+        cached != null && cached.shapes.size() == weights.size()
+            ? cached.reweighted(w)
+            : new Weights(ImmutableList.copyOf(weights.keySet()), w);
+    Map.Entry<Instant, Checkpoint> before = checkpoints.floorEntry(now);
+    if (before == null || next - before.getValue().next() >= CHECKPOINT_EVERY_SIGHTINGS) {
+      checkpoints.put(now, new Checkpoint(next, cached));
+    }
     return cached;
+  }
+
+  /** Back to the latest checkpoint at or before {@code now}, or to nothing seen. */
+  private void restart(Instant now) {
+    weights.clear();
+    Map.Entry<Instant, Checkpoint> from = checkpoints.floorEntry(now);
+    if (from == null) {
+      next = 0;
+      at = Instant.MIN;
+      cached = null;
+      return;
+    }
+    Weights w = from.getValue().weights();
+    cached = w;
+    for (int i = 0; i < w.shapes.size(); i++) {
+      weights.put(w.shapes.get(i), w.weights[i]);
+    }
+    next = from.getValue().next();
+    at = from.getKey();
   }
 
   private double decay(Instant from, Instant to) {

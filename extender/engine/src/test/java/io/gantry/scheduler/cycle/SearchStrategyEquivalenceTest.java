@@ -49,8 +49,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * (where multi-GPU tasks prefer a node whose free GPUs of one domain hold them), queue limits, and
  * a second cycle that starts from the first one's bindings (on the devices they were given) with
  * some of them releasing, so shared GPUs are half used and capacity is being released. Each seed
- * runs under bin-packing, under a random placement strategy, and without the shared-GPU tier
- * (gpusharingorder disabled).
+ * runs under bin-packing, under a random placement strategy, without the shared-GPU tier
+ * (gpusharingorder disabled), and under the fragmentation-aware strategy (GPU nodes carry a GPU
+ * model label some tasks select).
  *
  * <p>Seeds share nothing (the engine holds no static state), so they run concurrently.
  */
@@ -58,6 +59,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class SearchStrategyEquivalenceTest {
   private static final String[] TAINT_KEYS = {"dedicated", "gpu-type"};
   private static final GpuAmount HALF_DEVICE = GpuAmount.ofHundredths(50);
+  private static final String GPU_MODEL = "nvidia.com/gpu.product";
 
   static Stream<Long> seeds() {
     return LongStream.rangeClosed(1, 40).boxed();
@@ -80,7 +82,14 @@ class SearchStrategyEquivalenceTest {
                 Map.of(
                     "gpusharingorder",
                     new PluginSetting(Optional.of(false), ImmutableSortedMap.of())),
-                Placement.DEFAULTS));
+                Placement.DEFAULTS),
+            // Gantry's policy scores one node per group of equal state (NodeGroupWalk), and
+            // learns from jobs asked about out of creation order
+            SchedulerConfig.of(
+                SchedulerConfig.DEFAULT_ACTIONS,
+                Map.of(),
+                new Placement(
+                    PlacementStrategy.FRAGMENTATION_AWARE, PlacementStrategy.FRAGMENTATION_AWARE)));
     List<NodeInfo> nodes = nodes(random);
     List<QueueInfo> queues = queues(random);
     List<JobInfo> first = jobs(random, "a", 120);
@@ -122,9 +131,9 @@ class SearchStrategyEquivalenceTest {
       Nodes.Builder node = Nodes.node(String.format("node-%02d", i));
       int shape = random.nextInt(5);
       if (shape < 2) {
-        node.gpus(8).gpuMemoryMib(81_920);
+        node.gpus(8).gpuMemoryMib(81_920).label(GPU_MODEL, "A100");
       } else if (shape < 4) {
-        node.gpus(4).gpuMemoryMib(40_960);
+        node.gpus(4).gpuMemoryMib(40_960).label(GPU_MODEL, i % 2 == 0 ? "V100" : "T4");
       }
       node.cpuMillis(8_000 + 4_000 * (long) random.nextInt(8));
       node.memory((32 + 32 * random.nextInt(4)) + "Gi");
@@ -190,6 +199,9 @@ class SearchStrategyEquivalenceTest {
       int devices = random.nextInt(6) == 0 ? 2 : 1;
       boolean tolerates = random.nextInt(4) == 0;
       long memoryMib = 10_000 + 10_000L * (j % 3);
+      // a GPU task of every fifth job asks for a GPU model
+      Optional<String> model =
+          kind < 6 && j % 5 == 0 ? Optional.of(j % 2 == 0 ? "A100" : "V100") : Optional.empty();
       out.add(
           Jobs.job(prefix + j)
               .queue(leaves[random.nextInt(leaves.length)])
@@ -208,6 +220,7 @@ class SearchStrategyEquivalenceTest {
                               "",
                               Optional.of(TaintEffect.NO_SCHEDULE)));
                     }
+                    model.ifPresent(m -> t.nodeSelector(GPU_MODEL, m));
                     return switch (kind) {
                       case 0, 1, 2 -> t.gpus(gpus);
                       case 3, 4, 5 -> t.gpuFraction(fraction).numDevices(devices);

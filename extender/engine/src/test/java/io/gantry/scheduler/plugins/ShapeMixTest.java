@@ -54,4 +54,20 @@ class ShapeMixTest {
     assertThat(w.shapes()).containsExactly(ONE_GPU);
     assertThat(w.weight(0)).isCloseTo(Math.pow(2, -0.5), within(1e-12));
   }
+
+  /**
+   * Going back restarts from the moment asked about before it (a checkpoint), not from nothing:
+   * asked again, a moment gives the very weights it gave the first time, and moving on from there
+   * counts the pods created since.
+   */
+  @Test
+  void goingBackRestartsFromAnEarlierMoment() {
+    ShapeMix.Weights first = mix.at(T0.plusSeconds(1800));
+    mix.at(T0.plusSeconds(7200));
+
+    assertThat(mix.at(T0.plusSeconds(1800))).isSameAs(first);
+    ShapeMix.Weights later = mix.at(T0.plusSeconds(3600));
+    assertThat(later.shapes()).containsExactly(ONE_GPU, TWO_GPUS);
+    assertThat(later.weight(0)).isCloseTo(0.5, within(1e-12));
+  }
 }
