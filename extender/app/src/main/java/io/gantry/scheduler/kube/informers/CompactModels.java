@@ -33,12 +33,18 @@ import java.util.concurrent.ConcurrentHashMap;
  *   <li>other maps as immutable maps in the same order, other lists trimmed to their size.
  * </ul>
  *
- * The cached objects were already never to be changed (the informer hands out the same instance to
- * every reader); an empty collection that someone tried to fill now fails loudly instead of
+ * One value is dropped: {@code metadata.managedFields}, the API server's record of which client set
+ * which field. No reader of the caches uses it, and on a real API server it is often the largest
+ * part of an object's metadata (the server keeps it when an update leaves it out).
+ *
+ * <p>The cached objects were already never to be changed (the informer hands out the same instance
+ * to every reader); an empty collection that someone tried to fill now fails loudly instead of
  * corrupting the cache.
  */
 final class CompactModels {
   private static final String MODELS_PACKAGE = "io.kubernetes.client.openapi.models";
+
+  private static final String MANAGED_FIELDS = "managedFields";
 
   /** Fields whose strings are unique to their object: interning them would only add entries. */
   private static final Set<String> UNIQUE_META_FIELDS =
@@ -88,6 +94,10 @@ final class CompactModels {
       try {
         Object value = f.get(model);
         if (value == null || (meta && UNIQUE_META_FIELDS.contains(f.getName()))) {
+          continue;
+        }
+        if (meta && f.getName().equals(MANAGED_FIELDS)) {
+          f.set(model, null);
           continue;
         }
         Object compacted = value(value);

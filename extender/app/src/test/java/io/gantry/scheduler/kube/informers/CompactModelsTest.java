@@ -8,6 +8,7 @@ import io.gantry.scheduler.kube.crd.KaiPodGroupSpec;
 import io.kubernetes.client.custom.Quantity;
 import io.kubernetes.client.openapi.JSON;
 import io.kubernetes.client.openapi.models.V1Container;
+import io.kubernetes.client.openapi.models.V1ManagedFieldsEntry;
 import io.kubernetes.client.openapi.models.V1ObjectMeta;
 import io.kubernetes.client.openapi.models.V1Pod;
 import io.kubernetes.client.openapi.models.V1PodSpec;
@@ -70,6 +71,24 @@ class CompactModelsTest {
     assertThat(b.getMetadata().getAnnotations().keySet())
         .containsExactly("pod-group-name", "a-second");
     assertThat(b.getMetadata().getUid()).isEqualTo("uid-b");
+  }
+
+  @Test
+  void managedFieldsAreDroppedAndTheRestOfTheMetadataKept() {
+    V1Pod pod = pod("a");
+    pod.getMetadata()
+        .addManagedFieldsItem(
+            new V1ManagedFieldsEntry()
+                .manager("kubectl-client-side-apply")
+                .operation("Update")
+                .fieldsType("FieldsV1")
+                .fieldsV1(Map.of("f:metadata", Map.of("f:labels", Map.of()))));
+    String withoutManagedFields = JSON.serialize(pod("a"));
+
+    V1Pod compacted = new CompactModels().pod(pod);
+
+    assertThat(compacted.getMetadata().getManagedFields()).isNull();
+    assertThat(JSON.serialize(compacted)).isEqualTo(withoutManagedFields);
   }
 
   @Test
