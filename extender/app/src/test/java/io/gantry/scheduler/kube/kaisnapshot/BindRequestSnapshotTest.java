@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.gantry.gpusharing.GpuAmount;
 import io.gantry.kubemodel.read.ScenarioException;
 import io.gantry.scheduler.model.TaskInfo;
 import io.gantry.scheduler.model.TaskStatus;
@@ -30,11 +31,17 @@ class BindRequestSnapshotTest {
    * GPUs) and p-3 (1 GPU); {@code edit} changes the BindRequest.
    */
   private Path snapshot(Consumer<ObjectNode> edit) throws Exception {
+    return snapshot(edit, p -> {});
+  }
+
+  /** {@link #snapshot(Consumer)} with {@code editPod} changing p-1. */
+  private Path snapshot(Consumer<ObjectNode> edit, Consumer<ObjectNode> editPod) throws Exception {
     SnapshotZip zip = new SnapshotZip();
     zip.add("queues", SimulateSnapshotTest.queue("root", null));
     zip.add("queues", SimulateSnapshotTest.queue("team", "root"));
     SimulateSnapshotTest.nodes(zip);
     SimulateSnapshotTest.pod(zip, "p-1", 4, null, 1);
+    editPod.accept((ObjectNode) zip.root.get("rawObjects").get("pods").get(0));
     SimulateSnapshotTest.pod(zip, "p-2", 4, null, 2);
     SimulateSnapshotTest.pod(zip, "p-3", 1, null, 3);
     ObjectNode bind = SnapshotZip.JSON.createObjectNode();
@@ -96,6 +103,29 @@ class BindRequestSnapshotTest {
     assertThat(ran(read, zip, "p-1")).isEqualTo("Bound node-b");
     assertThat(ran(read, zip, "p-2")).isEqualTo("Binding node-a");
     assertThat(ran(read, zip, "p-3")).isEqualTo("Pending -");
+  }
+
+  @Test
+  void aFractionHoldsTheBindRequestsGpuGroupWithItsPortion() throws Exception {
+    Path zip =
+        snapshot(
+            b -> {
+              ObjectNode spec = (ObjectNode) b.get("spec");
+              spec.put("receivedResourceType", "Fraction");
+              spec.putArray("selectedGPUGroups").add("group-1");
+              ((ObjectNode) spec.get("receivedGPU")).put("count", 1).put("portion", "0.50");
+            },
+            pod -> {
+              ((ObjectNode) pod.get("metadata").get("annotations")).put("gpu-fraction", "0.5");
+              ((ObjectNode) pod.get("spec").get("containers").get(0)).remove("resources");
+            });
+
+    TaskInfo fraction = task(read(zip), "p-1");
+
+    assertThat(fraction.status()).isEqualTo(TaskStatus.BINDING);
+    assertThat(fraction.nodeName()).contains("node-b");
+    assertThat(fraction.gpuGroups()).containsExactly("group-1");
+    assertThat(fraction.gpuPortion()).isEqualTo(GpuAmount.ofHundredths(50));
   }
 
   @Test
