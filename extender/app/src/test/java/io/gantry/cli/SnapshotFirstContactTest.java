@@ -45,6 +45,10 @@ class SnapshotFirstContactTest {
         "a pod without a namespace | snapshot.json={\"rawObjects\": {\"pods\": [{\"metadata\":"
             + " {\"name\": \"p\"}}]}} | !/snapshot.json: rawObjects.pods[0].metadata.namespace:"
             + " required",
+        "a BindRequest without its node | snapshot.json={\"rawObjects\": {\"bindRequests\":"
+            + " [{\"metadata\": {\"name\": \"p\", \"namespace\": \"n\"}, \"spec\":"
+            + " {\"podName\": \"p\"}}]}} | !/snapshot.json:"
+            + " rawObjects.bindRequests[0].spec.selectedNode: required",
         "config of the wrong type | snapshot.json={\"config\": {\"Actions\": 3}, \"rawObjects\":"
             + " {}} | !/snapshot.json: config.actions: expected a string"
       })

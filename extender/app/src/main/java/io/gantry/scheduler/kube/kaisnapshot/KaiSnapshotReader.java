@@ -66,7 +66,6 @@ public final class KaiSnapshotReader {
   /** The lists of {@code rawObjects} that hold objects Gantry does not schedule by. */
   static final ImmutableList<String> UNREAD_LISTS =
       ImmutableList.of(
-          "bindRequests",
           "configMaps",
           "persistentVolumes",
           "persistentVolumeClaims",
@@ -217,7 +216,8 @@ public final class KaiSnapshotReader {
                 lists.dynamic("resourceSlices", false),
                 lists.dynamic("resourceClaims", true),
                 lists.dynamic("resourceClaimTemplates", true)));
-    return new KaiSnapshot(config, params, objects, ImmutableList.copyOf(unread));
+    return new KaiSnapshot(
+        config, params, objects, lists.bindRequests(), ImmutableList.copyOf(unread));
   }
 
   /** The lists Gantry reads, by their key in {@code rawObjects}. */
@@ -232,7 +232,8 @@ public final class KaiSnapshotReader {
           "deviceClasses",
           "resourceSlices",
           "resourceClaims",
-          "resourceClaimTemplates");
+          "resourceClaimTemplates",
+          "bindRequests");
 
   private static ObjectNode objectOrEmpty(String source, JsonNode root, String key)
       throws ScenarioException {
@@ -286,6 +287,16 @@ public final class KaiSnapshotReader {
         }
         checkMetadata(field, meta, namespaced);
         out.add(object);
+      }
+      return out.build();
+    }
+
+    ImmutableList<KaiBindRequest> bindRequests() throws ScenarioException {
+      ImmutableList.Builder<KaiBindRequest> out = ImmutableList.builder();
+      JsonNode list = list("bindRequests");
+      for (int i = 0; i < list.size(); i++) {
+        String field = "rawObjects.bindRequests[" + i + "]";
+        out.add(KaiBindRequest.read(source, field, element(list, i, field)));
       }
       return out.build();
     }
@@ -358,7 +369,8 @@ public final class KaiSnapshotReader {
     return out.isEmpty() ? out : Character.toLowerCase(out.charAt(0)) + out.substring(1);
   }
 
-  private static String kind(JsonNode node) {
+  /** The kind of a JSON value, in the words of the scenario reader's errors. */
+  static String kind(JsonNode node) {
     if (node.isObject()) {
       return "an object";
     }

@@ -111,7 +111,10 @@ public final class KaiSnapshotScenario {
                   objects,
                   mapped.scope(),
                   Clock.fixed(at, ZoneOffset.UTC),
-                  InFlightBinds.NONE,
+                  // from scratch, a bind under way is undone as a bound pod is
+                  unbound
+                      ? InFlightBinds.NONE
+                      : BindRequestsInFlight.of(snapshot.bindRequests(), objects.pods()),
                   PodGroupAssignments.NONE,
                   UsageSource.NONE,
                   new GpuInventoryReader(events, Optional.empty()))

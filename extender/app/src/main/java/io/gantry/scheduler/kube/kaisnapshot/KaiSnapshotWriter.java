@@ -74,6 +74,9 @@ public final class KaiSnapshotWriter {
     dynamic(g, "resourceSlices", objects.dra().slices(), dra, "ResourceSlice");
     dynamic(g, "deviceClasses", objects.dra().deviceClasses(), dra, "DeviceClass");
     dynamic(g, "resourceClaimTemplates", objects.dra().templates(), dra, "ResourceClaimTemplate");
+    // Gantry's binds in flight live in its binder, not in BindRequest objects
+    g.writeArrayFieldStart("bindRequests");
+    g.writeEndArray();
     for (String unread : KaiSnapshotReader.UNREAD_LISTS) {
       g.writeArrayFieldStart(unread);
       g.writeEndArray();

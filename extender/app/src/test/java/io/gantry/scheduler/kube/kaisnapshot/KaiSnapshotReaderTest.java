@@ -60,8 +60,8 @@ class KaiSnapshotReaderTest {
     String json =
         """
         {"config": null, "schedulerParams": null,
-         "rawObjects": {"pods": null, "bindRequests": [{"metadata": {"name": "b"}}],
-                        "configMaps": [], "nodes": [{"metadata": {"name": "n"}}]}}
+         "rawObjects": {"pods": null, "configMaps": [{"metadata": {"name": "b"}}],
+                        "bindRequests": [], "nodes": [{"metadata": {"name": "n"}}]}}
         """;
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     try (ZipOutputStream zip = new ZipOutputStream(bytes)) {
@@ -72,7 +72,7 @@ class KaiSnapshotReaderTest {
 
     KaiSnapshot s = KaiSnapshotReader.read("s.zip", new ByteArrayInputStream(bytes.toByteArray()));
 
-    assertThat(s.unreadLists()).containsExactly("bindRequests");
+    assertThat(s.unreadLists()).containsExactly("configMaps");
     assertThat(s.objects().pods()).isEmpty();
     assertThat(s.objects().nodes()).extracting(n -> n.getMetadata().getName()).containsExactly("n");
     assertThat(s.config().isEmpty()).isTrue();

@@ -18,9 +18,9 @@ import picocli.CommandLine;
 class SimulateSnapshotTest {
   @TempDir Path dir;
 
-  private record Run(int code, String out, String err) {}
+  record Run(int code, String out, String err) {}
 
-  private static Run simulate(String... args) {
+  static Run simulate(String... args) {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
     CommandLine cli = GantryCli.commandLine();
@@ -43,6 +43,16 @@ class SimulateSnapshotTest {
         .put("Name", "proportion");
     zip.add("queues", queue("root", null));
     zip.add("queues", queue("team", "root"));
+    nodes(zip);
+    pod(zip, "p-1", 1, "node-b", 1);
+    pod(zip, "p-2", 1, "node-a", 2);
+    pod(zip, "p-3", 1, null, 3);
+    pod(zip, "p-4", 8, null, 4);
+    return zip.write(dir.resolve("kai.zip"));
+  }
+
+  /** The ready 4-GPU nodes node-a and node-b. */
+  static void nodes(SnapshotZip zip) {
     for (String name : new String[] {"node-a", "node-b"}) {
       ObjectNode node = SnapshotZip.JSON.createObjectNode();
       node.putObject("metadata").put("name", name);
@@ -55,14 +65,9 @@ class SimulateSnapshotTest {
       status.putArray("conditions").addObject().put("type", "Ready").put("status", "True");
       zip.add("nodes", node);
     }
-    pod(zip, "p-1", 1, "node-b", 1);
-    pod(zip, "p-2", 1, "node-a", 2);
-    pod(zip, "p-3", 1, null, 3);
-    pod(zip, "p-4", 8, null, 4);
-    return zip.write(dir.resolve("kai.zip"));
   }
 
-  private static ObjectNode queue(String name, String parent) {
+  static ObjectNode queue(String name, String parent) {
     ObjectNode q = SnapshotZip.JSON.createObjectNode();
     q.putObject("metadata").put("name", name);
     ObjectNode spec = q.putObject("spec");
@@ -79,7 +84,7 @@ class SimulateSnapshotTest {
     return q;
   }
 
-  private static void pod(SnapshotZip zip, String name, int gpus, String node, int second) {
+  static void pod(SnapshotZip zip, String name, int gpus, String node, int second) {
     String created = "2026-01-01T00:00:0" + second + "Z";
     ObjectNode pod = SnapshotZip.JSON.createObjectNode();
     pod.putObject("metadata")
