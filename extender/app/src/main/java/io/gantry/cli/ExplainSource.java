@@ -140,9 +140,9 @@ final class ExplainSource {
         Thread.sleep(50);
       }
       ExplainService service =
-          new ExplainService(
+          ExplainService.live(
               new SchedulerWiring(new CelDeviceSelectors()).explainer(settings.engine()),
-              cluster::snapshot);
+              cluster::reading);
       return ask.apply(service);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

@@ -23,7 +23,8 @@ import java.util.TreeMap;
  * The pod admission webhook ({@code AdmissionReview} {@code admission.k8s.io/v1}, mutating): a pod
  * whose GPU-sharing annotations break KAI's rules ({@code gpu-fraction}, {@code gpu-memory}, {@code
  * gpu-fraction-num-devices}) is denied with KAI's message. A fraction pod gets, in reservation-pods
- * mode, the reference to the environment ConfigMap the binder fills with its GPU's UUID ({@link
+ * mode (where an MPS pod over several GPUs is denied, {@link SharedGpuEnvironment#refusal}), the
+ * reference to the environment ConfigMap the binder fills with its GPU's UUID ({@link
  * SharedGpuEnvironment}); in device-plugin mode the extended resource {@value #GPU_SHARE} (request
  * and limit 1) on its first container, so kube-scheduler sends it to the extender ({@code
  * managedResources}) and the kubelet to the device agent. Pods in a skipped namespace are admitted
@@ -129,6 +130,15 @@ public final class AdmissionWebhook {
     } catch (KaiObjectException e) {
       response.put("allowed", false);
       status(response, e.problem());
+      return;
+    }
+    Optional<String> refusal =
+        sharing == GpuSharingMode.RESERVATION_PODS
+            ? request.flatMap(SharedGpuEnvironment::refusal)
+            : Optional.empty();
+    if (refusal.isPresent()) {
+      response.put("allowed", false);
+      status(response, refusal.get());
       return;
     }
     response.put("allowed", true);

@@ -7,8 +7,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.common.hash.Hashing;
 import io.gantry.gpusharing.ComputeMode;
 import io.gantry.gpusharing.GpuEnforcement;
+import io.gantry.gpusharing.GpuSharingRequest;
+import io.gantry.kubemodel.kai.GpuSharingAnnotations;
 import io.gantry.kubemodel.kai.SharedGpuPods;
 import java.nio.charset.StandardCharsets;
+import java.util.Optional;
 
 /**
  * The webhook's half of a fraction pod's environment in reservation-pods mode (KAI's §7 env
@@ -25,6 +28,35 @@ final class SharedGpuEnvironment {
   private static final String MPS_VOLUME = "gantry-mps-pipe";
 
   private SharedGpuEnvironment() {}
+
+  /**
+   * Why {@code request} cannot be given its environment, if it cannot: an MPS request over several
+   * GPUs. Each GPU has its own MPS control daemon with its pipes in {@code /tmp/nvidia-mps/<uuid>},
+   * and a container reaches a daemon through its one {@code CUDA_MPS_PIPE_DIRECTORY}: with {@code
+   * NVIDIA_VISIBLE_DEVICES=uuidA,uuidB} the mount's {@code subPathExpr} would name a directory no
+   * daemon serves, and no second mount could make the CUDA client use two daemons. Refusing at
+   * admission says so once, instead of a container whose CUDA calls hang or fail on its node.
+   */
+  static Optional<String> refusal(GpuSharingRequest request) {
+    if (request.computeMode() != ComputeMode.MPS || request.numDevices() == 1) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        GpuSharingAnnotations.MPS
+            + ": \"true\" with "
+            + GpuSharingAnnotations.NUM_DEVICES
+            + ": \""
+            + request.numDevices()
+            + "\" cannot be served with reservation pods: each GPU has its own MPS control daemon"
+            + " with its pipes in "
+            + GpuEnforcement.MPS_PIPE_DIRECTORY
+            + "/<gpu-uuid>, and a container reaches one daemon through its one pipe directory ("
+            + GpuEnforcement.CUDA_MPS_PIPE_DIRECTORY
+            + "); ask for one device (drop "
+            + GpuSharingAnnotations.NUM_DEVICES
+            + " or set it to \"1\") or drop "
+            + GpuSharingAnnotations.MPS);
+  }
 
   /** The JSON patch for {@code pod}, reviewed as {@code reviewUid}. */
   static ArrayNode patch(JsonNode pod, String reviewUid, ComputeMode mode) {

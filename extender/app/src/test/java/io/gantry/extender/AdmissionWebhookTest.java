@@ -205,6 +205,71 @@ class AdmissionWebhookTest {
   }
 
   /**
+   * An MPS pod over two GPUs would get NVIDIA_VISIBLE_DEVICES=uuidA,uuidB and so a pipe directory
+   * no daemon serves: it is refused, naming the annotations and why.
+   */
+  @Test
+  void withReservationPodsAnMpsPodOverSeveralGpusIsDenied() throws Exception {
+    JsonNode r =
+        answer(
+            reservationWebhook(),
+            review(
+                "ml",
+                "{\"gpu-fraction\":\"0.5\",\"gpu-fraction-num-devices\":\"2\",\"mps\":\"true\"}",
+                "{}"));
+
+    assertThat(r.get("allowed").asBoolean()).isFalse();
+    assertThat(r.has("patch")).isFalse();
+    assertThat(r.at("/status/code").asInt()).isEqualTo(400);
+    assertThat(r.at("/status/message").asText())
+        .isEqualTo(
+            "mps: \"true\" with gpu-fraction-num-devices: \"2\" cannot be served with reservation"
+                + " pods: each GPU has its own MPS control daemon with its pipes in"
+                + " /tmp/nvidia-mps/<gpu-uuid>, and a container reaches one daemon through its one"
+                + " pipe directory (CUDA_MPS_PIPE_DIRECTORY); ask for one device (drop"
+                + " gpu-fraction-num-devices or set it to \"1\") or drop mps");
+  }
+
+  @Test
+  void withReservationPodsAnMpsPodOnOneDeviceOrATimeSlicedPodOverSeveralIsAdmitted()
+      throws Exception {
+    AdmissionWebhook reservation = reservationWebhook();
+    assertThat(
+            answer(
+                    reservation,
+                    review(
+                        "ml",
+                        "{\"gpu-fraction\":\"0.5\",\"gpu-fraction-num-devices\":\"1\",\"mps\":\"true\"}",
+                        "{}"))
+                .get("allowed")
+                .asBoolean())
+        .isTrue();
+    assertThat(
+            answer(
+                    reservation,
+                    review(
+                        "ml",
+                        "{\"gpu-fraction\":\"0.5\",\"gpu-fraction-num-devices\":\"2\"}",
+                        "{}"))
+                .get("allowed")
+                .asBoolean())
+        .isTrue();
+  }
+
+  /** Gantry's device plugin mounts the pipe directory itself; the webhook leaves it the pod. */
+  @Test
+  void withTheDevicePluginAnMpsPodOverSeveralGpusIsNotDeniedByTheWebhook() throws Exception {
+    JsonNode r =
+        answer(
+            webhook(),
+            review(
+                "ml",
+                "{\"gpu-fraction\":\"0.5\",\"gpu-fraction-num-devices\":\"2\",\"mps\":\"true\"}",
+                "{}"));
+    assertThat(r.get("allowed").asBoolean()).isTrue();
+  }
+
+  /**
    * KAI's MPS example (its gpu-sharing-with-mps manifest, with KAI's {@code mps} flag): the pod
    * mounts the host's pipe root itself.
    */

@@ -167,14 +167,7 @@ class ExplainE2eTest {
         .isEqualTo("node(s) didn't have enough resources: GPUs");
     assertThat(e.at("/reasons/0/nodes").asLong()).isEqualTo(2);
 
-    Path kubeconfig = dir.resolve("kubeconfig");
-    Files.writeString(
-        kubeconfig,
-        "apiVersion: v1\nkind: Config\nclusters:\n- name: fake\n  cluster: {server: \""
-            + cluster.kube.url()
-            + "\"}\nusers:\n- name: me\n  user: {}\ncontexts:\n- name: fake\n  context: {cluster:"
-            + " fake, user: me}\ncurrent-context: fake\n",
-        StandardCharsets.UTF_8);
+    Path kubeconfig = kubeconfig();
     Cli local =
         gantry(
             "explain",
@@ -190,6 +183,69 @@ class ExplainE2eTest {
     assertThat(here.path("gang")).isEqualTo(e.path("gang"));
     assertThat(here.path("holdBack")).isEqualTo(e.path("holdBack"));
     assertThat(here.path("reasons")).isEqualTo(e.path("reasons"));
+  }
+
+  /** A kubeconfig naming the fake API server. */
+  private Path kubeconfig() throws java.io.IOException {
+    Path kubeconfig = dir.resolve("kubeconfig");
+    Files.writeString(
+        kubeconfig,
+        "apiVersion: v1\nkind: Config\nclusters:\n- name: fake\n  cluster: {server: \""
+            + cluster.kube.url()
+            + "\"}\nusers:\n- name: me\n  user: {}\ncontexts:\n- name: fake\n  context: {cluster:"
+            + " fake, user: me}\ncurrent-context: fake\n",
+        StandardCharsets.UTF_8);
+    return kubeconfig;
+  }
+
+  /**
+   * A pod whose SubGroup label names no SubGroup of its PodGroup: the snapshot leaves it out, and
+   * explain says so with the reason its condition carries, through the scheduler and a kubeconfig.
+   */
+  @Test
+  void aPodTheSnapshotLeavesOutThroughTheSchedulerAndThroughAKubeconfig() throws Exception {
+    cluster.create(priorityClass("train", 50));
+    cluster.node(gpuNode("gpu-0", 4));
+    cluster.create(queue("team-a", null, 8));
+    group("a", "train", "team-a", 1, 1, 1);
+    cluster.create(
+        TestObjects.labelled(
+            inGroup(pod("a", "stray", TestObjects.SCHEDULER, "1", 1), "train"),
+            "kai.scheduler/subgroup-name",
+            "nope"));
+    String url = standingBy();
+    String reason =
+        "SubGroup \"nope\" of label kai.scheduler/subgroup-name does not exist in PodGroup train";
+
+    JsonNode e = explain(url, "a", "pod/stray");
+    assertThat(e.path("pod").asText()).isEqualTo("a/stray");
+    assertThat(e.path("status").asText())
+        .isEqualTo("not scheduled: left out of the scheduling snapshot");
+    assertThat(e.path("reason").asText()).isEqualTo(reason);
+
+    Cli text = gantry("explain", "--scheduler", url, "pod/stray");
+    assertThat(text.code()).as(text.err()).isZero();
+    assertThat(text.out())
+        .isEqualTo(
+            "Pod a/stray: not scheduled: left out of the scheduling snapshot\nReason: "
+                + reason
+                + "\n");
+
+    Cli local =
+        gantry(
+            "explain",
+            "--kubeconfig",
+            kubeconfig().toString(),
+            "-n",
+            "a",
+            "stray",
+            "--output",
+            "json");
+    assertThat(local.code()).as(local.err()).isZero();
+    assertThat(JSON.readTree(local.out())).isEqualTo(e);
+
+    // the job the pod names is explained as before, without it
+    assertThat(explain(url, "a", "train").path("job").asText()).isEqualTo("a/train");
   }
 
   @Test

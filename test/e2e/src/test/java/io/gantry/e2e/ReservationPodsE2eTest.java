@@ -32,7 +32,14 @@ import io.gantry.scheduler.kube.KubeScheduler;
 import io.gantry.scheduler.kube.Schedulers;
 import io.gantry.scheduler.kube.TestObjects;
 import io.gantry.scheduler.kube.config.SchedulerSettings;
+import io.gantry.scheduler.kube.ops.DebugServer;
 import io.gantry.scheduler.model.QueueHierarchy;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Base64;
@@ -338,7 +345,7 @@ class ReservationPodsE2eTest {
     ObjectNode old = inGroup(pod("ml", "old", TestObjects.SCHEDULER, "1", 0), "old");
     annotations(old).put("gpu-fraction", "0.5");
     cluster.create(old);
-    scheduler(Duration.ofSeconds(30), true);
+    KubeScheduler scheduler = scheduler(Duration.ofSeconds(30), true);
 
     String message = SharedGpuPods.noEnvironmentMessage();
     assertThat(message)
@@ -380,6 +387,27 @@ class ReservationPodsE2eTest {
         .isZero();
     assertThat(reservationPodsCreated()).isZero();
     assertThat(cluster.pods(SCALING)).as("a new node would not help it").isEmpty();
+    // gantry explain answers for it with its condition's words
+    try (DebugServer ops =
+        DebugServer.start(scheduler, new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
+      HttpResponse<String> explained =
+          HttpClient.newHttpClient()
+              .send(
+                  HttpRequest.newBuilder(
+                          URI.create(
+                              "http://127.0.0.1:"
+                                  + ops.address().getPort()
+                                  + "/explain?namespace=ml&name=pod/old&output=json"))
+                      .build(),
+                  HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+      assertThat(explained.statusCode()).as(explained.body()).isEqualTo(200);
+      JsonNode answer = JSON.readTree(explained.body());
+      assertThat(answer.path("pod").asText()).isEqualTo("ml/old");
+      assertThat(answer.path("status").asText())
+          .isEqualTo("not scheduled: left out of the scheduling snapshot");
+      assertThat(answer.path("reason").asText())
+          .isEqualTo(GangE2eTest.podScheduled(cluster.pod("ml", "old")).path("message").asText());
+    }
 
     // recreated through the webhook, it is placed as any other fraction
     cluster.kube.store().delete(ResourceKinds.PODS, "ml", "old", DeleteOptions.DEFAULT);

@@ -204,7 +204,12 @@ public final class KubeScheduler implements AutoCloseable {
             usage.isPresent() ? usage.get() : UsageSource.NONE,
             new GpuInventoryReader(events, Optional.of(metrics.registry())));
     this.explanations =
-        new ExplainService(wiring.explainer(settings.engine()), () -> snapshots.build().snapshot());
+        ExplainService.live(
+            wiring.explainer(settings.engine()),
+            () -> {
+              LiveSnapshot live = snapshots.build();
+              return new ExplainService.Reading(live.snapshot(), live.leftOutPods());
+            });
     this.loop =
         new SchedulerLoop(
             informers,

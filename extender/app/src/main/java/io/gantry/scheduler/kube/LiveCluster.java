@@ -8,6 +8,7 @@ import io.gantry.gpusharing.GpuAllocation;
 import io.gantry.gpusharing.GpuAmount;
 import io.gantry.gpusharing.json.GpuAllocationJson;
 import io.gantry.kubemodel.config.GpuSharingSpec;
+import io.gantry.kubemodel.explain.ExplainService;
 import io.gantry.kubemodel.kai.QueueAssignment;
 import io.gantry.scheduler.api.usage.UsageSource;
 import io.gantry.scheduler.kube.config.SchedulerSettings;
@@ -200,13 +201,14 @@ public final class LiveCluster implements AutoCloseable {
 
   /** The cluster now, as the secondary scheduler's cycle would see it. */
   public ClusterSnapshot snapshot() {
+    return reading().snapshot();
+  }
+
+  /** The cluster now and the pods its snapshot leaves out, as {@code gantry explain} reads it. */
+  public ExplainService.Reading reading() {
     LiveSnapshot live = snapshots.build();
-    ImmutableMap.Builder<String, String> left = ImmutableMap.builder();
-    for (LiveSnapshot.Problem p : live.unschedulablePods()) {
-      left.put(p.key(), p.message());
-    }
-    leftOut = left.buildKeepingLast();
-    return live.snapshot();
+    leftOut = live.leftOutPods();
+    return new ExplainService.Reading(live.snapshot(), leftOut);
   }
 
   /** Why the last {@link #snapshot} left out the pod; empty when it did not. */

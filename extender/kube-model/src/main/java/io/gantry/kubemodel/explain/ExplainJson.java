@@ -43,6 +43,15 @@ public final class ExplainJson {
     return root.toString();
   }
 
+  /** A pod the snapshot left out: {@code pod}, {@code status} and {@code reason}. */
+  public static String leftOutPod(String podKey, String status, String reason) {
+    ObjectNode root = JSON.createObjectNode();
+    root.put("pod", podKey);
+    root.put("status", status);
+    root.put("reason", reason);
+    return root.toString();
+  }
+
   /** One job's explanation. */
   public static String job(JobExplanation e) {
     ObjectNode root = JSON.createObjectNode();

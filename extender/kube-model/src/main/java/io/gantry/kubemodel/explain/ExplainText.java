@@ -21,6 +21,11 @@ import java.util.OptionalInt;
 public final class ExplainText {
   private ExplainText() {}
 
+  /** A pod the snapshot left out: its status and why. */
+  public static String leftOutPod(String podKey, String status, String reason) {
+    return "Pod " + podKey + ": " + status + "\nReason: " + reason + "\n";
+  }
+
   /** One job's explanation. */
   public static String job(JobExplanation e) {
     StringBuilder out = new StringBuilder();

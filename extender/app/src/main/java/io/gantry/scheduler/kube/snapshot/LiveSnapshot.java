@@ -34,6 +34,15 @@ public record LiveSnapshot(
     }
   }
 
+  /** The pods left out ({@code namespace/name}) to why, in the words written to the cluster. */
+  public ImmutableMap<String, String> leftOutPods() {
+    ImmutableMap.Builder<String, String> left = ImmutableMap.builder();
+    for (Problem p : unschedulablePods) {
+      left.put(p.key(), p.message());
+    }
+    return left.buildKeepingLast();
+  }
+
   public LiveSnapshot {
     requireNonNull(snapshot, "snapshot is null");
     requireNonNull(pods, "pods is null");
