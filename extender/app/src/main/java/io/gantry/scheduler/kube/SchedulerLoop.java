@@ -151,9 +151,10 @@ final class SchedulerLoop implements AutoCloseable {
     apply(result, live);
     sharing.ifPresent(s -> s.run(live, decided(result)));
     status.publish(live, result);
-    cycles.incrementAndGet();
     double millis = (System.nanoTime() - start) / 1e6;
     metrics.cycle(result, live, millis);
+    // counted last, so whoever waits on cycles() sees the cycle's metrics recorded too
+    cycles.incrementAndGet();
     LOG.debug(
         "cycle {}: {} jobs, {} nodes, {} decisions in {} ms",
         cycles.get(),
