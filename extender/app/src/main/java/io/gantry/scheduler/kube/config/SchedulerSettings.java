@@ -114,42 +114,16 @@ public record SchedulerSettings(
 
   /** The same settings for the pods of scheduler {@code name}. */
   public SchedulerSettings withSchedulerName(String name) {
-    return new SchedulerSettings(
-        name,
-        schedulePeriod,
-        nodePool,
-        queueLabelKey,
-        engine,
-        leaderElection,
-        bindConcurrency,
-        statusWritesPerSecond,
-        eventsPerSecond,
-        usageDb,
-        workloadDefaults,
-        cluster,
-        startupTimeout,
-        opsPort,
-        gpuSharing);
+    Change c = new Change(this);
+    c.schedulerName = name;
+    return c.build();
   }
 
   /** The same settings with {@code concurrency} binds (and evictions) under way at once. */
   public SchedulerSettings withBindConcurrency(int concurrency) {
-    return new SchedulerSettings(
-        schedulerName,
-        schedulePeriod,
-        nodePool,
-        queueLabelKey,
-        engine,
-        leaderElection,
-        concurrency,
-        statusWritesPerSecond,
-        eventsPerSecond,
-        usageDb,
-        workloadDefaults,
-        cluster,
-        startupTimeout,
-        opsPort,
-        gpuSharing);
+    Change c = new Change(this);
+    c.bindConcurrency = concurrency;
+    return c.build();
   }
 
   /**
@@ -158,41 +132,76 @@ public record SchedulerSettings(
    */
   public SchedulerSettings withConnection(
       ClusterAccess cluster, Duration startupTimeout, int opsPort) {
-    return new SchedulerSettings(
-        schedulerName,
-        schedulePeriod,
-        nodePool,
-        queueLabelKey,
-        engine,
-        leaderElection,
-        bindConcurrency,
-        statusWritesPerSecond,
-        eventsPerSecond,
-        usageDb,
-        workloadDefaults,
-        cluster,
-        startupTimeout,
-        opsPort,
-        gpuSharing);
+    Change c = new Change(this);
+    c.cluster = cluster;
+    c.startupTimeout = startupTimeout;
+    c.opsPort = opsPort;
+    return c.build();
   }
 
   /** The same settings sharing GPUs as {@code sharing} says. */
   public SchedulerSettings withGpuSharing(GpuSharingSpec sharing) {
-    return new SchedulerSettings(
-        schedulerName,
-        schedulePeriod,
-        nodePool,
-        queueLabelKey,
-        engine,
-        leaderElection,
-        bindConcurrency,
-        statusWritesPerSecond,
-        eventsPerSecond,
-        usageDb,
-        workloadDefaults,
-        cluster,
-        startupTimeout,
-        opsPort,
-        sharing);
+    Change c = new Change(this);
+    c.gpuSharing = sharing;
+    return c.build();
+  }
+
+  /**
+   * A copy of every component, a few of them changed before {@link #build}: the one place the
+   * {@code with…} methods list all fifteen (the canonical constructor still checks the result).
+   */
+  private static final class Change {
+    private String schedulerName;
+    private Duration schedulePeriod;
+    private NodePool nodePool;
+    private String queueLabelKey;
+    private SchedulerConfig engine;
+    private LeaderElection leaderElection;
+    private int bindConcurrency;
+    private double statusWritesPerSecond;
+    private double eventsPerSecond;
+    private Optional<UsageDb> usageDb;
+    private Optional<String> workloadDefaults;
+    private ClusterAccess cluster;
+    private Duration startupTimeout;
+    private int opsPort;
+    private GpuSharingSpec gpuSharing;
+
+    Change(SchedulerSettings from) {
+      schedulerName = from.schedulerName;
+      schedulePeriod = from.schedulePeriod;
+      nodePool = from.nodePool;
+      queueLabelKey = from.queueLabelKey;
+      engine = from.engine;
+      leaderElection = from.leaderElection;
+      bindConcurrency = from.bindConcurrency;
+      statusWritesPerSecond = from.statusWritesPerSecond;
+      eventsPerSecond = from.eventsPerSecond;
+      usageDb = from.usageDb;
+      workloadDefaults = from.workloadDefaults;
+      cluster = from.cluster;
+      startupTimeout = from.startupTimeout;
+      opsPort = from.opsPort;
+      gpuSharing = from.gpuSharing;
+    }
+
+    SchedulerSettings build() {
+      return new SchedulerSettings(
+          schedulerName,
+          schedulePeriod,
+          nodePool,
+          queueLabelKey,
+          engine,
+          leaderElection,
+          bindConcurrency,
+          statusWritesPerSecond,
+          eventsPerSecond,
+          usageDb,
+          workloadDefaults,
+          cluster,
+          startupTimeout,
+          opsPort,
+          gpuSharing);
+    }
   }
 }
