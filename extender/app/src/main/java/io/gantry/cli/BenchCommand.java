@@ -313,29 +313,17 @@ final class BenchCommand implements Callable<Integer> {
       err.flush();
       return INVALID;
     }
-    E2eResult result;
-    try {
-      result =
-          new E2eBench(
-                  line -> {
-                    err.println(line);
-                    err.flush();
-                  })
-              .run(preset.presetName(), workload);
-    } catch (IOException e) {
-      err.println("error: " + preset.presetName() + ": " + e.getMessage());
-      err.flush();
-      return INVALID;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
+    Optional<E2eResult> result =
+        runBench(preset, err, bench -> bench.run(preset.presetName(), workload));
+    if (result.isEmpty()) {
       return INVALID;
     }
-    out.print(
+    print(
+        out,
         output == Output.json
-            ? E2eReport.toJson(result) + System.lineSeparator()
-            : E2eReport.toText(result));
-    out.flush();
-    if (!result.allBound()) {
+            ? E2eReport.toJson(result.get()) + System.lineSeparator()
+            : E2eReport.toText(result.get()));
+    if (!result.get().allBound()) {
       err.println("error: " + preset.presetName() + ": not every pod was bound");
       err.flush();
       return UNBOUND;
@@ -351,29 +339,54 @@ final class BenchCommand implements Callable<Integer> {
       err.flush();
       return INVALID;
     }
-    MemoryResult result;
+    Optional<MemoryResult> result =
+        runBench(
+            preset,
+            err,
+            bench -> bench.runMemory(preset.presetName(), n, E2ePreset.RUNNING_PODS_PER_NODE));
+    if (result.isEmpty()) {
+      return INVALID;
+    }
+    print(
+        out,
+        output == Output.json
+            ? E2eReport.toJson(result.get()) + System.lineSeparator()
+            : E2eReport.toText(result.get()));
+    return OK;
+  }
+
+  /** One run of an {@link E2eBench}. */
+  @FunctionalInterface
+  private interface E2eRun<T> {
+    T run(E2eBench bench) throws IOException, InterruptedException;
+  }
+
+  /**
+   * {@code run} on a bench that prints its progress on {@code err}; empty (the failure printed in
+   * one line) when it could not run.
+   */
+  private static <T> Optional<T> runBench(E2ePreset preset, PrintWriter err, E2eRun<T> run) {
     try {
-      result =
-          new E2eBench(
+      return Optional.of(
+          run.run(
+              new E2eBench(
                   line -> {
                     err.println(line);
                     err.flush();
-                  })
-              .runMemory(preset.presetName(), n, E2ePreset.RUNNING_PODS_PER_NODE);
+                  })));
     } catch (IOException e) {
       err.println("error: " + preset.presetName() + ": " + e.getMessage());
       err.flush();
-      return INVALID;
+      return Optional.empty();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      return INVALID;
+      return Optional.empty();
     }
-    out.print(
-        output == Output.json
-            ? E2eReport.toJson(result) + System.lineSeparator()
-            : E2eReport.toText(result));
+  }
+
+  private static void print(PrintWriter out, String text) {
+    out.print(text);
     out.flush();
-    return OK;
   }
 
   /** A preset needs an action this build does not have. */
