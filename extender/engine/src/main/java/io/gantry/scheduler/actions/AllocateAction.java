@@ -146,6 +146,12 @@ public final class AllocateAction implements Action {
       return alive - gated >= p.minMember();
     }
     SubGroupSet set = (SubGroupSet) node;
-    return set.children().stream().filter(c -> ready(job, c)).count() >= set.required();
+    long ready = 0;
+    for (SubGroupNode c : set.children()) {
+      if (ready(job, c)) {
+        ready++;
+      }
+    }
+    return ready >= set.required();
   }
 }

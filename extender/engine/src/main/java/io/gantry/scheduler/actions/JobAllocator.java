@@ -99,8 +99,7 @@ final class JobAllocator {
     }
     // the whole job, not this pass: a task pipelined by an earlier pass also waits for releases,
     // and binding a later member ahead of it would leave that member running alone (§4.6 item 5)
-    boolean pipelined = job.tasks().stream().anyMatch(t -> t.status() == TaskStatus.PIPELINED);
-    if (pipelined && !gangSatisfiedWithoutPipelined(job)) {
+    if (job.count(s -> s == TaskStatus.PIPELINED) > 0 && !gangSatisfiedWithoutPipelined(job)) {
       statement.convertAllocationsToPipelined();
     }
     return true;

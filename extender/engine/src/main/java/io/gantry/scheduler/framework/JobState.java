@@ -82,7 +82,13 @@ public final class JobState {
   }
 
   public long count(Predicate<TaskStatus> which) {
-    return tasks.stream().filter(t -> which.test(t.status())).count();
+    long n = 0;
+    for (TaskState t : tasks) {
+      if (which.test(t.status())) {
+        n++;
+      }
+    }
+    return n;
   }
 
   public boolean hasPendingTasks() {

@@ -65,8 +65,12 @@ public final class TasksToAllocate {
       return new SubGroupProgress(p, allocated >= p.minMember(), allocated, p.minMember());
     }
     SubGroupSet s = (SubGroupSet) node;
-    long satisfied =
-        s.children().stream().filter(c -> progress(job, c, counted).satisfied()).count();
+    long satisfied = 0;
+    for (SubGroupNode c : s.children()) {
+      if (progress(job, c, counted).satisfied()) {
+        satisfied++;
+      }
+    }
     return new SubGroupProgress(s, satisfied >= s.required(), satisfied, s.required());
   }
 
@@ -76,7 +80,10 @@ public final class TasksToAllocate {
       List<TaskState> pending = pendingInOrder(job, p, allocatable);
       long allocated = job.count(p, TaskStatus::isActiveAllocated);
       long want = allocated >= p.minMember() ? 1 : p.minMember() - allocated;
-      out.addAll(pending.subList(0, (int) Math.min(want, pending.size())));
+      int take = (int) Math.min(want, pending.size());
+      for (int i = 0; i < take; i++) {
+        out.add(pending.get(i));
+      }
       return;
     }
     SubGroupSet set = (SubGroupSet) node;
@@ -84,8 +91,15 @@ public final class TasksToAllocate {
     for (SubGroupNode child : set.children()) {
       members.add(progress(job, child));
     }
-    members.sort(hooks::compareSubGroups);
-    long satisfied = members.stream().filter(SubGroupProgress::satisfied).count();
+    if (members.size() > 1) {
+      members.sort(hooks::compareSubGroups);
+    }
+    long satisfied = 0;
+    for (SubGroupProgress m : members) {
+      if (m.satisfied()) {
+        satisfied++;
+      }
+    }
     if (satisfied < set.required()) {
       int taken = 0;
       for (SubGroupProgress m : members) {
@@ -124,8 +138,18 @@ public final class TasksToAllocate {
 
   private boolean hasPending(JobState job, SubGroupNode node, Predicate<TaskState> allocatable) {
     if (node instanceof PodSet p) {
-      return job.tasks(p).stream().anyMatch(allocatable);
+      for (TaskState t : job.tasks(p)) {
+        if (allocatable.test(t)) {
+          return true;
+        }
+      }
+      return false;
     }
-    return ((SubGroupSet) node).children().stream().anyMatch(c -> hasPending(job, c, allocatable));
+    for (SubGroupNode c : ((SubGroupSet) node).children()) {
+      if (hasPending(job, c, allocatable)) {
+        return true;
+      }
+    }
+    return false;
   }
 }
