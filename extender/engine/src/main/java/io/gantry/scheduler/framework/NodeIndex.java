@@ -42,7 +42,13 @@ public final class NodeIndex {
   /** A node with the keys it is indexed under; the keys change only while it is out of the sets. */
   private static final class Entry {
     final NodeState node;
-    final String name;
+
+    /**
+     * The node's place among the index's nodes sorted by name: the trees' tie-break, an int
+     * comparison where names would be compared at every level of every re-sort.
+     */
+    final int nameRank;
+
     final boolean gpuNode;
     int freeGpus;
     boolean irregular;
@@ -50,16 +56,16 @@ public final class NodeIndex {
     int domainRoom;
     long freeCpu;
 
-    Entry(NodeState node) {
+    Entry(NodeState node, int nameRank) {
       this.node = node;
-      this.name = node.name();
+      this.nameRank = nameRank;
       this.gpuNode = node.info().gpuCount() > 0;
     }
 
     /** A probe that sorts before every entry with these keys. */
     Entry(int freeGpus, long freeCpu) {
       this.node = null;
-      this.name = "";
+      this.nameRank = -1;
       this.gpuNode = true;
       this.freeGpus = freeGpus;
       this.freeCpu = freeCpu;
@@ -76,12 +82,12 @@ public final class NodeIndex {
   private static final Comparator<Entry> BY_FREE_GPUS =
       (a, b) -> {
         int c = Integer.compare(a.freeGpus, b.freeGpus);
-        return c != 0 ? c : a.name.compareTo(b.name);
+        return c != 0 ? c : Integer.compare(a.nameRank, b.nameRank);
       };
   private static final Comparator<Entry> BY_FREE_CPU =
       (a, b) -> {
         int c = Long.compare(a.freeCpu, b.freeCpu);
-        return c != 0 ? c : a.name.compareTo(b.name);
+        return c != 0 ? c : Integer.compare(a.nameRank, b.nameRank);
       };
 
   private final IdentityHashMap<NodeState, Entry> entries = new IdentityHashMap<>();
@@ -104,12 +110,27 @@ public final class NodeIndex {
   /** The nodes of one class: the first in the session's order, and how many there are. */
   public record ClassMembers(NodeState first, int size) {}
 
-  void add(NodeState node) {
-    Entry e = new Entry(node);
-    read(e);
-    entries.put(node, e);
-    insert(e);
-    markStale(e);
+  /** Indexes the session's nodes, once; their names are distinct. */
+  void addAll(List<NodeState> nodes) {
+    checkArgument(entries.isEmpty(), "the index already holds %s nodes", entries.size());
+    List<NodeState> byName = new ArrayList<>(nodes);
+    byName.sort(Comparator.comparing(NodeState::name));
+    for (int rank = 0; rank < byName.size(); rank++) {
+      NodeState node = byName.get(rank);
+      checkArgument(
+          rank == 0 || !byName.get(rank - 1).name().equals(node.name()),
+          "two nodes named %s",
+          node.name());
+      Entry e = new Entry(node, rank);
+      read(e);
+      entries.put(node, e);
+    }
+    // inserted and marked in the session's order, as the nodes came before
+    for (NodeState node : nodes) {
+      Entry e = entries.get(node);
+      insert(e);
+      markStale(e);
+    }
   }
 
   void update(NodeState node) {

@@ -55,7 +55,7 @@ final class SessionState {
 
   /** Indexes every node, once every running task is in place rather than re-sorting at each. */
   void indexNodes() {
-    nodes.forEach(nodeIndex::add);
+    nodeIndex.addAll(nodes);
   }
 
   ImmutableList<NodeState> nodes() {

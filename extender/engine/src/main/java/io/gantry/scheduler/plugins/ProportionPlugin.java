@@ -195,17 +195,19 @@ public final class ProportionPlugin
    * and so kept per queue while neither the queue's quantities nor the job change.
    */
   private QueueOrderRule.Position position(String queue, JobState job) {
-    QueueAttributes q = tree.get(queue);
+    // the position holds the queue's attributes: a hit, on nearly every heap comparison, needs no
+    // lookup in the tree (one tree a session, and a plugin serves one session)
     return session
         .search()
         .reuse(
             positions,
             queue,
             cached ->
-                cached.queueVersion() == q.version()
-                    && cached.job().equals(job)
+                cached.queueVersion() == cached.position().queue().version()
+                    && cached.job() == job
                     && cached.jobVersion() == job.version(),
             k -> {
+              QueueAttributes q = tree.get(k);
               QueueOrderRule.Position position = orderRule.position(q, jobRequest(job));
               return new QueuePosition(q.version(), job, job.version(), position);
             })
