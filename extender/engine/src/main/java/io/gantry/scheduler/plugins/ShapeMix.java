@@ -4,8 +4,9 @@ import com.google.common.collect.ImmutableList;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -82,12 +83,24 @@ final class ShapeMix {
     }
   }
 
-  private final ImmutableList<Sighting> sightings;
+  /** Every shape seen, in the order of first sighting: a shape's index in the weights. */
+  private final ImmutableList<DemandShape> shapes;
+
+  /**
+   * The sightings by creation time, as parallel arrays: creation time, shape index, GPU asked. An
+   * addition is then one array update, not a hash of the shape's placement requirements.
+   */
+  private final Instant[] createdAt;
+
+  private final int[] shapeOf;
+  private final double[] gpuAsk;
+
   private final double halfLifeSeconds;
 
-  /** Weight per shape at {@link #at}; insertion order is first sighting, so iteration is fixed. */
-  private final Map<DemandShape, Double> weights = new LinkedHashMap<>();
+  /** Weight per shape index at {@link #at}, for the first {@link #seenShapes} shapes. */
+  private final double[] weights;
 
+  private int seenShapes;
   private int next;
   private Instant at = Instant.MIN;
   private Weights cached;
@@ -109,7 +122,23 @@ final class ShapeMix {
     }
     List<Sighting> sorted = new ArrayList<>(sightings);
     sorted.sort(Comparator.comparing(Sighting::createdAt).thenComparingLong(Sighting::order));
-    this.sightings = ImmutableList.copyOf(sorted);
+    Map<DemandShape, Integer> index = new HashMap<>();
+    ImmutableList.Builder<DemandShape> shapes = ImmutableList.builder();
+    this.createdAt = new Instant[sorted.size()];
+    this.shapeOf = new int[sorted.size()];
+    this.gpuAsk = new double[sorted.size()];
+    for (int i = 0; i < sorted.size(); i++) {
+      Sighting s = sorted.get(i);
+      Integer known = index.putIfAbsent(s.shape(), index.size());
+      if (known == null) {
+        shapes.add(s.shape());
+      }
+      createdAt[i] = s.createdAt();
+      shapeOf[i] = known == null ? index.size() - 1 : known;
+      gpuAsk[i] = s.shape().gpuAsk();
+    }
+    this.shapes = shapes.build();
+    this.weights = new double[index.size()];
     this.halfLifeSeconds = halfLife.toMillis() / 1000.0;
   }
 
@@ -123,23 +152,28 @@ final class ShapeMix {
     }
     if (!at.equals(Instant.MIN)) {
       double decay = decay(at, now);
-      weights.replaceAll((shape, w) -> w * decay);
+      for (int i = 0; i < seenShapes; i++) {
+        weights[i] *= decay;
+      }
     }
-    while (next < sightings.size() && !sightings.get(next).createdAt().isAfter(now)) {
-      Sighting s = sightings.get(next++);
-      weights.merge(s.shape(), s.shape().gpuAsk() * decay(s.createdAt(), now), Double::sum);
+    while (next < createdAt.length && !createdAt[next].isAfter(now)) {
+      // shape indexes follow first sighting, so a shape not seen yet is the next index
+      int shape = shapeOf[next];
+      double added = gpuAsk[next] * decay(createdAt[next], now);
+      if (shape < seenShapes) {
+        weights[shape] += added;
+      } else {
+        weights[shape] = added;
+        seenShapes = shape + 1;
+      }
+      next++;
     }
     at = now;
-    double[] w = new double[weights.size()];
-    int i = 0;
-    for (double v : weights.values()) {
-      w[i++] = v;
-    }
-    // shapes are only ever appended in first-sighting order, so as many shapes are the same ones
+    double[] w = Arrays.copyOf(weights, seenShapes);
     cached =
-        cached != null && cached.shapes.size() == weights.size()
+        cached != null && cached.shapes.size() == seenShapes
             ? cached.reweighted(w)
-            : new Weights(ImmutableList.copyOf(weights.keySet()), w);
+            : new Weights(shapes.subList(0, seenShapes), w);
     Map.Entry<Instant, Checkpoint> before = checkpoints.floorEntry(now);
     if (before == null || next - before.getValue().next() >= CHECKPOINT_EVERY_SIGHTINGS) {
       checkpoints.put(now, new Checkpoint(next, cached));
@@ -149,9 +183,9 @@ final class ShapeMix {
 
   /** Back to the latest checkpoint at or before {@code now}, or to nothing seen. */
   private void restart(Instant now) {
-    weights.clear();
     Map.Entry<Instant, Checkpoint> from = checkpoints.floorEntry(now);
     if (from == null) {
+      seenShapes = 0;
       next = 0;
       at = Instant.MIN;
       cached = null;
@@ -159,9 +193,8 @@ final class ShapeMix {
     }
     Weights w = from.getValue().weights();
     cached = w;
-    for (int i = 0; i < w.shapes.size(); i++) {
-      weights.put(w.shapes.get(i), w.weights[i]);
-    }
+    seenShapes = w.shapes.size();
+    System.arraycopy(w.weights, 0, weights, 0, seenShapes);
     next = from.getValue().next();
     at = from.getKey();
   }
