@@ -25,8 +25,8 @@ abstract class CostPlacementPlugin implements IndexOrderedScorer {
 
   /**
    * Cost per node position, valid where {@link #costedIn} holds the current {@link #round}: a new
-   * task then needs no pass over every position to forget the last one's costs (the search may
-   * give it one node per group).
+   * task then needs no pass over every position to forget the last one's costs (the search may give
+   * it one node per group).
    */
   private double[] costs = new double[0];
 
@@ -98,9 +98,7 @@ abstract class CostPlacementPlugin implements IndexOrderedScorer {
 
   @Override
   public final double score(TaskState task, NodeState node) {
-    if (!places(task)
-        || node.position() >= costs.length
-        || costedIn[node.position()] != round) {
+    if (!places(task) || node.position() >= costs.length || costedIn[node.position()] != round) {
       return 0;
     }
     double c = costs[node.position()];
