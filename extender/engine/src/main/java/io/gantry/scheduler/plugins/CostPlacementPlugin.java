@@ -23,8 +23,15 @@ abstract class CostPlacementPlugin implements IndexOrderedScorer {
   private final Placement placement;
   private final PlacementStrategy strategy;
 
-  /** Cost per node position for the task of the last {@link #preOrder}; NaN when not scored. */
+  /**
+   * Cost per node position, valid where {@link #costedIn} holds the current {@link #round}: a new
+   * task then needs no pass over every position to forget the last one's costs (the search may give
+   * it one node per group).
+   */
   private double[] costs = new double[0];
+
+  private long[] costedIn = new long[0];
+  private long round;
 
   private double min;
   private double max;
@@ -69,9 +76,10 @@ abstract class CostPlacementPlugin implements IndexOrderedScorer {
       size = Math.max(size, n.position() + 1);
     }
     if (costs.length < size) {
-      costs = new double[size];
+      costs = Arrays.copyOf(costs, size);
+      costedIn = Arrays.copyOf(costedIn, size);
     }
-    Arrays.fill(costs, Double.NaN);
+    round++;
     prepare(task);
     for (NodeState n : candidates) {
       if (!GpuFit.fitsIdleNow(task, n)) {
@@ -82,6 +90,7 @@ abstract class CostPlacementPlugin implements IndexOrderedScorer {
         continue;
       }
       costs[n.position()] = c;
+      costedIn[n.position()] = round;
       min = Math.min(min, c);
       max = Math.max(max, c);
     }
@@ -89,13 +98,10 @@ abstract class CostPlacementPlugin implements IndexOrderedScorer {
 
   @Override
   public final double score(TaskState task, NodeState node) {
-    if (!places(task) || node.position() >= costs.length) {
+    if (!places(task) || node.position() >= costs.length || costedIn[node.position()] != round) {
       return 0;
     }
     double c = costs[node.position()];
-    if (Double.isNaN(c)) {
-      return 0;
-    }
     if (max == min) {
       return NodeScores.MAX_HIGH_DENSITY;
     }

@@ -4,23 +4,23 @@ import com.google.common.collect.ImmutableList;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.stream.IntStream;
 
 /**
  * The mix of task shapes a scheduler has seen, learned only from pods created no later than the
  * moment asked about: each pod counts the GPU it asks for times {@code 2^(-age / halfLife)} (what a
  * shape that cannot land costs is its GPU, so a rare 8-GPU task weighs as 8 one-GPU tasks), so the
- * mix follows a workload that changes and forgets what it no longer receives. Moving forward in
- * time is incremental (decay the weights, add the pods created since); moving back restarts from
- * the latest {@link Checkpoint} at or before the moment asked about (from nothing when there is
- * none), so a scheduler that places pods of several queues, whose creation times interleave, does
- * not re-add every pod for each of them. The weights depend only on the sequence of moments asked
- * about. Single-threaded.
+ * mix follows a workload that changes and forgets what it no longer receives.
+ *
+ * <p>The weights at a moment depend only on that moment, and cost a sum over at most one segment of
+ * {@value #SEGMENT_SIGHTINGS} pods: each segment carries the weights of the pods before it, decayed
+ * to its start, and each pod's weight is kept relative to its segment's start, so the moments of
+ * several queues' jobs, which interleave, cost no more than moments in order. Single-threaded.
  */
 final class ShapeMix {
   /** A pod the scheduler saw, by the time it was created. */
@@ -82,88 +82,146 @@ final class ShapeMix {
     }
   }
 
-  private final ImmutableList<Sighting> sightings;
+  /**
+   * Sightings per segment at most, and the span of one in half-lives: a pod's weight is kept
+   * relative to its segment's first pod, by a factor of at most {@code 2^64}.
+   */
+  private static final int SEGMENT_SIGHTINGS = 64;
+
+  private static final double SEGMENT_HALF_LIVES = 64;
+
+  /** Moments remembered, so a moment asked again gives the same weights without a sum. */
+  private static final int REMEMBERED_MOMENTS = 4096;
+
+  /** Every shape seen, in the order of first sighting: a shape's index in the weights. */
+  private final ImmutableList<DemandShape> shapes;
+
+  /** The sightings by creation time, as parallel arrays. */
+  private final Instant[] createdAt;
+
+  private final int[] shapeOf;
+
+  /** Distinct shapes among the sightings up to each one. */
+  private final int[] shapesSeen;
+
+  /** Each sighting's GPU ask times {@code 2^(age at its segment's start / halfLife)}. */
+  private final double[] relativeWeight;
+
+  private final int[] segmentOf;
+  private final int[] segmentStart;
+
+  /** Per segment: the weights of the sightings before it, at its first sighting's time. */
+  private final double[][] carried;
+
   private final double halfLifeSeconds;
 
-  /** Weight per shape at {@link #at}; insertion order is first sighting, so iteration is fixed. */
-  private final Map<DemandShape, Double> weights = new LinkedHashMap<>();
+  /** The last weights per number of shapes, whose order by GPU ask the next ones reuse. */
+  private final Weights[] lastBySeenShapes;
 
-  private int next;
-  private Instant at = Instant.MIN;
-  private Weights cached;
-
-  /** The mix at a moment asked about, with how many sightings it holds. */
-  private record Checkpoint(int next, Weights weights) {}
-
-  /**
-   * Sightings a checkpoint holds beyond the one before it: moving back then adds at most about this
-   * many pods again.
-   */
-  private static final int CHECKPOINT_EVERY_SIGHTINGS = 64;
-
-  private final TreeMap<Instant, Checkpoint> checkpoints = new TreeMap<>();
+  private final Map<Instant, Weights> remembered = new HashMap<>();
 
   ShapeMix(List<Sighting> sightings, Duration halfLife) {
     if (halfLife.isNegative() || halfLife.isZero()) {
       throw new IllegalArgumentException("halfLife must be positive, got " + halfLife);
     }
+    this.halfLifeSeconds = halfLife.toMillis() / 1000.0;
     List<Sighting> sorted = new ArrayList<>(sightings);
     sorted.sort(Comparator.comparing(Sighting::createdAt).thenComparingLong(Sighting::order));
-    this.sightings = ImmutableList.copyOf(sorted);
-    this.halfLifeSeconds = halfLife.toMillis() / 1000.0;
+    int n = sorted.size();
+    Map<DemandShape, Integer> index = new HashMap<>();
+    ImmutableList.Builder<DemandShape> shapes = ImmutableList.builder();
+    this.createdAt = new Instant[n];
+    this.shapeOf = new int[n];
+    this.shapesSeen = new int[n];
+    this.relativeWeight = new double[n];
+    this.segmentOf = new int[n];
+    List<Integer> starts = new ArrayList<>();
+    List<double[]> carried = new ArrayList<>();
+    double[] sums = new double[0];
+    for (int i = 0; i < n; i++) {
+      Sighting s = sorted.get(i);
+      Integer known = index.putIfAbsent(s.shape(), index.size());
+      if (known == null) {
+        shapes.add(s.shape());
+      }
+      createdAt[i] = s.createdAt();
+      shapeOf[i] = known == null ? index.size() - 1 : known;
+      shapesSeen[i] = index.size();
+      if (starts.isEmpty()
+          || i - starts.get(starts.size() - 1) >= SEGMENT_SIGHTINGS
+          || halfLives(createdAt[starts.get(starts.size() - 1)], createdAt[i])
+              > SEGMENT_HALF_LIVES) {
+        if (!starts.isEmpty()) {
+          double decay = decay(createdAt[starts.get(starts.size() - 1)], createdAt[i]);
+          for (int k = 0; k < sums.length; k++) {
+            sums[k] *= decay;
+          }
+        }
+        starts.add(i);
+        carried.add(sums.clone());
+      }
+      int start = starts.get(starts.size() - 1);
+      segmentOf[i] = starts.size() - 1;
+      relativeWeight[i] = s.shape().gpuAsk() / decay(createdAt[start], createdAt[i]);
+      if (shapeOf[i] >= sums.length) {
+        sums = Arrays.copyOf(sums, shapeOf[i] + 1);
+      }
+      sums[shapeOf[i]] += relativeWeight[i];
+    }
+    this.shapes = shapes.build();
+    this.segmentStart = starts.stream().mapToInt(Integer::intValue).toArray();
+    this.carried = carried.toArray(double[][]::new);
+    this.lastBySeenShapes = new Weights[index.size() + 1];
   }
 
   /** The mix of pods created at or before {@code now}. */
   Weights at(Instant now) {
-    if (now.isBefore(at)) {
-      restart(now);
+    Weights known = remembered.get(now);
+    if (known != null) {
+      return known;
     }
-    if (cached != null && now.equals(at)) {
-      return cached;
+    int count = sightingsUpTo(now);
+    int seen = count == 0 ? 0 : shapesSeen[count - 1];
+    double[] w = new double[seen];
+    if (count > 0) {
+      int segment = segmentOf[count - 1];
+      int start = segmentStart[segment];
+      System.arraycopy(carried[segment], 0, w, 0, carried[segment].length);
+      for (int i = start; i < count; i++) {
+        w[shapeOf[i]] += relativeWeight[i];
+      }
+      double decay = decay(createdAt[start], now);
+      for (int i = 0; i < seen; i++) {
+        w[i] *= decay;
+      }
     }
-    if (!at.equals(Instant.MIN)) {
-      double decay = decay(at, now);
-      weights.replaceAll((shape, w) -> w * decay);
+    Weights last = lastBySeenShapes[seen];
+    Weights weights = last != null ? last.reweighted(w) : new Weights(shapes.subList(0, seen), w);
+    lastBySeenShapes[seen] = weights;
+    if (remembered.size() >= REMEMBERED_MOMENTS) {
+      remembered.clear();
     }
-    while (next < sightings.size() && !sightings.get(next).createdAt().isAfter(now)) {
-      Sighting s = sightings.get(next++);
-      weights.merge(s.shape(), s.shape().gpuAsk() * decay(s.createdAt(), now), Double::sum);
-    }
-    at = now;
-    double[] w = new double[weights.size()];
-    int i = 0;
-    for (double v : weights.values()) {
-      w[i++] = v;
-    }
-    // shapes are only ever appended in first-sighting order, so as many shapes are the same ones
-    cached =
-        cached != null && cached.shapes.size() == weights.size()
-            ? cached.reweighted(w)
-            : new Weights(ImmutableList.copyOf(weights.keySet()), w);
-    Map.Entry<Instant, Checkpoint> before = checkpoints.floorEntry(now);
-    if (before == null || next - before.getValue().next() >= CHECKPOINT_EVERY_SIGHTINGS) {
-      checkpoints.put(now, new Checkpoint(next, cached));
-    }
-    return cached;
+    remembered.put(now, weights);
+    return weights;
   }
 
-  /** Back to the latest checkpoint at or before {@code now}, or to nothing seen. */
-  private void restart(Instant now) {
-    weights.clear();
-    Map.Entry<Instant, Checkpoint> from = checkpoints.floorEntry(now);
-    if (from == null) {
-      next = 0;
-      at = Instant.MIN;
-      cached = null;
-      return;
+  /** How many sightings were created at or before {@code now}. */
+  private int sightingsUpTo(Instant now) {
+    int low = 0;
+    int high = createdAt.length;
+    while (low < high) {
+      int mid = (low + high) >>> 1;
+      if (createdAt[mid].isAfter(now)) {
+        high = mid;
+      } else {
+        low = mid + 1;
+      }
     }
-    Weights w = from.getValue().weights();
-    cached = w;
-    for (int i = 0; i < w.shapes.size(); i++) {
-      weights.put(w.shapes.get(i), w.weights[i]);
-    }
-    next = from.getValue().next();
-    at = from.getKey();
+    return low;
+  }
+
+  private double halfLives(Instant from, Instant to) {
+    return Duration.between(from, to).toMillis() / 1000.0 / halfLifeSeconds;
   }
 
   private double decay(Instant from, Instant to) {
