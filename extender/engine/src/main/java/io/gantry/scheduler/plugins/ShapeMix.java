@@ -13,14 +13,16 @@ import java.util.stream.IntStream;
 
 /**
  * The mix of task shapes a scheduler has seen, learned only from pods created no later than the
- * moment asked about: each pod counts the GPU it asks for times {@code 2^(-age / halfLife)} (what a
- * shape that cannot land costs is its GPU, so a rare 8-GPU task weighs as 8 one-GPU tasks), so the
- * mix follows a workload that changes and forgets what it no longer receives. Moving forward in
- * time is incremental (decay the weights, add the pods created since); moving back restarts from
- * the latest {@link Checkpoint} at or before the moment asked about (from nothing when there is
- * none), so a scheduler that places pods of several queues, whose creation times interleave, does
- * not re-add every pod for each of them. The weights depend only on the sequence of moments asked
- * about. Single-threaded.
+ * moment asked about: each pod counts the square root of the GPU it asks for times {@code 2^(-age /
+ * halfLife)}, so the mix follows a workload that changes and forgets what it no longer receives.
+ * The square root sits between counting pods (the paper's popularity, which lets the many small
+ * tasks outvote the GPU a rare 8-GPU task needs) and counting their GPU (which lets the few large
+ * tasks outvote the many whole GPUs that one-GPU tasks need): on the Alibaba trace it strands the
+ * least GPU of the three (docs/placement-quality.md). Moving forward in time is incremental (decay
+ * the weights, add the pods created since); moving back restarts from the latest {@link Checkpoint}
+ * at or before the moment asked about (from nothing when there is none), so a scheduler that places
+ * pods of several queues, whose creation times interleave, does not re-add every pod for each of
+ * them. The weights depend only on the sequence of moments asked about. Single-threaded.
  */
 final class ShapeMix {
   /** A pod the scheduler saw, by the time it was created. */
@@ -127,7 +129,8 @@ final class ShapeMix {
     }
     while (next < sightings.size() && !sightings.get(next).createdAt().isAfter(now)) {
       Sighting s = sightings.get(next++);
-      weights.merge(s.shape(), s.shape().gpuAsk() * decay(s.createdAt(), now), Double::sum);
+      weights.merge(
+          s.shape(), Math.sqrt(s.shape().gpuAsk()) * decay(s.createdAt(), now), Double::sum);
     }
     at = now;
     double[] w = new double[weights.size()];
