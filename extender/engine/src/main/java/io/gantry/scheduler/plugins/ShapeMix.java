@@ -13,9 +13,12 @@ import java.util.stream.IntStream;
 
 /**
  * The mix of task shapes a scheduler has seen, learned only from pods created no later than the
- * moment asked about: each pod counts the GPU it asks for times {@code 2^(-age / halfLife)} (what a
- * shape that cannot land costs is its GPU, so a rare 8-GPU task weighs as 8 one-GPU tasks), so the
- * mix follows a workload that changes and forgets what it no longer receives.
+ * moment asked about: each pod counts the square root of the GPU it asks for times {@code 2^(-age /
+ * halfLife)}, so the mix follows a workload that changes and forgets what it no longer receives.
+ * The square root sits between counting pods (the paper's popularity, which lets the many small
+ * tasks outvote the GPU a rare 8-GPU task needs) and counting their GPU (which lets the few large
+ * tasks outvote the many whole GPUs that one-GPU tasks need): on the Alibaba trace it strands the
+ * least GPU of the three (docs/placement-quality.md).
  *
  * <p>The weights at a moment depend only on that moment, and cost a sum over at most one segment of
  * {@value #SEGMENT_SIGHTINGS} pods: each segment carries the weights of the pods before it, decayed
@@ -162,7 +165,7 @@ final class ShapeMix {
       }
       int start = starts.get(starts.size() - 1);
       segmentOf[i] = starts.size() - 1;
-      relativeWeight[i] = s.shape().gpuAsk() / decay(createdAt[start], createdAt[i]);
+      relativeWeight[i] = Math.sqrt(s.shape().gpuAsk()) / decay(createdAt[start], createdAt[i]);
       if (shapeOf[i] >= sums.length) {
         sums = Arrays.copyOf(sums, shapeOf[i] + 1);
       }

@@ -11,8 +11,8 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
- * The learned mix counts only pods created by the moment asked about, each by the GPU it asks for,
- * halving per half-life.
+ * The learned mix counts only pods created by the moment asked about, each by the square root of
+ * the GPU it asks for, halving per half-life.
  */
 class ShapeMixTest {
   private static final Instant T0 = Instant.parse("2025-01-01T00:00:00Z");
@@ -42,7 +42,9 @@ class ShapeMixTest {
 
     assertThat(w.shapes()).containsExactly(ONE_GPU, TWO_GPUS);
     assertThat(w.weight(0)).isCloseTo(0.5, within(1e-12));
-    assertThat(w.weight(1)).as("two GPUs weigh twice").isCloseTo(2.0, within(1e-12));
+    assertThat(w.weight(1))
+        .as("two GPUs weigh the square root of two")
+        .isCloseTo(Math.sqrt(2), within(1e-12));
   }
 
   @Test
