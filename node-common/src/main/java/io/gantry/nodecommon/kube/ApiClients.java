@@ -1,5 +1,6 @@
 package io.gantry.nodecommon.kube;
 
+import io.kubernetes.client.custom.Quantity;
 import io.kubernetes.client.openapi.ApiClient;
 import io.kubernetes.client.openapi.JSON;
 import io.kubernetes.client.util.ClientBuilder;
@@ -54,7 +55,10 @@ public final class ApiClients {
   public static void installRelaxedJson() {
     JSON.setGson(
         JSON.createGson()
-            .registerTypeAdapter(OffsetDateTime.class, new JSON.OffsetDateTimeTypeAdapter())
+            // each distinct timestamp and quantity text parsed once (the informers' lists and
+            // watches decode the same few thousand again and again)
+            .registerTypeAdapter(OffsetDateTime.class, RepeatedValueAdapters.timestamps())
+            .registerTypeAdapter(Quantity.class, RepeatedValueAdapters.quantities())
             // what DynamicKubernetesApi installs; a later call must not take it away again
             .registerTypeAdapterFactory(new DynamicKubernetesTypeAdaptorFactory())
             .create());

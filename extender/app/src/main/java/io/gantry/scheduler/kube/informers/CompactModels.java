@@ -89,14 +89,13 @@ final class CompactModels {
   }
 
   private void compact(Object model) {
-    boolean meta = model instanceof V1ObjectMeta;
     for (Field f : fieldsOf(model.getClass())) {
       try {
         Object value = f.get(model);
-        if (value == null || (meta && UNIQUE_META_FIELDS.contains(f.getName()))) {
+        if (value == null) {
           continue;
         }
-        if (meta && f.getName().equals(MANAGED_FIELDS)) {
+        if (f.getName().equals(MANAGED_FIELDS) && model instanceof V1ObjectMeta) {
           f.set(model, null);
           continue;
         }
@@ -152,13 +151,17 @@ final class CompactModels {
     return out.buildOrThrow();
   }
 
+  /** The fields to walk: every instance field but the metadata strings unique to an object. */
   private List<Field> fieldsOf(Class<?> type) {
     return fields.computeIfAbsent(
         type,
         t -> {
+          boolean meta = t == V1ObjectMeta.class;
           List<Field> out = new ArrayList<>();
           for (Field f : t.getDeclaredFields()) {
-            if (!Modifier.isStatic(f.getModifiers()) && !Modifier.isFinal(f.getModifiers())) {
+            if (!Modifier.isStatic(f.getModifiers())
+                && !Modifier.isFinal(f.getModifiers())
+                && !(meta && UNIQUE_META_FIELDS.contains(f.getName()))) {
               f.setAccessible(true);
               out.add(f);
             }

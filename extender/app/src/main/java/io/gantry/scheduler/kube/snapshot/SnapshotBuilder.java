@@ -99,6 +99,14 @@ public final class SnapshotBuilder {
       Map<String, Integer> otherPods,
       Map<String, ImmutableList<PodClaim>> podClaims) {}
 
+  /** A PodGroup with its creation time, to sort by. */
+  private record AgedPodGroup(Instant created, KaiPodGroup pg) {
+    static final Comparator<AgedPodGroup> OLDEST_FIRST =
+        Comparator.comparing(AgedPodGroup::created)
+            .thenComparing(a -> nullToEmpty(a.pg().getMetadata().getUid()))
+            .thenComparing(a -> a.pg().getMetadata().getName());
+  }
+
   /** The jobs with their tasks, and the claim allocations their binds in flight assume. */
   private record Jobs(ImmutableList<JobInfo> jobs, Map<String, AllocationResult> assumed) {}
 
@@ -152,16 +160,16 @@ public final class SnapshotBuilder {
 
   /** The PodGroups of the pool, oldest first (ties by uid, as KAI's), read as job templates. */
   private PodGroups podGroups(PriorityClassTable priorities) {
-    List<KaiPodGroup> groups = new ArrayList<>();
+    // each one's creation time read once, not at every comparison of the sort
+    List<AgedPodGroup> aged = new ArrayList<>();
     for (KaiPodGroup pg : cache.podGroups()) {
       if (scope.pool().contains(pg.getMetadata().getLabels())) {
-        groups.add(pg);
+        aged.add(new AgedPodGroup(PodGroupReader.created(pg), pg));
       }
     }
-    groups.sort(
-        Comparator.comparing(PodGroupReader::created)
-            .thenComparing(pg -> nullToEmpty(pg.getMetadata().getUid()))
-            .thenComparing(pg -> pg.getMetadata().getName()));
+    aged.sort(AgedPodGroup.OLDEST_FIRST);
+    List<KaiPodGroup> groups = new ArrayList<>(aged.size());
+    aged.forEach(a -> groups.add(a.pg()));
     Map<String, KaiPodGroup> byId = new HashMap<>();
     Map<String, JobInfo> templates = new TreeMap<>();
     ImmutableList.Builder<String> jobOrder = ImmutableList.builder();

@@ -161,10 +161,13 @@ public final class StatusWriter implements AutoCloseable {
     }
     status.set("resourcesStatus", JSON.valueToTree(s.resources()));
     String fingerprint = fingerprint(s);
+    // a waiting write holds its patch as text: a tree is several times larger, and a scheduler
+    // starting on a large cluster queues one for most PodGroups
+    String body = patch.toString();
     submit(
         "podgroup/" + ns + "/" + name,
         fingerprint,
-        () -> writer.patchPodGroupStatus(ns, name, patch.toString()));
+        () -> writer.patchPodGroupStatus(ns, name, body));
   }
 
   /** Patches the PodGroup's lifecycle annotations where the cached PodGroup differs. */
@@ -193,10 +196,11 @@ public final class StatusWriter implements AutoCloseable {
     }
     ObjectNode patch = JSON.createObjectNode();
     patch.putObject("metadata").set("annotations", changes);
+    String body = patch.toString();
     submit(
         "podgroup-lifecycle/" + ns + "/" + name,
         changes.toString(),
-        () -> writer.patchPodGroup(ns, name, patch.toString()));
+        () -> writer.patchPodGroup(ns, name, body));
   }
 
   private static String fingerprint(PodGroupStatus s) {
