@@ -33,6 +33,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -61,7 +63,7 @@ public final class StatusWriter implements AutoCloseable {
   private final RateLimiter limiter;
   private final Map<String, Runnable> pending = new ConcurrentHashMap<>();
   private final BlockingQueue<String> order = new LinkedBlockingQueue<>();
-  private final Cache<String, String> submitted =
+  private final Cache<String, Object> submitted =
       CacheBuilder.newBuilder().expireAfterWrite(RESUBMIT_AFTER).maximumSize(500_000).build();
   private final Thread thread;
   private volatile boolean running = true;
@@ -151,20 +153,40 @@ public final class StatusWriter implements AutoCloseable {
     if (!conditionsChange && !resourcesChange) {
       return;
     }
+    String key = "podgroup/" + ns + "/" + name;
+    Object fingerprint =
+        List.of(
+            s.conditions().map(l -> l.stream().map(KaiSchedulingCondition::message).toList()),
+            s.resources());
+    if (alreadySubmitted(key, fingerprint)) {
+      return;
+    }
+    // the conditions carry the transition's id and time as of this cycle; the rest of the patch is
+    // built when it is written (at most perSecond a second), not for every queued PodGroup
+    ArrayNode conditions = conditionsChange ? conditionsJson(s, currentConditions) : null;
+    submit(
+        key,
+        fingerprint,
+        () -> writer.patchPodGroupStatus(ns, name, statusPatch(conditions, s).toString()));
+  }
+
+  private ArrayNode conditionsJson(
+      PodGroupStatus s, List<KaiSchedulingCondition> currentConditions) {
+    ArrayNode list = JSON.createArrayNode();
+    for (KaiSchedulingCondition c : s.conditions().get()) {
+      list.add(conditionJson(c, nextTransition(currentConditions)));
+    }
+    return list;
+  }
+
+  private static ObjectNode statusPatch(ArrayNode conditions, PodGroupStatus s) {
     ObjectNode patch = JSON.createObjectNode();
     ObjectNode status = patch.putObject("status");
-    if (conditionsChange) {
-      ArrayNode list = status.putArray("schedulingConditions");
-      for (KaiSchedulingCondition c : s.conditions().get()) {
-        list.add(conditionJson(c, nextTransition(currentConditions)));
-      }
+    if (conditions != null) {
+      status.set("schedulingConditions", conditions);
     }
     status.set("resourcesStatus", JSON.valueToTree(s.resources()));
-    String fingerprint = fingerprint(s);
-    submit(
-        "podgroup/" + ns + "/" + name,
-        fingerprint,
-        () -> writer.patchPodGroupStatus(ns, name, patch.toString()));
+    return patch;
   }
 
   /** Patches the PodGroup's lifecycle annotations where the cached PodGroup differs. */
@@ -176,33 +198,39 @@ public final class StatusWriter implements AutoCloseable {
       return;
     }
     Map<String, String> current = PodGroupReader.annotations(cached);
-    ObjectNode changes = JSON.createObjectNode();
+    Map<String, Optional<String>> changes = new TreeMap<>();
     a.annotations()
         .forEach(
             (key, value) -> {
               if (!Objects.equals(current.get(key), value.orElse(null))) {
-                if (value.isPresent()) {
-                  changes.put(key, value.get());
-                } else {
-                  changes.putNull(key);
-                }
+                changes.put(key, value);
               }
             });
     if (changes.isEmpty()) {
       return;
     }
-    ObjectNode patch = JSON.createObjectNode();
-    patch.putObject("metadata").set("annotations", changes);
+    String key = "podgroup-lifecycle/" + ns + "/" + name;
+    if (alreadySubmitted(key, changes)) {
+      return;
+    }
     submit(
-        "podgroup-lifecycle/" + ns + "/" + name,
-        changes.toString(),
-        () -> writer.patchPodGroup(ns, name, patch.toString()));
+        key, changes, () -> writer.patchPodGroup(ns, name, annotationsPatch(changes).toString()));
   }
 
-  private static String fingerprint(PodGroupStatus s) {
-    return s.conditions().map(l -> l.stream().map(KaiSchedulingCondition::message).toList())
-        + "|"
-        + s.resources();
+  /** The merge patch setting the annotations, in key order; an empty value removes one. */
+  private static ObjectNode annotationsPatch(Map<String, Optional<String>> changes) {
+    ObjectNode annotations = JSON.createObjectNode();
+    changes.forEach(
+        (key, value) -> {
+          if (value.isPresent()) {
+            annotations.put(key, value.get());
+          } else {
+            annotations.putNull(key);
+          }
+        });
+    ObjectNode patch = JSON.createObjectNode();
+    patch.putObject("metadata").set("annotations", annotations);
+    return patch;
   }
 
   private static boolean sameConditions(
@@ -279,8 +307,13 @@ public final class StatusWriter implements AutoCloseable {
     void run() throws ApiException;
   }
 
-  private void submit(String key, String fingerprint, Write write) {
-    if (fingerprint.equals(submitted.getIfPresent(key))) {
+  /** Whether the same write (equal fingerprints) was queued or made within the last while. */
+  private boolean alreadySubmitted(String key, Object fingerprint) {
+    return fingerprint.equals(submitted.getIfPresent(key));
+  }
+
+  private void submit(String key, Object fingerprint, Write write) {
+    if (alreadySubmitted(key, fingerprint)) {
       return;
     }
     submitted.put(key, fingerprint);
