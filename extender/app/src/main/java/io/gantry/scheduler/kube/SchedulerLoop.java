@@ -42,15 +42,16 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The scheduling loop: every {@code period}, measured from the end of one cycle to the start of the
- * next (KAI's {@code schedulePeriod}), the leader releases the DRA claims of pods that are gone,
- * groups new pods, takes a snapshot of the caches, runs the engine's cycle, and applies what it
- * decided: binds and evictions go to the asynchronous {@link Binder} and {@link Evictor}, events to
- * the {@link EventRecorder}, status to the {@link StatusWriter}; in reservation-pods mode the
- * {@link GpuSharingUpkeep} then cleans reservation pods up and keeps the scaling pods. A standby
- * does nothing but keep its caches warm.
+ * next (KAI's {@code schedulePeriod}; the first cycle starts as soon as it may), the leader
+ * releases the DRA claims of pods that are gone, groups new pods, takes a snapshot of the caches,
+ * runs the engine's cycle, and applies what it decided: binds and evictions go to the asynchronous
+ * {@link Binder} and {@link Evictor}, events to the {@link EventRecorder}, status to the {@link
+ * StatusWriter}; in reservation-pods mode the {@link GpuSharingUpkeep} then cleans reservation pods
+ * up and keeps the scaling pods. A standby does nothing but keep its caches warm.
  */
 final class SchedulerLoop implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(SchedulerLoop.class);
+  private static final Duration STARTUP_POLL = Duration.ofMillis(50);
 
   private final ClusterInformers cache;
   private final SnapshotBuilder snapshots;
@@ -107,9 +108,23 @@ final class SchedulerLoop implements AutoCloseable {
   }
 
   void start() {
-    schedule =
-        thread.scheduleWithFixedDelay(
-            this::cycleSafely, 0, period.toMillis(), TimeUnit.MILLISECONDS);
+    schedule = thread.schedule(this::tick, 0, TimeUnit.MILLISECONDS);
+  }
+
+  /**
+   * Runs a cycle if it may, then schedules the next one a period after this one's end; until the
+   * first cycle has run, every {@link #STARTUP_POLL} instead, so the first cycle starts as soon as
+   * the caches sync and the lease is won, not up to a period later.
+   */
+  private void tick() {
+    boolean ran = cycleSafely();
+    long delayMillis =
+        ran || cycles.get() > 0
+            ? period.toMillis()
+            : Math.min(period.toMillis(), STARTUP_POLL.toMillis());
+    if (!thread.isShutdown()) {
+      schedule = thread.schedule(this::tick, delayMillis, TimeUnit.MILLISECONDS);
+    }
   }
 
   /** Cycles run so far (as leader, with synced caches). */
@@ -126,21 +141,27 @@ final class SchedulerLoop implements AutoCloseable {
     return System.nanoTime() - lastCycleEndNanos < Math.max(period.toNanos() * 10, 30_000_000_000L);
   }
 
-  private void cycleSafely() {
+  /** Whether a cycle ran (also one that failed). */
+  private boolean cycleSafely() {
     try {
-      runCycle();
+      return runCycle();
     } catch (RuntimeException e) {
       LOG.error("scheduling cycle failed", e);
+      return true;
     } finally {
       lastCycleEndNanos = System.nanoTime();
     }
   }
 
-  /** One cycle, if this replica leads and its caches have synced. */
-  void runCycle() {
+  /**
+   * One cycle, if this replica leads and its caches have synced.
+   *
+   * @return whether it ran
+   */
+  boolean runCycle() {
     if (!leadership.isLeader() || !cache.hasSynced()) {
       LOG.debug("no cycle: leader {}, synced {}", leadership.isLeader(), cache.hasSynced());
-      return;
+      return false;
     }
     long start = System.nanoTime();
     binder.prune();
@@ -162,6 +183,7 @@ final class SchedulerLoop implements AutoCloseable {
         live.snapshot().nodes().size(),
         result.decisions().size(),
         Math.round(millis));
+    return true;
   }
 
   /** The tasks this cycle bound or pipelined. */

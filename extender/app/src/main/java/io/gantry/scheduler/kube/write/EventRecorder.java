@@ -33,11 +33,13 @@ import org.slf4j.LoggerFactory;
  * Writes core/v1 Events (KAI's reasons and messages, kai-reference §11) from one background thread,
  * at most {@code perSecond} a second. The same reason and message for the same object is written
  * once per {@link #REPEAT_AFTER} (a cycle repeats its Unschedulable events every second); when the
- * queue is full, new events are dropped and counted, as the Kubernetes event broadcaster does.
+ * queue is full, new events are dropped and counted, as the Kubernetes event broadcaster does, and
+ * the drops are logged as one summary line per {@link #DROP_LOG_EVERY} (and at close).
  */
 public final class EventRecorder implements AutoCloseable {
   static final Duration REPEAT_AFTER = Duration.ofMinutes(10);
   static final int QUEUE_CAPACITY = 10_000;
+  static final Duration DROP_LOG_EVERY = Duration.ofSeconds(30);
 
   private static final Logger LOG = LoggerFactory.getLogger(EventRecorder.class);
 
@@ -51,6 +53,8 @@ public final class EventRecorder implements AutoCloseable {
   private final Cache<String, Boolean> recent =
       CacheBuilder.newBuilder().maximumSize(200_000).expireAfterWrite(REPEAT_AFTER).build();
   private final AtomicLong dropped = new AtomicLong();
+  private final AtomicLong droppedLogged = new AtomicLong();
+  private final AtomicLong nextDropLogMillis = new AtomicLong(Long.MIN_VALUE);
   private final AtomicLong sequence = new AtomicLong();
   private final Thread thread;
   private volatile boolean running = true;
@@ -80,10 +84,29 @@ public final class EventRecorder implements AutoCloseable {
     }
     if (!queue.offer(new Pending(object, type, reason, message))) {
       recent.invalidate(key);
-      if (dropped.incrementAndGet() % 1000 == 1) {
-        LOG.warn("event queue full: dropped {} events so far", dropped.get());
-      }
+      dropped.incrementAndGet();
+      logDrops();
     }
+  }
+
+  /**
+   * One WARN line per {@link #DROP_LOG_EVERY} at most, summing the drops since the last one: a bind
+   * burst drops tens of thousands of {@code Scheduled} events, which one line a thousand would
+   * still turn into dozens of lines.
+   */
+  private void logDrops() {
+    long now = clock.millis();
+    long next = nextDropLogMillis.get();
+    if (now < next || !nextDropLogMillis.compareAndSet(next, now + DROP_LOG_EVERY.toMillis())) {
+      return;
+    }
+    long total = dropped.get();
+    long since = total - droppedLogged.getAndSet(total);
+    LOG.warn(
+        "event queue full ({} events): dropped {} events since the last report, {} in all",
+        QUEUE_CAPACITY,
+        since,
+        total);
   }
 
   long dropped() {
@@ -150,5 +173,11 @@ public final class EventRecorder implements AutoCloseable {
   public void close() {
     running = false;
     thread.interrupt();
+    long total = dropped.get();
+    long since = total - droppedLogged.getAndSet(total);
+    if (since > 0) {
+      LOG.warn(
+          "event queue full: dropped {} events since the last report, {} in all", since, total);
+    }
   }
 }

@@ -33,6 +33,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -61,7 +63,7 @@ public final class StatusWriter implements AutoCloseable {
   private final RateLimiter limiter;
   private final Map<String, Runnable> pending = new ConcurrentHashMap<>();
   private final BlockingQueue<String> order = new LinkedBlockingQueue<>();
-  private final Cache<String, String> submitted =
+  private final Cache<String, Object> submitted =
       CacheBuilder.newBuilder().expireAfterWrite(RESUBMIT_AFTER).maximumSize(500_000).build();
   private final Thread thread;
   private volatile boolean running = true;
@@ -151,23 +153,36 @@ public final class StatusWriter implements AutoCloseable {
     if (!conditionsChange && !resourcesChange) {
       return;
     }
-    ObjectNode patch = JSON.createObjectNode();
-    ObjectNode status = patch.putObject("status");
-    if (conditionsChange) {
-      ArrayNode list = status.putArray("schedulingConditions");
-      for (KaiSchedulingCondition c : s.conditions().get()) {
-        list.add(conditionJson(c, nextTransition(currentConditions)));
-      }
-    }
-    status.set("resourcesStatus", JSON.valueToTree(s.resources()));
+    String key = "podgroup/" + ns + "/" + name;
     String fingerprint = fingerprint(s);
+    // checked before the patch is built: most PodGroups of a large cluster have a write queued
+    if (alreadySubmitted(key, fingerprint)) {
+      return;
+    }
+    ArrayNode conditions = conditionsChange ? conditionsJson(s, currentConditions) : null;
     // a waiting write holds its patch as text: a tree is several times larger, and a scheduler
     // starting on a large cluster queues one for most PodGroups
-    String body = patch.toString();
-    submit(
-        "podgroup/" + ns + "/" + name,
-        fingerprint,
-        () -> writer.patchPodGroupStatus(ns, name, body));
+    String body = statusPatch(conditions, s).toString();
+    submit(key, fingerprint, () -> writer.patchPodGroupStatus(ns, name, body));
+  }
+
+  private ArrayNode conditionsJson(
+      PodGroupStatus s, List<KaiSchedulingCondition> currentConditions) {
+    ArrayNode list = JSON.createArrayNode();
+    for (KaiSchedulingCondition c : s.conditions().get()) {
+      list.add(conditionJson(c, nextTransition(currentConditions)));
+    }
+    return list;
+  }
+
+  private static ObjectNode statusPatch(ArrayNode conditions, PodGroupStatus s) {
+    ObjectNode patch = JSON.createObjectNode();
+    ObjectNode status = patch.putObject("status");
+    if (conditions != null) {
+      status.set("schedulingConditions", conditions);
+    }
+    status.set("resourcesStatus", JSON.valueToTree(s.resources()));
+    return patch;
   }
 
   /** Patches the PodGroup's lifecycle annotations where the cached PodGroup differs. */
@@ -179,34 +194,47 @@ public final class StatusWriter implements AutoCloseable {
       return;
     }
     Map<String, String> current = PodGroupReader.annotations(cached);
-    ObjectNode changes = JSON.createObjectNode();
+    Map<String, Optional<String>> changes = new TreeMap<>();
     a.annotations()
         .forEach(
             (key, value) -> {
               if (!Objects.equals(current.get(key), value.orElse(null))) {
-                if (value.isPresent()) {
-                  changes.put(key, value.get());
-                } else {
-                  changes.putNull(key);
-                }
+                changes.put(key, value);
               }
             });
     if (changes.isEmpty()) {
       return;
     }
-    ObjectNode patch = JSON.createObjectNode();
-    patch.putObject("metadata").set("annotations", changes);
-    String body = patch.toString();
-    submit(
-        "podgroup-lifecycle/" + ns + "/" + name,
-        changes.toString(),
-        () -> writer.patchPodGroup(ns, name, body));
+    String key = "podgroup-lifecycle/" + ns + "/" + name;
+    String fingerprint = changes.toString();
+    if (alreadySubmitted(key, fingerprint)) {
+      return;
+    }
+    // a waiting write holds its patch as text: a tree is several times larger
+    String body = annotationsPatch(changes).toString();
+    submit(key, fingerprint, () -> writer.patchPodGroup(ns, name, body));
   }
 
   private static String fingerprint(PodGroupStatus s) {
     return s.conditions().map(l -> l.stream().map(KaiSchedulingCondition::message).toList())
         + "|"
         + s.resources();
+  }
+
+  /** The merge patch setting the annotations, in key order; an empty value removes one. */
+  private static ObjectNode annotationsPatch(Map<String, Optional<String>> changes) {
+    ObjectNode annotations = JSON.createObjectNode();
+    changes.forEach(
+        (key, value) -> {
+          if (value.isPresent()) {
+            annotations.put(key, value.get());
+          } else {
+            annotations.putNull(key);
+          }
+        });
+    ObjectNode patch = JSON.createObjectNode();
+    patch.putObject("metadata").set("annotations", annotations);
+    return patch;
   }
 
   private static boolean sameConditions(
@@ -283,8 +311,13 @@ public final class StatusWriter implements AutoCloseable {
     void run() throws ApiException;
   }
 
-  private void submit(String key, String fingerprint, Write write) {
-    if (fingerprint.equals(submitted.getIfPresent(key))) {
+  /** Whether the same write (equal fingerprints) was queued or made within the last while. */
+  private boolean alreadySubmitted(String key, Object fingerprint) {
+    return fingerprint.equals(submitted.getIfPresent(key));
+  }
+
+  private void submit(String key, Object fingerprint, Write write) {
+    if (alreadySubmitted(key, fingerprint)) {
       return;
     }
     submitted.put(key, fingerprint);
