@@ -38,10 +38,13 @@ public final class GpuCandidates {
   /** How many devices could hold the task now, without waiting for anything being released. */
   public static long usableNow(
       List<GpuGroupView> groups, int idleWholeGpus, GpuAmount portion, ComputeMode mode) {
-    long shared =
-        groups.stream()
-            .filter(g -> g.accepts(portion, mode) && g.idlePortion().compareTo(portion) >= 0)
-            .count();
+    // a loop, not a stream: the node search asks this for every candidate node of every task
+    long shared = 0;
+    for (GpuGroupView g : groups) {
+      if (g.accepts(portion, mode) && g.idlePortion().compareTo(portion) >= 0) {
+        shared++;
+      }
+    }
     return shared + idleWholeGpus;
   }
 }

@@ -13,6 +13,9 @@ import java.util.TreeMap;
  */
 public final class NodeGpuGroups {
   private final TreeMap<String, GpuGroup> groups = new TreeMap<>();
+  // the node search asks for the views of every candidate node for every task, far more often
+  // than a placement changes them; null once a change made them stale
+  private ImmutableList<GpuGroupView> views = ImmutableList.of();
 
   /**
    * Puts {@code portion} of a device on group {@code groupId}, for a task that is {@code releasing}
@@ -28,6 +31,7 @@ public final class NodeGpuGroups {
       boolean releasing,
       DeviceSource sourceIfNew) {
     GpuGroup group = groups.get(groupId);
+    views = null;
     boolean opened = group == null;
     if (opened) {
       group = new GpuGroup(groupId, sourceIfNew, mode);
@@ -57,6 +61,7 @@ public final class NodeGpuGroups {
     if (group == null) {
       throw new IllegalArgumentException("no GPU group " + groupId + " on this node");
     }
+    views = null;
     group.remove(portion, releasing);
     if (group.taskCount() > 0) {
       return Optional.empty();
@@ -75,6 +80,7 @@ public final class NodeGpuGroups {
     if (group == null) {
       throw new IllegalArgumentException("no GPU group " + groupId + " on this node");
     }
+    views = null;
     group.pipelined(portion, add);
   }
 
@@ -84,9 +90,12 @@ public final class NodeGpuGroups {
 
   /** Every group, by id. */
   public ImmutableList<GpuGroupView> views() {
-    ImmutableList.Builder<GpuGroupView> b = ImmutableList.builder();
-    groups.values().forEach(g -> b.add(g.view()));
-    return b.build();
+    if (views == null) {
+      ImmutableList.Builder<GpuGroupView> b = ImmutableList.builderWithExpectedSize(groups.size());
+      groups.values().forEach(g -> b.add(g.view()));
+      views = b.build();
+    }
+    return views;
   }
 
   /**

@@ -263,6 +263,12 @@ public record TaskInfo(
 
   /** The task asks for MIG instances ({@code nvidia.com/mig-<profile>}): KAI's MIG candidate. */
   public boolean requestsMig() {
-    return request.extended().keySet().stream().anyMatch(MigProfile::isMigResource);
+    // a loop, not a stream: predicates and node scores ask this for every candidate node
+    for (String resource : request.extended().keySet()) {
+      if (MigProfile.isMigResource(resource)) {
+        return true;
+      }
+    }
+    return false;
   }
 }
