@@ -14,11 +14,13 @@ import io.gantry.nodecommon.nvidiasmi.NvidiaSmi;
 import io.gantry.nodecommon.nvidiasmi.NvidiaSmiException;
 import io.gantry.nodecommon.testing.FakeNvidiaSmi;
 import io.gantry.nodecommon.testing.Fixtures;
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -78,6 +80,48 @@ class DeviceAgentMetricsTest {
     assertThat(mpsDaemons()).isEqualTo(1.0);
     daemons.stopAll();
     assertThat(mpsDaemons()).isZero();
+  }
+
+  /**
+   * A discovery that finds the same GPUs changes the rows' values in place: replacing their meters
+   * would leave a scrape that comes in between without the series.
+   */
+  @Test
+  void aLaterDiscoveryKeepsTheGpuGaugesAndChangesTheirValues() throws Exception {
+    Path bin = Files.createDirectories(tmp.resolve("bin"));
+    Path smi = FakeNvidiaSmi.replaying(bin, Fixtures.HGX_H100).install();
+    GpuInventory inventory =
+        new GpuDiscovery(NvidiaSmi.locate(smi.toString(), "", Duration.ofSeconds(10))).discover();
+    String model = inventory.devices().get(0).productName();
+    GpuMetrics gpus = metrics.gpus();
+
+    gpus.discovered(inventory);
+    gpus.health(List.of(new GpuMetrics.GpuHealthRow(GPU0, 0, true)));
+    Gauge byModel = gpuGauge(model);
+    Gauge health = healthGauge();
+    gpus.discovered(inventory);
+    gpus.health(List.of(new GpuMetrics.GpuHealthRow(GPU0, 0, false)));
+
+    assertThat(gpuGauge(model)).isSameAs(byModel);
+    assertThat(byModel.value()).isEqualTo(8.0);
+    assertThat(healthGauge()).isSameAs(health);
+    assertThat(health.value()).isZero();
+    gpus.health(List.of());
+    assertThat(registry.find(DeviceAgentMetrics.PREFIX + "gpu.healthy").gauges()).isEmpty();
+  }
+
+  private Gauge gpuGauge(String model) {
+    return registry
+        .get(DeviceAgentMetrics.PREFIX + "gpus")
+        .tags("node", "gpu-0", "model", model)
+        .gauge();
+  }
+
+  private Gauge healthGauge() {
+    return registry
+        .get(DeviceAgentMetrics.PREFIX + "gpu.healthy")
+        .tags("node", "gpu-0", "gpu_uuid", GPU0, "gpu_index", "0")
+        .gauge();
   }
 
   private double mpsDaemons() {
