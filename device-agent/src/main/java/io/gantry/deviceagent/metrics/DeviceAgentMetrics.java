@@ -61,16 +61,17 @@ public final class DeviceAgentMetrics {
   }
 
   /** A gauge of many rows, {@value #PREFIX}{@code name}, with the node's tag on every row. */
-  static MultiGauge multiGauge(
+  static GaugeRows gaugeRows(
       MeterRegistry registry,
       Tags node,
       String name,
       Optional<String> baseUnit,
       String description) {
-    return MultiGauge.builder(PREFIX + name)
-        .description(description)
-        .baseUnit(baseUnit.orElse(null))
-        .tags(node)
-        .register(registry);
+    return new GaugeRows(
+        MultiGauge.builder(PREFIX + name)
+            .description(description)
+            .baseUnit(baseUnit.orElse(null))
+            .tags(node)
+            .register(registry));
   }
 }

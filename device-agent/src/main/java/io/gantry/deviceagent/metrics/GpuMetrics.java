@@ -8,15 +8,11 @@ import io.gantry.nodecommon.nvml.CriticalXids;
 import io.gantry.nodecommon.nvml.XidError;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.MultiGauge;
 import io.micrometer.core.instrument.Tags;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The node's GPUs as the agent sees them: {@code gantry_device_agent_gpus} (GPUs the latest
@@ -24,9 +20,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * the kubelet hears: a critical XID or a failed discovery makes it 0) and {@code
  * gantry_device_agent_xid_errors_total} (every XID the driver reported, by GPU and code). A GPU
  * discovery no longer lists keeps its health row (it stays unhealthy for the kubelet); a model no
- * GPU has any more loses its row. A row that stays keeps its meter and only its value changes: a
- * meter replaced at each discovery would be missing from a scrape that comes in between.
- * Thread-safe.
+ * GPU has any more loses its row ({@link GaugeRows}). Thread-safe.
  */
 public final class GpuMetrics {
   /** One GPU as the device lists carry it: the health gauge's row. */
@@ -38,19 +32,17 @@ public final class GpuMetrics {
 
   private final MeterRegistry registry;
   private final Tags node;
-  private final MultiGauge byModel;
-  private final MultiGauge healthy;
-  private final Map<String, AtomicInteger> gpusByModel = new HashMap<>();
-  private final Map<Tags, AtomicInteger> healthByGpu = new HashMap<>();
+  private final GaugeRows byModel;
+  private final GaugeRows healthy;
 
   GpuMetrics(MeterRegistry registry, Tags node) {
     this.registry = requireNonNull(registry, "registry is null");
     this.node = requireNonNull(node, "node is null");
     this.byModel =
-        DeviceAgentMetrics.multiGauge(
+        DeviceAgentMetrics.gaugeRows(
             registry, node, "gpus", Optional.empty(), "GPUs the latest discovery listed, by model");
     this.healthy =
-        DeviceAgentMetrics.multiGauge(
+        DeviceAgentMetrics.gaugeRows(
             registry,
             node,
             "gpu.healthy",
@@ -59,39 +51,23 @@ public final class GpuMetrics {
   }
 
   /** After a discovery that listed {@code inventory}. */
-  public synchronized void discovered(GpuInventory inventory) {
-    Map<String, Integer> models = new TreeMap<>();
+  public void discovered(GpuInventory inventory) {
+    Map<Tags, Integer> models = new HashMap<>();
     for (GpuDevice d : inventory.devices()) {
-      models.merge(d.productName(), 1, Integer::sum);
+      models.merge(Tags.of("model", d.productName()), 1, Integer::sum);
     }
-    gpusByModel.keySet().retainAll(models.keySet());
-    List<MultiGauge.Row<?>> rows = new ArrayList<>();
-    models.forEach(
-        (model, count) -> {
-          AtomicInteger value = gpusByModel.computeIfAbsent(model, m -> new AtomicInteger());
-          value.set(count);
-          rows.add(MultiGauge.Row.of(Tags.of("model", model), value, AtomicInteger::get));
-        });
-    byModel.register(rows, false);
+    byModel.set(models);
   }
 
   /** The GPUs the device lists now hold, with the health sent to the kubelet. */
-  public synchronized void health(List<GpuHealthRow> gpus) {
+  public void health(List<GpuHealthRow> gpus) {
     Map<Tags, Integer> values = new HashMap<>();
     for (GpuHealthRow gpu : gpus) {
       values.put(
           Tags.of("gpu_uuid", gpu.uuid(), "gpu_index", Integer.toString(gpu.index())),
           gpu.healthy() ? 1 : 0);
     }
-    healthByGpu.keySet().retainAll(values.keySet());
-    List<MultiGauge.Row<?>> rows = new ArrayList<>();
-    values.forEach(
-        (tags, healthyValue) -> {
-          AtomicInteger value = healthByGpu.computeIfAbsent(tags, t -> new AtomicInteger());
-          value.set(healthyValue);
-          rows.add(MultiGauge.Row.of(tags, value, AtomicInteger::get));
-        });
-    healthy.register(rows, false);
+    healthy.set(values);
   }
 
   /** An XID the driver reported, critical or not. */

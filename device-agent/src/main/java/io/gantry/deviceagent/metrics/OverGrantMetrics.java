@@ -4,10 +4,10 @@ import static java.util.Objects.requireNonNull;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.MultiGauge;
 import io.micrometer.core.instrument.Tags;
-import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -36,21 +36,21 @@ public final class OverGrantMetrics {
     }
   }
 
-  private final MultiGauge used;
-  private final MultiGauge granted;
+  private final GaugeRows used;
+  private final GaugeRows granted;
   private final Counter warned;
   private final Counter evicted;
 
   OverGrantMetrics(MeterRegistry registry, Tags node) {
     this.used =
-        DeviceAgentMetrics.multiGauge(
+        DeviceAgentMetrics.gaugeRows(
             registry,
             node,
             "pod.gpu.memory.used",
             Optional.of("bytes"),
             "GPU memory a pod's processes use on a shared GPU");
     this.granted =
-        DeviceAgentMetrics.multiGauge(
+        DeviceAgentMetrics.gaugeRows(
             registry,
             node,
             "pod.gpu.memory.granted",
@@ -70,14 +70,14 @@ public final class OverGrantMetrics {
 
   /** The pods with grants after one round of the watch. */
   public synchronized void round(List<PodGpuMemory> pods) {
-    List<MultiGauge.Row<?>> usedRows = new ArrayList<>();
-    List<MultiGauge.Row<?>> grantedRows = new ArrayList<>();
+    Map<Tags, Long> usedBytes = new HashMap<>();
+    Map<Tags, Long> grantedBytes = new HashMap<>();
     for (PodGpuMemory p : pods) {
-      usedRows.add(MultiGauge.Row.of(p.tags(), p.usedMib() * BYTES_PER_MIB));
-      grantedRows.add(MultiGauge.Row.of(p.tags(), p.grantedMib() * BYTES_PER_MIB));
+      usedBytes.put(p.tags(), p.usedMib() * BYTES_PER_MIB);
+      grantedBytes.put(p.tags(), p.grantedMib() * BYTES_PER_MIB);
     }
-    used.register(usedRows, true);
-    granted.register(grantedRows, true);
+    used.set(usedBytes);
+    granted.set(grantedBytes);
   }
 
   /** A pod over its grant was warned (the API server took the event). */
