@@ -33,7 +33,8 @@ final class JobsOrderByQueues {
   private final Comparator<JobState> jobOrder;
   private final Map<String, QueueNode> nodes = new LinkedHashMap<>();
   private final PriorityQueue<QueueNode> roots;
-  private List<QueueNode> detached = List.of();
+  // the popped path, root first, until finish re-inserts it; one list reused by every pop
+  private final List<QueueNode> detached = new ArrayList<>();
 
   private final class QueueNode {
     final String name;
@@ -139,14 +140,12 @@ final class JobsOrderByQueues {
     if (roots.isEmpty()) {
       return null;
     }
-    List<QueueNode> path = new ArrayList<>();
     QueueNode n = roots.poll();
-    path.add(n);
+    detached.add(n);
     while (!n.leaf) {
       n = n.children.poll();
-      path.add(n);
+      detached.add(n);
     }
-    detached = path;
     return n.jobs.poll();
   }
 
@@ -165,7 +164,7 @@ final class JobsOrderByQueues {
         heapOf(n).add(n);
       }
     }
-    detached = List.of();
+    detached.clear();
   }
 
   /**

@@ -2,6 +2,7 @@ package io.gantry.scheduler.fairness;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.common.collect.ImmutableList;
 import io.gantry.scheduler.model.ResourceKind;
 import io.gantry.scheduler.model.ResourceVector;
 import io.gantry.scheduler.model.Resources;
@@ -13,6 +14,10 @@ import io.gantry.scheduler.model.Resources;
 public final class QueueOrderRule {
   /** Fair and allocatable shares are real numbers: comparisons with them allow rounding noise. */
   private static final double EPS = 1e-9;
+
+  // read on every comparison: values() would copy its array each time
+  private static final ImmutableList<ResourceKind> KINDS =
+      ImmutableList.copyOf(ResourceKind.values());
 
   private final ResourceVector clusterTotal;
 
@@ -131,7 +136,8 @@ public final class QueueOrderRule {
 
   /** Over fair share only when allocation exceeds the fair share in every resource. */
   static boolean overFairShare(QueueAttributes q) {
-    for (ResourceKind r : ResourceKind.values()) {
+    for (int i = 0; i < KINDS.size(); i++) {
+      ResourceKind r = KINDS.get(i);
       if (!(q.fairShare(r) + EPS < q.allocated(r))) {
         return false;
       }
@@ -140,7 +146,8 @@ public final class QueueOrderRule {
   }
 
   private static boolean withinDeserved(QueueAttributes q, Resources request) {
-    for (ResourceKind r : ResourceKind.values()) {
+    for (int i = 0; i < KINDS.size(); i++) {
+      ResourceKind r = KINDS.get(i);
       double d = q.deserved(r);
       if (d != -1 && q.allocated(r) + r.of(request) > d + EPS) {
         return false;
@@ -150,7 +157,8 @@ public final class QueueOrderRule {
   }
 
   private static boolean wantsZeroAllocatable(QueueAttributes q, Resources request) {
-    for (ResourceKind r : ResourceKind.values()) {
+    for (int i = 0; i < KINDS.size(); i++) {
+      ResourceKind r = KINDS.get(i);
       if (r.of(request) > 0 && q.allocatable(r) == 0) {
         return true;
       }
@@ -174,7 +182,8 @@ public final class QueueOrderRule {
     boolean aLess = false;
     boolean bLessEqual = true;
     boolean bLess = false;
-    for (ResourceKind r : ResourceKind.values()) {
+    for (int i = 0; i < KINDS.size(); i++) {
+      ResourceKind r = KINDS.get(i);
       double x = effective(a.allocatable(r), r);
       double y = effective(b.allocatable(r), r);
       aLessEqual &= x <= y + EPS;

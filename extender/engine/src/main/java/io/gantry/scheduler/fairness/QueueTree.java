@@ -24,6 +24,8 @@ public final class QueueTree {
   private final ImmutableMap<String, QueueAttributes> queues;
   private final ImmutableListMultimap<String, QueueAttributes> children;
   private final ImmutableList<QueueAttributes> roots;
+  // each queue's path, leaf first: every placement charges one and every capacity check reads one
+  private final ImmutableMap<String, ImmutableList<QueueAttributes>> paths;
   private final ResourceVector clusterTotal;
 
   /**
@@ -47,6 +49,16 @@ public final class QueueTree {
     this.queues = ImmutableMap.copyOf(byName);
     this.children = kids.build();
     this.roots = top.build();
+    ImmutableMap.Builder<String, ImmutableList<QueueAttributes>> pathsByName =
+        ImmutableMap.builderWithExpectedSize(queues.size());
+    for (QueueAttributes leaf : queues.values()) {
+      ImmutableList.Builder<QueueAttributes> path = ImmutableList.builder();
+      for (QueueAttributes q = leaf; q != null; q = q.parent().map(queues::get).orElse(null)) {
+        path.add(q);
+      }
+      pathsByName.put(leaf.name(), path.build());
+    }
+    this.paths = pathsByName.buildOrThrow();
     this.clusterTotal = requireNonNull(clusterTotal, "clusterTotal is null");
   }
 
@@ -79,34 +91,35 @@ public final class QueueTree {
   }
 
   /** The queue and its ancestors, leaf first. */
-  public List<QueueAttributes> pathToRoot(String leaf) {
-    List<QueueAttributes> path = new ArrayList<>();
-    QueueAttributes q = get(leaf);
-    while (q != null) {
-      path.add(q);
-      q = q.parent().map(queues::get).orElse(null);
+  public ImmutableList<QueueAttributes> pathToRoot(String leaf) {
+    ImmutableList<QueueAttributes> path = paths.get(leaf);
+    if (path == null) {
+      throw new IllegalArgumentException("unknown queue " + leaf);
     }
     return path;
   }
 
   /** {@code amounts} (GPUs, CPU, memory) count as allocated in the leaf and every ancestor. */
   public void addAllocated(String leaf, Resources amounts, boolean nonPreemptible) {
-    for (QueueAttributes q : pathToRoot(leaf)) {
-      q.addAllocated(amounts, nonPreemptible);
+    ImmutableList<QueueAttributes> path = pathToRoot(leaf);
+    for (int i = 0; i < path.size(); i++) {
+      path.get(i).addAllocated(amounts, nonPreemptible);
     }
   }
 
   /** Gives back what {@link #addAllocated} counted, in the leaf and every ancestor. */
   public void removeAllocated(String leaf, Resources amounts, boolean nonPreemptible) {
-    for (QueueAttributes q : pathToRoot(leaf)) {
-      q.removeAllocated(amounts, nonPreemptible);
+    ImmutableList<QueueAttributes> path = pathToRoot(leaf);
+    for (int i = 0; i < path.size(); i++) {
+      path.get(i).removeAllocated(amounts, nonPreemptible);
     }
   }
 
   /** {@code amounts} (GPUs, CPU, memory) count as requested in the leaf and every ancestor. */
   public void addRequest(String leaf, Resources amounts) {
-    for (QueueAttributes q : pathToRoot(leaf)) {
-      q.addRequest(amounts);
+    ImmutableList<QueueAttributes> path = pathToRoot(leaf);
+    for (int i = 0; i < path.size(); i++) {
+      path.get(i).addRequest(amounts);
     }
   }
 

@@ -6,6 +6,8 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiFunction;
+import java.util.function.BiPredicate;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import java.util.function.Predicate;
@@ -43,6 +45,16 @@ public final class ExhaustiveNodeSearch implements NodeSearch {
       Predicate<? super V> current,
       Function<? super K, ? extends V> compute) {
     return compute.apply(key);
+  }
+
+  @Override
+  public <K, A, V> V reuse(
+      Map<K, V> memo,
+      K key,
+      A argument,
+      BiPredicate<? super V, ? super A> current,
+      BiFunction<? super K, ? super A, ? extends V> compute) {
+    return compute.apply(key, argument);
   }
 
   private record ScoredNode(NodeState node, double score) {}

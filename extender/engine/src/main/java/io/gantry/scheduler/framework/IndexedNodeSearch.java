@@ -9,6 +9,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BiFunction;
+import java.util.function.BiPredicate;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import java.util.function.Predicate;
@@ -42,6 +44,22 @@ public final class IndexedNodeSearch implements NodeSearch {
       return cached;
     }
     V fresh = compute.apply(key);
+    memo.put(key, fresh);
+    return fresh;
+  }
+
+  @Override
+  public <K, A, V> V reuse(
+      Map<K, V> memo,
+      K key,
+      A argument,
+      BiPredicate<? super V, ? super A> current,
+      BiFunction<? super K, ? super A, ? extends V> compute) {
+    V cached = memo.get(key);
+    if (cached != null && current.test(cached, argument)) {
+      return cached;
+    }
+    V fresh = compute.apply(key, argument);
     memo.put(key, fresh);
     return fresh;
   }

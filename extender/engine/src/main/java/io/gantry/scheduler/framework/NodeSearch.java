@@ -1,6 +1,8 @@
 package io.gantry.scheduler.framework;
 
 import java.util.Map;
+import java.util.function.BiFunction;
+import java.util.function.BiPredicate;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import java.util.function.Predicate;
@@ -36,4 +38,16 @@ public interface NodeSearch {
       K key,
       Predicate<? super V> current,
       Function<? super K, ? extends V> compute);
+
+  /**
+   * {@link #reuse(Map, Object, Predicate, Function)} where {@code current} and {@code compute} also
+   * read {@code argument}: asked on every comparison of a heap, so its callers pass functions that
+   * capture nothing and a hit allocates nothing.
+   */
+  <K, A, V> V reuse(
+      Map<K, V> memo,
+      K key,
+      A argument,
+      BiPredicate<? super V, ? super A> current,
+      BiFunction<? super K, ? super A, ? extends V> compute);
 }

@@ -82,8 +82,10 @@ public final class PluginHooks {
 
   /** Fallback: older job first, then source order (KAI: creation time, then UID). */
   public int compareJobs(JobState a, JobState b) {
-    for (JobOrder p : jobOrder) {
-      int c = p.compareJobs(a, b);
+    // indexed: a leaf's sort and the queue heaps call this and compareQueues millions of times a
+    // cycle, and an iterator each is garbage the JIT does not always remove
+    for (int i = 0; i < jobOrder.size(); i++) {
+      int c = jobOrder.get(i).compareJobs(a, b);
       if (c != 0) {
         return c;
       }
@@ -135,8 +137,8 @@ public final class PluginHooks {
 
   /** No fallback here: the queue order plugin ends with creation order itself. */
   public int compareQueues(String queueA, JobState jobA, String queueB, JobState jobB) {
-    for (QueueOrder p : queueOrder) {
-      int c = p.compareQueues(queueA, jobA, queueB, jobB);
+    for (int i = 0; i < queueOrder.size(); i++) {
+      int c = queueOrder.get(i).compareQueues(queueA, jobA, queueB, jobB);
       if (c != 0) {
         return c;
       }
@@ -244,8 +246,8 @@ public final class PluginHooks {
   }
 
   public FitStatus filter(TaskState task, NodeState node) {
-    for (NodePredicate p : predicates) {
-      FitStatus status = p.filter(task, node);
+    for (int i = 0; i < predicates.size(); i++) {
+      FitStatus status = predicates.get(i).filter(task, node);
       if (!status.isSuccess()) {
         return status;
       }

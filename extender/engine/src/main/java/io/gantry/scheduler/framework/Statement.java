@@ -27,7 +27,8 @@ public final class Statement implements AutoCloseable {
    * Each task's eviction in the log that no later operation took back, kept with the log so a
    * victim search's lookups do not scan it (the log stays the truth). Looked up, never iterated.
    */
-  private final IdentityHashMap<TaskState, Operation.EvictOp> evictions = new IdentityHashMap<>();
+  private final IdentityHashMap<TaskState, Operation.EvictOp> evictions =
+      new IdentityHashMap<>(1); // most statements, one per job pass, evict nothing
 
   private boolean finished;
 

@@ -1,5 +1,6 @@
 package io.gantry.scheduler.framework;
 
+import com.google.common.collect.ImmutableList;
 import io.gantry.scheduler.model.PodSet;
 import io.gantry.scheduler.model.SubGroupNode;
 import io.gantry.scheduler.model.SubGroupSet;
@@ -77,6 +78,15 @@ public final class TasksToAllocate {
   private void collect(
       JobState job, SubGroupNode node, Predicate<TaskState> allocatable, List<TaskState> out) {
     if (node instanceof PodSet p) {
+      ImmutableList<TaskState> members = job.tasks(p);
+      if (members.size() == 1) {
+        // most jobs: a pass wants at least one task, so the one task goes when it waits
+        TaskState only = members.get(0);
+        if (allocatable.test(only)) {
+          out.add(only);
+        }
+        return;
+      }
       List<TaskState> pending = pendingInOrder(job, p, allocatable);
       long allocated = job.count(p, TaskStatus::isActiveAllocated);
       long want = allocated >= p.minMember() ? 1 : p.minMember() - allocated;
@@ -87,6 +97,12 @@ public final class TasksToAllocate {
       return;
     }
     SubGroupSet set = (SubGroupSet) node;
+    if (set.children().size() == 1 && set.required() <= 1) {
+      // a PodGroup without SubGroups: whether its one child is satisfied or not, the pass is what
+      // the child wants (a child with nothing waiting wants nothing)
+      collect(job, set.children().get(0), allocatable, out);
+      return;
+    }
     List<SubGroupProgress> members = new ArrayList<>();
     for (SubGroupNode child : set.children()) {
       members.add(progress(job, child));

@@ -45,6 +45,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.BiFunction;
+import java.util.function.BiPredicate;
 
 /**
  * KAI's proportion plugin: per-queue allocation and fair share (kai-reference §5.1–5.3), the queue
@@ -97,9 +99,22 @@ public final class ProportionPlugin
 
   /** A queue's order position as of its version and its next job's version; looked up only. */
   private record QueuePosition(
-      long queueVersion, JobState job, long jobVersion, QueueOrderRule.Position position) {}
+      long queueVersion, JobState job, long jobVersion, QueueOrderRule.Position position) {
+    boolean current(JobState next) {
+      return queueVersion == position.queue().version()
+          && job == next
+          && jobVersion == next.version();
+    }
+  }
 
   private final Map<String, QueuePosition> positions = new HashMap<>();
+
+  // made once: the queue order asks on every heap comparison, and a hit must allocate nothing
+  private final BiFunction<String, JobState, QueuePosition> computePosition = this::computePosition;
+  private final BiPredicate<JobRequest, JobState> requestCurrent =
+      (cached, job) -> cached.current(job, session);
+  private final BiFunction<JobState, JobState, JobRequest> computeRequest =
+      (job, same) -> computeJobRequest(job);
 
   /**
    * Without CEL ({@link DeviceSelectorEvaluator#NONE}): DRA devices count as GPUs only through a
@@ -199,19 +214,14 @@ public final class ProportionPlugin
     // lookup in the tree (one tree a session, and a plugin serves one session)
     return session
         .search()
-        .reuse(
-            positions,
-            queue,
-            cached ->
-                cached.queueVersion() == cached.position().queue().version()
-                    && cached.job() == job
-                    && cached.jobVersion() == job.version(),
-            k -> {
-              QueueAttributes q = tree.get(k);
-              QueueOrderRule.Position position = orderRule.position(q, jobRequest(job));
-              return new QueuePosition(q.version(), job, job.version(), position);
-            })
+        .reuse(positions, queue, job, QueuePosition::current, computePosition)
         .position();
+  }
+
+  private QueuePosition computePosition(String queue, JobState job) {
+    QueueAttributes q = tree.get(queue);
+    QueueOrderRule.Position position = orderRule.position(q, jobRequest(job));
+    return new QueuePosition(q.version(), job, job.version(), position);
   }
 
   @Override
@@ -369,10 +379,7 @@ public final class ProportionPlugin
    * recomputes it each time).
    */
   private Resources jobRequest(JobState job) {
-    return session
-        .search()
-        .reuse(jobRequests, job, cached -> cached.current(job, session), this::computeJobRequest)
-        .request();
+    return session.search().reuse(jobRequests, job, job, requestCurrent, computeRequest).request();
   }
 
   private JobRequest computeJobRequest(JobState job) {
