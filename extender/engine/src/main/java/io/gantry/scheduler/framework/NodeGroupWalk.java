@@ -25,6 +25,15 @@ final class NodeGroupWalk {
   private final PluginHooks hooks;
   private final NodeChecks checks;
 
+  /**
+   * The node the last search returned and the group whose first node last answered {@link
+   * #anyFits}: the next task usually fits there too, so asking them first spares checking the first
+   * node of every full group before it.
+   */
+  private NodeState lastFound;
+
+  private int lastFittingGroup;
+
   NodeGroupWalk(PluginHooks hooks, NodeChecks checks) {
     this.hooks = hooks;
     this.checks = checks;
@@ -56,6 +65,7 @@ final class NodeGroupWalk {
         best = firstFit(task, scored.get(next).group(), best);
       }
       if (best != null) {
+        lastFound = best;
         return best;
       }
       level = next;
@@ -64,13 +74,21 @@ final class NodeGroupWalk {
   }
 
   /**
-   * Whether some node fits: the first node of each group usually answers; only when none does is
-   * every node checked, and then, when none fits, every node is in {@code rejections}.
+   * Whether some node fits: the last node found or the first node of some group usually answers
+   * (the groups are asked from the one that answered last); only when none does is every node
+   * checked, and then, when none fits, every node is in {@code rejections}.
    */
   private boolean anyFits(
       TaskState task, List<NodeGroups.Group> groups, RejectionTally rejections) {
-    for (NodeGroups.Group g : groups) {
-      if (checks.unfit(task, g.first()).isEmpty()) {
+    if (lastFound != null && checks.unfit(task, lastFound).isEmpty()) {
+      return true;
+    }
+    int size = groups.size();
+    int start = lastFittingGroup < size ? lastFittingGroup : 0;
+    for (int i = 0; i < size; i++) {
+      int g = (start + i) % size;
+      if (checks.unfit(task, groups.get(g).first()).isEmpty()) {
+        lastFittingGroup = g;
         return true;
       }
     }

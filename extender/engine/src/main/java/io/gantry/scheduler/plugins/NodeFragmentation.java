@@ -150,6 +150,21 @@ final class NodeFragmentation {
 
   /** The distinct rooms of devices that can take {@code portion}, ascending. */
   int[] roomsFor(int portion) {
-    return Arrays.stream(free, 0, devices).filter(f -> f >= portion).distinct().sorted().toArray();
+    // a loop, not a stream: this runs for every group the search costs, per shared task
+    int[] rooms = new int[devices];
+    int n = 0;
+    for (int d = 0; d < devices; d++) {
+      if (free[d] >= portion) {
+        rooms[n++] = free[d];
+      }
+    }
+    Arrays.sort(rooms, 0, n);
+    int distinct = 0;
+    for (int i = 0; i < n; i++) {
+      if (distinct == 0 || rooms[distinct - 1] != rooms[i]) {
+        rooms[distinct++] = rooms[i];
+      }
+    }
+    return Arrays.copyOf(rooms, distinct);
   }
 }
