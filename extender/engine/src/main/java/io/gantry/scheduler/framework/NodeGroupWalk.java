@@ -34,6 +34,12 @@ final class NodeGroupWalk {
 
   private int lastFittingGroup;
 
+  /**
+   * The node that answered {@link #anyFits} for the task being placed: scoring moves no task, so it
+   * still fits when the walk reaches it, and is not checked twice.
+   */
+  private NodeState knownToFit;
+
   NodeGroupWalk(PluginHooks hooks, NodeChecks checks) {
     this.hooks = hooks;
     this.checks = checks;
@@ -44,6 +50,7 @@ final class NodeGroupWalk {
    * then told to {@code rejections} with why it does not fit.
    */
   NodeState bestFit(TaskState task, List<NodeGroups.Group> groups, RejectionTally rejections) {
+    knownToFit = null;
     if (!anyFits(task, groups, rejections)) {
       return null;
     }
@@ -81,6 +88,7 @@ final class NodeGroupWalk {
   private boolean anyFits(
       TaskState task, List<NodeGroups.Group> groups, RejectionTally rejections) {
     if (lastFound != null && checks.unfit(task, lastFound).isEmpty()) {
+      knownToFit = lastFound;
       return true;
     }
     int size = groups.size();
@@ -88,6 +96,7 @@ final class NodeGroupWalk {
     for (int i = 0; i < size; i++) {
       int g = (start + i) % size;
       if (checks.unfit(task, groups.get(g).first()).isEmpty()) {
+        knownToFit = groups.get(g).first();
         lastFittingGroup = g;
         return true;
       }
@@ -112,7 +121,7 @@ final class NodeGroupWalk {
       if (best != null && node.position() > best.position()) {
         return best;
       }
-      if (checks.unfit(task, node).isEmpty()) {
+      if (node == knownToFit || checks.unfit(task, node).isEmpty()) {
         return node;
       }
     }

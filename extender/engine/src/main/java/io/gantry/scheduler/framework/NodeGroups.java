@@ -23,9 +23,15 @@ final class NodeGroups<K> {
   /** The nodes of one group, in the session's order; {@code first} is the first of them. */
   record Group(NodeState first, Collection<NodeState> members) {}
 
+  /** A group's key and its nodes by position. */
+  private record Members<G>(G key, TreeMap<Integer, NodeState> nodes) {}
+
   private final Function<NodeState, K> keyOf;
-  private final Map<K, TreeMap<Integer, NodeState>> byKey = new HashMap<>();
-  private final Map<Integer, K> keyByPosition = new HashMap<>();
+  private final Map<K, Members<K>> byKey = new HashMap<>();
+
+  /** Each node's group, by position: a node leaves it without hashing its old key again. */
+  private final Map<Integer, Members<K>> membersByPosition = new HashMap<>();
+
   private final List<NodeState> stale = new ArrayList<>();
   private final BitSet staleByPosition = new BitSet();
 
@@ -56,13 +62,11 @@ final class NodeGroups<K> {
       return readOut;
     }
     for (NodeState node : stale) {
-      K old = keyByPosition.get(node.position());
+      Members<K> old = membersByPosition.get(node.position());
       if (old != null) {
         remove(old, node);
       }
-      K key = keyOf.apply(node);
-      keyByPosition.put(node.position(), key);
-      add(key, node);
+      membersByPosition.put(node.position(), add(keyOf.apply(node), node));
     }
     stale.clear();
     staleByPosition.clear();
@@ -70,12 +74,12 @@ final class NodeGroups<K> {
     return readOut;
   }
 
-  private void remove(K key, NodeState node) {
-    TreeMap<Integer, NodeState> members = byKey.get(key);
+  private void remove(Members<K> group, NodeState node) {
+    TreeMap<Integer, NodeState> members = group.nodes();
     int first = members.firstKey();
     members.remove(node.position());
     if (members.isEmpty()) {
-      byKey.remove(key);
+      byKey.remove(group.key());
       byFirst.remove(first);
     } else if (first == node.position()) {
       byFirst.remove(first);
@@ -83,8 +87,10 @@ final class NodeGroups<K> {
     }
   }
 
-  private void add(K key, NodeState node) {
-    TreeMap<Integer, NodeState> members = byKey.computeIfAbsent(key, k -> new TreeMap<>());
+  /** Puts the node in the group of {@code key} and returns the group's members. */
+  private Members<K> add(K key, NodeState node) {
+    Members<K> group = byKey.computeIfAbsent(key, k -> new Members<>(k, new TreeMap<>()));
+    TreeMap<Integer, NodeState> members = group.nodes();
     if (!members.isEmpty() && members.firstKey() > node.position()) {
       byFirst.remove(members.firstKey());
     }
@@ -92,6 +98,7 @@ final class NodeGroups<K> {
     if (members.firstKey() == node.position()) {
       track(members);
     }
+    return group;
   }
 
   private void track(TreeMap<Integer, NodeState> members) {

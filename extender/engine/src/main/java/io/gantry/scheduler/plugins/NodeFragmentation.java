@@ -5,6 +5,7 @@ import io.gantry.scheduler.framework.NodeState;
 import io.gantry.scheduler.model.placement.PodPlacementRequirements;
 import io.gantry.scheduler.plugins.predicates.NodeAffinityRule;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * How much of one node's free GPU the learned mix of task shapes could not use (the measure of
@@ -57,13 +58,17 @@ final class NodeFragmentation {
     }
   }
 
-  /** Each shape's portion on the node's devices, and whether the node's labels admit it. */
-  static Fit fit(ShapeMix.Weights mix, NodeState node) {
-    int size = mix.shapes().size();
+  /**
+   * Each shape's portion on the node's devices, and whether the node's labels admit it: for the
+   * shapes of a mix in their order ({@link ShapeMix#shapes()}), so it serves the weights at every
+   * moment, which hold a first part of them.
+   */
+  static Fit fit(List<DemandShape> shapes, NodeState node) {
+    int size = shapes.size();
     int[] portions = new int[size];
     boolean[] allowed = new boolean[size];
     for (int i = 0; i < size; i++) {
-      DemandShape s = mix.shapes().get(i);
+      DemandShape s = shapes.get(i);
       portions[i] = s.portionOn(node.info().gpuMemoryMib());
       allowed[i] =
           s.placement().equals(PodPlacementRequirements.none())
