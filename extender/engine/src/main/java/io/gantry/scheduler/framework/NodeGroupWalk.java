@@ -25,6 +25,21 @@ final class NodeGroupWalk {
   private final PluginHooks hooks;
   private final NodeChecks checks;
 
+  /**
+   * The node the last search returned and the group whose first node last answered {@link
+   * #anyFits}: the next task usually fits there too, so asking them first spares checking the first
+   * node of every full group before it.
+   */
+  private NodeState lastFound;
+
+  private int lastFittingGroup;
+
+  /**
+   * The node that answered {@link #anyFits} for the task being placed: scoring moves no task, so it
+   * still fits when the walk reaches it, and is not checked twice.
+   */
+  private NodeState knownToFit;
+
   NodeGroupWalk(PluginHooks hooks, NodeChecks checks) {
     this.hooks = hooks;
     this.checks = checks;
@@ -35,6 +50,7 @@ final class NodeGroupWalk {
    * then told to {@code rejections} with why it does not fit.
    */
   NodeState bestFit(TaskState task, List<NodeGroups.Group> groups, RejectionTally rejections) {
+    knownToFit = null;
     if (!anyFits(task, groups, rejections)) {
       return null;
     }
@@ -56,6 +72,7 @@ final class NodeGroupWalk {
         best = firstFit(task, scored.get(next).group(), best);
       }
       if (best != null) {
+        lastFound = best;
         return best;
       }
       level = next;
@@ -64,13 +81,23 @@ final class NodeGroupWalk {
   }
 
   /**
-   * Whether some node fits: the first node of each group usually answers; only when none does is
-   * every node checked, and then, when none fits, every node is in {@code rejections}.
+   * Whether some node fits: the last node found or the first node of some group usually answers
+   * (the groups are asked from the one that answered last); only when none does is every node
+   * checked, and then, when none fits, every node is in {@code rejections}.
    */
   private boolean anyFits(
       TaskState task, List<NodeGroups.Group> groups, RejectionTally rejections) {
-    for (NodeGroups.Group g : groups) {
-      if (checks.unfit(task, g.first()).isEmpty()) {
+    if (lastFound != null && checks.unfit(task, lastFound).isEmpty()) {
+      knownToFit = lastFound;
+      return true;
+    }
+    int size = groups.size();
+    int start = lastFittingGroup < size ? lastFittingGroup : 0;
+    for (int i = 0; i < size; i++) {
+      int g = (start + i) % size;
+      if (checks.unfit(task, groups.get(g).first()).isEmpty()) {
+        knownToFit = groups.get(g).first();
+        lastFittingGroup = g;
         return true;
       }
     }
@@ -94,7 +121,7 @@ final class NodeGroupWalk {
       if (best != null && node.position() > best.position()) {
         return best;
       }
-      if (checks.unfit(task, node).isEmpty()) {
+      if (node == knownToFit || checks.unfit(task, node).isEmpty()) {
         return node;
       }
     }

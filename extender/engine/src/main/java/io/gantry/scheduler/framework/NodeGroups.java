@@ -1,10 +1,10 @@
 package io.gantry.scheduler.framework;
 
+import com.google.common.collect.ImmutableList;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.Collection;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,11 +23,26 @@ final class NodeGroups<K> {
   /** The nodes of one group, in the session's order; {@code first} is the first of them. */
   record Group(NodeState first, Collection<NodeState> members) {}
 
+  /** A group's key and its nodes by position. */
+  private record Members<G>(G key, TreeMap<Integer, NodeState> nodes) {}
+
   private final Function<NodeState, K> keyOf;
-  private final Map<K, TreeMap<Integer, NodeState>> byKey = new HashMap<>();
-  private final Map<Integer, K> keyByPosition = new HashMap<>();
+  private final Map<K, Members<K>> byKey = new HashMap<>();
+
+  /** Each node's group, by position: a node leaves it without hashing its old key again. */
+  private final Map<Integer, Members<K>> membersByPosition = new HashMap<>();
+
   private final List<NodeState> stale = new ArrayList<>();
   private final BitSet staleByPosition = new BitSet();
+
+  /**
+   * The groups by their first node's position, kept as nodes move: a move touches two groups, so
+   * reading the groups out needs no sort and no new group per group.
+   */
+  private final TreeMap<Integer, Group> byFirst = new TreeMap<>();
+
+  /** {@link #byFirst}'s groups as last read out, until a node moves. */
+  private ImmutableList<Group> readOut = ImmutableList.of();
 
   NodeGroups(Function<NodeState, K> keyOf) {
     this.keyOf = keyOf;
@@ -43,29 +58,53 @@ final class NodeGroups<K> {
 
   /** Every node, grouped by key, groups in the order of their first node. */
   List<Group> groups() {
+    if (stale.isEmpty()) {
+      return readOut;
+    }
     for (NodeState node : stale) {
-      K old = keyByPosition.get(node.position());
+      Members<K> old = membersByPosition.get(node.position());
       if (old != null) {
-        TreeMap<Integer, NodeState> members = byKey.get(old);
-        members.remove(node.position());
-        if (members.isEmpty()) {
-          byKey.remove(old);
-        }
+        remove(old, node);
       }
-      K key = keyOf.apply(node);
-      keyByPosition.put(node.position(), key);
-      byKey.computeIfAbsent(key, k -> new TreeMap<>()).put(node.position(), node);
+      membersByPosition.put(node.position(), add(keyOf.apply(node), node));
     }
     stale.clear();
     staleByPosition.clear();
-    List<Group> out = new ArrayList<>(byKey.size());
-    for (TreeMap<Integer, NodeState> members : byKey.values()) {
-      out.add(
-          new Group(
-              members.firstEntry().getValue(),
-              Collections.unmodifiableCollection(members.values())));
+    readOut = ImmutableList.copyOf(byFirst.values());
+    return readOut;
+  }
+
+  private void remove(Members<K> group, NodeState node) {
+    TreeMap<Integer, NodeState> members = group.nodes();
+    int first = members.firstKey();
+    members.remove(node.position());
+    if (members.isEmpty()) {
+      byKey.remove(group.key());
+      byFirst.remove(first);
+    } else if (first == node.position()) {
+      byFirst.remove(first);
+      track(members);
     }
-    out.sort(Comparator.comparingInt(g -> g.first().position()));
-    return out;
+  }
+
+  /** Puts the node in the group of {@code key} and returns the group's members. */
+  private Members<K> add(K key, NodeState node) {
+    Members<K> group = byKey.computeIfAbsent(key, k -> new Members<>(k, new TreeMap<>()));
+    TreeMap<Integer, NodeState> members = group.nodes();
+    if (!members.isEmpty() && members.firstKey() > node.position()) {
+      byFirst.remove(members.firstKey());
+    }
+    members.put(node.position(), node);
+    if (members.firstKey() == node.position()) {
+      track(members);
+    }
+    return group;
+  }
+
+  private void track(TreeMap<Integer, NodeState> members) {
+    Map.Entry<Integer, NodeState> first = members.firstEntry();
+    byFirst.put(
+        first.getKey(),
+        new Group(first.getValue(), Collections.unmodifiableCollection(members.values())));
   }
 }

@@ -17,6 +17,7 @@ import io.gantry.scheduler.model.placement.NodeSelectorTerm;
 import io.gantry.scheduler.model.placement.PodPlacementRequirements;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -62,6 +63,12 @@ public final class FragmentationAwarePlugin extends CostPlacementPlugin
   /** The mix and fragmentation after placing on one device, for the task of {@link #gpuTask}. */
   private ShapeMix.Weights weights;
 
+  /**
+   * What the mix sees of each node, by position, for this session's mix: it reads only what a node
+   * is (GPU memory, labels, name), not its state, so it is read once per node, not per task.
+   */
+  private NodeFragmentation.Fit[] fitByPosition = new NodeFragmentation.Fit[0];
+
   private TaskState gpuTask;
   private long gpuVersion = -1;
   private final Map<Long, Double> afterByNodeAndRoom = new HashMap<>();
@@ -103,11 +110,26 @@ public final class FragmentationAwarePlugin extends CostPlacementPlugin
       }
     }
     this.mix = new ShapeMix(seen, halfLife);
+    this.fitByPosition = new NodeFragmentation.Fit[0];
     // a pod's request is compared with idle CPU before and after placing one: twice the most
     // any pod asks for is a ceiling above which every comparison is the same
     this.grouping =
         NodeScoreKey.grouping(
             new NodeScoreKey.Reading(labelKeys.build(), byName, twice(mostCpu), twice(mostMemory)));
+  }
+
+  private NodeFragmentation.Fit fit(NodeState node) {
+    int position = node.position();
+    if (position >= fitByPosition.length) {
+      fitByPosition =
+          Arrays.copyOf(fitByPosition, Math.max(position + 1, 2 * fitByPosition.length));
+    }
+    NodeFragmentation.Fit fit = fitByPosition[position];
+    if (fit == null) {
+      fit = NodeFragmentation.fit(mix.shapes(), node);
+      fitByPosition[position] = fit;
+    }
+    return fit;
   }
 
   private static long twice(long value) {
@@ -127,7 +149,7 @@ public final class FragmentationAwarePlugin extends CostPlacementPlugin
 
   @Override
   double cost(TaskState task, NodeState node) {
-    NodeFragmentation.Fit fit = NodeFragmentation.fit(weights, node);
+    NodeFragmentation.Fit fit = fit(node);
     NodeFragmentation now = NodeFragmentation.of(node);
     NodeFragmentation after = placed(task, node, now, fit);
     if (after == null) {
@@ -188,7 +210,7 @@ public final class FragmentationAwarePlugin extends CostPlacementPlugin
     if (cached != null) {
       return cached;
     }
-    NodeFragmentation.Fit fit = NodeFragmentation.fit(weights, node);
+    NodeFragmentation.Fit fit = fit(node);
     int portion = Math.toIntExact(GpuFit.portionOn(task, node).hundredths());
     NodeFragmentation after =
         candidate.idleNow()

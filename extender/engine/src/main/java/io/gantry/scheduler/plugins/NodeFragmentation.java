@@ -5,6 +5,7 @@ import io.gantry.scheduler.framework.NodeState;
 import io.gantry.scheduler.model.placement.PodPlacementRequirements;
 import io.gantry.scheduler.plugins.predicates.NodeAffinityRule;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * How much of one node's free GPU the learned mix of task shapes could not use (the measure of
@@ -57,13 +58,17 @@ final class NodeFragmentation {
     }
   }
 
-  /** Each shape's portion on the node's devices, and whether the node's labels admit it. */
-  static Fit fit(ShapeMix.Weights mix, NodeState node) {
-    int size = mix.shapes().size();
+  /**
+   * Each shape's portion on the node's devices, and whether the node's labels admit it: for the
+   * shapes of a mix in their order ({@link ShapeMix#shapes()}), so it serves the weights at every
+   * moment, which hold a first part of them.
+   */
+  static Fit fit(List<DemandShape> shapes, NodeState node) {
+    int size = shapes.size();
     int[] portions = new int[size];
     boolean[] allowed = new boolean[size];
     for (int i = 0; i < size; i++) {
-      DemandShape s = mix.shapes().get(i);
+      DemandShape s = shapes.get(i);
       portions[i] = s.portionOn(node.info().gpuMemoryMib());
       allowed[i] =
           s.placement().equals(PodPlacementRequirements.none())
@@ -150,6 +155,21 @@ final class NodeFragmentation {
 
   /** The distinct rooms of devices that can take {@code portion}, ascending. */
   int[] roomsFor(int portion) {
-    return Arrays.stream(free, 0, devices).filter(f -> f >= portion).distinct().sorted().toArray();
+    // a loop, not a stream: this runs for every group the search costs, per shared task
+    int[] rooms = new int[devices];
+    int n = 0;
+    for (int d = 0; d < devices; d++) {
+      if (free[d] >= portion) {
+        rooms[n++] = free[d];
+      }
+    }
+    Arrays.sort(rooms, 0, n);
+    int distinct = 0;
+    for (int i = 0; i < n; i++) {
+      if (distinct == 0 || rooms[distinct - 1] != rooms[i]) {
+        rooms[distinct++] = rooms[i];
+      }
+    }
+    return Arrays.copyOf(rooms, distinct);
   }
 }

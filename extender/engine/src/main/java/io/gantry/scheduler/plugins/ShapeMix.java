@@ -177,6 +177,13 @@ final class ShapeMix {
     this.lastBySeenShapes = new Weights[index.size() + 1];
   }
 
+  /**
+   * Every shape seen, in the order of first sighting: the weights at any moment hold a first part.
+   */
+  ImmutableList<DemandShape> shapes() {
+    return shapes;
+  }
+
   /** The mix of pods created at or before {@code now}. */
   Weights at(Instant now) {
     Weights known = remembered.get(now);
