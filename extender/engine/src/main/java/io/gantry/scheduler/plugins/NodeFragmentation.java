@@ -5,6 +5,7 @@ import io.gantry.scheduler.framework.NodeState;
 import io.gantry.scheduler.model.placement.PodPlacementRequirements;
 import io.gantry.scheduler.plugins.predicates.NodeAffinityRule;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * How much of one node's free GPU the learned mix of task shapes could not use (the measure of
@@ -59,11 +60,16 @@ final class NodeFragmentation {
 
   /** Each shape's portion on the node's devices, and whether the node's labels admit it. */
   static Fit fit(ShapeMix.Weights mix, NodeState node) {
-    int size = mix.shapes().size();
+    return fit(mix.shapes(), node);
+  }
+
+  /** Each of the shapes' portion on the node's devices, and whether the node's labels admit it. */
+  static Fit fit(List<DemandShape> shapes, NodeState node) {
+    int size = shapes.size();
     int[] portions = new int[size];
     boolean[] allowed = new boolean[size];
     for (int i = 0; i < size; i++) {
-      DemandShape s = mix.shapes().get(i);
+      DemandShape s = shapes.get(i);
       portions[i] = s.portionOn(node.info().gpuMemoryMib());
       allowed[i] =
           s.placement().equals(PodPlacementRequirements.none())
@@ -115,6 +121,21 @@ final class NodeFragmentation {
       sum += w * (devicesFit ? unusable : total);
     }
     return sum;
+  }
+
+  /** Whether one task of the shape, {@code index} in the fit, could land here. */
+  boolean hosts(DemandShape shape, int index, Fit fit) {
+    if (!fit.allowed[index] || cpuMillis < shape.cpuMillis() || memoryBytes < shape.memoryBytes()) {
+      return false;
+    }
+    int portion = fit.portions[index];
+    int usable = 0;
+    for (int d = 0; d < devices; d++) {
+      if (free[d] >= portion) {
+        usable++;
+      }
+    }
+    return usable >= shape.devices();
   }
 
   /**

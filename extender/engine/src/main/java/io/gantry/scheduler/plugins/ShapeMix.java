@@ -177,6 +177,11 @@ final class ShapeMix {
     this.lastBySeenShapes = new Weights[index.size() + 1];
   }
 
+  /** Every shape of the session, in the order of first sighting (a shape's index in weights). */
+  ImmutableList<DemandShape> shapes() {
+    return shapes;
+  }
+
   /** The mix of pods created at or before {@code now}. */
   Weights at(Instant now) {
     Weights known = remembered.get(now);
