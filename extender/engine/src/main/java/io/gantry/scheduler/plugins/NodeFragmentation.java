@@ -122,6 +122,21 @@ final class NodeFragmentation {
     return sum;
   }
 
+  /** Whether one task of the shape, {@code index} in the fit, could land here. */
+  boolean hosts(DemandShape shape, int index, Fit fit) {
+    if (!fit.allowed[index] || cpuMillis < shape.cpuMillis() || memoryBytes < shape.memoryBytes()) {
+      return false;
+    }
+    int portion = fit.portions[index];
+    int usable = 0;
+    for (int d = 0; d < devices; d++) {
+      if (free[d] >= portion) {
+        usable++;
+      }
+    }
+    return usable >= shape.devices();
+  }
+
   /**
    * This state with {@code count} whole devices, CPU and memory taken; null if they are not free.
    */

@@ -91,6 +91,57 @@ class FragmentationAwarePluginTest {
         .isEqualTo(run(twoNodes(), FRAGMENTATION_AWARE));
   }
 
+  /**
+   * A pending one-GPU task fits on {@code x} and {@code y} (two idle GPUs each). The cluster has
+   * seen half-GPU tasks (four, on {@code z1} and {@code z2}, which each can still take one), a
+   * one-GPU task and a two-GPU task that asks for 32 CPUs. On {@code x} the task leaves one GPU, so
+   * the node no longer takes a two-GPU task; on {@code y} (10 CPUs) it leaves 2 CPUs, so the node
+   * no longer takes a half-GPU or a one-GPU task. By the mix alone {@code y} loses more (2.8
+   * half-GPU tasks' weight and a one-GPU task's, against 1.4 for the two-GPU task); but {@code x}
+   * is the only node that can still take a two-GPU task, while four can take a half-GPU task and
+   * two a one-GPU task, so each shape counts divided by its number of such nodes, and {@code y}
+   * loses less.
+   */
+  private static ClusterSnapshot lastNodeForALargeShape() {
+    List<NodeInfo> nodes =
+        List.of(
+            Nodes.node("w").gpus(2).cpu("64").build(),
+            Nodes.node("x").gpus(2).cpu("64").build(),
+            Nodes.node("y").gpus(2).cpu("10").build(),
+            Nodes.node("z1").gpus(2).cpu("64").build(),
+            Nodes.node("z2").gpus(2).cpu("64").build());
+    List<JobInfo> jobs = new ArrayList<>();
+    jobs.add(
+        Jobs.job("pair")
+            .minMember(0)
+            .createdAt(Snapshots.T0.minusSeconds(600))
+            .task(Tasks.task("t").gpus(2).cpu("32").running("w").build())
+            .build());
+    for (int i = 0; i < 4; i++) {
+      String node = "z" + (1 + i / 2);
+      jobs.add(
+          Jobs.job("half-" + i)
+              .createdAt(Snapshots.T0.minusSeconds(300 - i))
+              .task(
+                  Tasks.task("t")
+                      .gpuFraction(0.5)
+                      .cpu("4")
+                      .running(node)
+                      .onGpuGroups(0.5, node + "-g" + i % 2)
+                      .build())
+              .build());
+    }
+    jobs.add(
+        Jobs.job("one").createdAt(Snapshots.T0).task(Tasks.task("t").gpus(1).cpu("8")).build());
+    return Snapshots.of(nodes, List.of(Queues.queue("q").build()), jobs);
+  }
+
+  @Test
+  void keepsTheLastNodeThatTakesAShapeForIt() {
+    assertThat(bind(run(lastNodeForALargeShape(), FRAGMENTATION_AWARE), "ns/one/t").nodeName())
+        .isEqualTo("y");
+  }
+
   private static CycleResult run(ClusterSnapshot snapshot, Placement placement) {
     return Cycles.run(snapshot, EvictionSettings.DEFAULTS, Map.of(), placement, "allocate");
   }
