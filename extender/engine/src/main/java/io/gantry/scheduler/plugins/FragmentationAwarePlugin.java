@@ -37,7 +37,10 @@ import java.util.Optional;
 public final class FragmentationAwarePlugin extends CostPlacementPlugin
     implements SessionOpenHook, GpuScorer, GroupedScorer {
   public static final String NAME = "fragmentationaware";
-  public static final Duration DEFAULT_HALF_LIFE = Duration.ofHours(1);
+  public static final Duration DEFAULT_HALF_LIFE = Duration.ofMinutes(15);
+
+  /** A pod weighs its GPU ask to this power in the mix ({@link ShapeMix}). */
+  public static final double DEFAULT_ASK_EXPONENT = 0.35;
 
   /**
    * Weight of the free GPU left on the node against the growth of fragmentation: small enough that
@@ -49,6 +52,7 @@ public final class FragmentationAwarePlugin extends CostPlacementPlugin
   private static final double UNUSABLE_DEVICE = -1e18;
 
   private final Duration halfLife;
+  private final double askExponent;
   private ShapeMix mix;
   private SessionView session;
 
@@ -66,10 +70,11 @@ public final class FragmentationAwarePlugin extends CostPlacementPlugin
   private long gpuVersion = -1;
   private final Map<Long, Double> afterByNodeAndRoom = new HashMap<>();
 
-  public FragmentationAwarePlugin(Placement placement, Duration halfLife) {
+  public FragmentationAwarePlugin(Placement placement, Duration halfLife, double askExponent) {
     super(placement, PlacementStrategy.FRAGMENTATION_AWARE);
     this.halfLife = halfLife;
-    this.mix = new ShapeMix(List.of(), halfLife);
+    this.askExponent = askExponent;
+    this.mix = new ShapeMix(List.of(), halfLife, askExponent);
   }
 
   @Override
@@ -102,7 +107,7 @@ public final class FragmentationAwarePlugin extends CostPlacementPlugin
         }
       }
     }
-    this.mix = new ShapeMix(seen, halfLife);
+    this.mix = new ShapeMix(seen, halfLife, askExponent);
     // a pod's request is compared with idle CPU before and after placing one: twice the most
     // any pod asks for is a ceiling above which every comparison is the same
     this.grouping =
