@@ -42,7 +42,10 @@ import java.util.Optional;
 public final class FragmentationAwarePlugin extends CostPlacementPlugin
     implements SessionOpenHook, GpuScorer, GroupedScorer, AllocationListener {
   public static final String NAME = "fragmentationaware";
-  public static final Duration DEFAULT_HALF_LIFE = Duration.ofHours(1);
+  public static final Duration DEFAULT_HALF_LIFE = Duration.ofMinutes(15);
+
+  /** A pod weighs its GPU ask to this power in the mix ({@link ShapeMix}). */
+  public static final double DEFAULT_ASK_EXPONENT = 0.35;
 
   /**
    * Weight of the free GPU left on the node against the growth of fragmentation: small enough that
@@ -54,6 +57,7 @@ public final class FragmentationAwarePlugin extends CostPlacementPlugin
   private static final double UNUSABLE_DEVICE = -1e18;
 
   private final Duration halfLife;
+  private final double askExponent;
   private ShapeMix mix;
   private ShapeScarcity scarcity;
   private SessionView session;
@@ -78,10 +82,11 @@ public final class FragmentationAwarePlugin extends CostPlacementPlugin
   private long gpuVersion = -1;
   private final Map<Long, Double> afterByNodeAndRoom = new HashMap<>();
 
-  public FragmentationAwarePlugin(Placement placement, Duration halfLife) {
+  public FragmentationAwarePlugin(Placement placement, Duration halfLife, double askExponent) {
     super(placement, PlacementStrategy.FRAGMENTATION_AWARE);
     this.halfLife = halfLife;
-    this.mix = new ShapeMix(List.of(), halfLife);
+    this.askExponent = askExponent;
+    this.mix = new ShapeMix(List.of(), halfLife, askExponent);
   }
 
   @Override
@@ -114,7 +119,7 @@ public final class FragmentationAwarePlugin extends CostPlacementPlugin
         }
       }
     }
-    this.mix = new ShapeMix(seen, halfLife);
+    this.mix = new ShapeMix(seen, halfLife, askExponent);
     this.fitByPosition = new NodeFragmentation.Fit[0];
     this.scarcity = new ShapeScarcity(mix.shapes(), view.nodes(), this::fit);
     // a pod's request is compared with idle CPU before and after placing one: twice the most

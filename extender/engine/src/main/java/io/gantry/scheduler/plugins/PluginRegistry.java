@@ -91,7 +91,8 @@ public final class PluginRegistry {
                 (args, placement) ->
                     new FragmentationAwarePlugin(
                         placement,
-                        args.duration(FragmentationAwarePlugin.DEFAULT_HALF_LIFE, "halfLife")))));
+                        args.duration(FragmentationAwarePlugin.DEFAULT_HALF_LIFE, "halfLife"),
+                        askExponent(args)))));
     policy(b, RandomFitPlugin.NAME, RandomFitPlugin::new);
     policy(b, BestFitPlugin.NAME, BestFitPlugin::new);
     policy(b, DotProductPlugin.NAME, DotProductPlugin::new);
@@ -102,6 +103,15 @@ public final class PluginRegistry {
     missing(b, "numa", 0, false);
     missing(b, "reflectjoborder", 0, false);
     this.entries = b.buildOrThrow();
+  }
+
+  /** The power of a pod's GPU ask that weighs it in the mix: 0 counts pods, 1 counts GPU. */
+  private static double askExponent(PluginArguments args) {
+    double exponent = args.number(FragmentationAwarePlugin.DEFAULT_ASK_EXPONENT, "askExponent");
+    if (!(exponent >= 0 && exponent <= 1)) {
+      throw args.fail("askExponent", "expected a number from 0 to 1, got " + exponent);
+    }
+    return exponent;
   }
 
   /**

@@ -13,12 +13,12 @@ import java.util.stream.IntStream;
 
 /**
  * The mix of task shapes a scheduler has seen, learned only from pods created no later than the
- * moment asked about: each pod counts the square root of the GPU it asks for times {@code 2^(-age /
- * halfLife)}, so the mix follows a workload that changes and forgets what it no longer receives.
- * The square root sits between counting pods (the paper's popularity, which lets the many small
- * tasks outvote the GPU a rare 8-GPU task needs) and counting their GPU (which lets the few large
- * tasks outvote the many whole GPUs that one-GPU tasks need): on the Alibaba trace it strands the
- * least GPU of the three (docs/placement-quality.md).
+ * moment asked about: each pod counts the GPU it asks for to the power {@code askExponent} times
+ * {@code 2^(-age / halfLife)}, so the mix follows a workload that changes and forgets what it no
+ * longer receives. An exponent between 0 (counting pods, the paper's popularity, which lets the
+ * many small tasks outvote the GPU a rare 8-GPU task needs) and 1 (counting their GPU, which lets
+ * the few large tasks outvote the many whole GPUs that one-GPU tasks need) strands less GPU on the
+ * Alibaba trace than either (docs/placement-quality.md).
  *
  * <p>The weights at a moment depend only on that moment, and cost a sum over at most one segment of
  * {@value #SEGMENT_SIGHTINGS} pods: each segment carries the weights of the pods before it, decayed
@@ -123,11 +123,14 @@ final class ShapeMix {
 
   private final Map<Instant, Weights> remembered = new HashMap<>();
 
-  ShapeMix(List<Sighting> sightings, Duration halfLife) {
+  ShapeMix(List<Sighting> sightings, Duration halfLife, double askExponent) {
     if (halfLife.isNegative() || halfLife.isZero()) {
       throw new IllegalArgumentException("halfLife must be positive, got " + halfLife);
     }
     this.halfLifeSeconds = halfLife.toMillis() / 1000.0;
+    if (!(askExponent >= 0 && askExponent <= 1)) {
+      throw new IllegalArgumentException("askExponent must be from 0 to 1, got " + askExponent);
+    }
     List<Sighting> sorted = new ArrayList<>(sightings);
     sorted.sort(Comparator.comparing(Sighting::createdAt).thenComparingLong(Sighting::order));
     int n = sorted.size();
@@ -165,7 +168,8 @@ final class ShapeMix {
       }
       int start = starts.get(starts.size() - 1);
       segmentOf[i] = starts.size() - 1;
-      relativeWeight[i] = Math.sqrt(s.shape().gpuAsk()) / decay(createdAt[start], createdAt[i]);
+      relativeWeight[i] =
+          Math.pow(s.shape().gpuAsk(), askExponent) / decay(createdAt[start], createdAt[i]);
       if (shapeOf[i] >= sums.length) {
         sums = Arrays.copyOf(sums, shapeOf[i] + 1);
       }

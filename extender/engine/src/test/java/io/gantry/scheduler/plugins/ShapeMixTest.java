@@ -11,8 +11,8 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
- * The learned mix counts only pods created by the moment asked about, each by the square root of
- * the GPU it asks for, halving per half-life.
+ * The learned mix counts only pods created by the moment asked about, each by the GPU it asks for
+ * to a power (here the square root), halving per half-life.
  */
 class ShapeMixTest {
   private static final Instant T0 = Instant.parse("2025-01-01T00:00:00Z");
@@ -26,7 +26,8 @@ class ShapeMixTest {
           List.of(
               new ShapeMix.Sighting(T0.plusSeconds(3600), 1, TWO_GPUS),
               new ShapeMix.Sighting(T0, 0, ONE_GPU)),
-          Duration.ofHours(1));
+          Duration.ofHours(1),
+          0.5);
 
   @Test
   void countsNothingCreatedLater() {
@@ -45,6 +46,17 @@ class ShapeMixTest {
     assertThat(w.weight(1))
         .as("two GPUs weigh the square root of two")
         .isCloseTo(Math.sqrt(2), within(1e-12));
+  }
+
+  @Test
+  void weighsAPodByItsGpuAskToTheExponent() {
+    ShapeMix byCount =
+        new ShapeMix(List.of(new ShapeMix.Sighting(T0, 0, TWO_GPUS)), Duration.ofHours(1), 0);
+    ShapeMix byGpu =
+        new ShapeMix(List.of(new ShapeMix.Sighting(T0, 0, TWO_GPUS)), Duration.ofHours(1), 1);
+
+    assertThat(byCount.at(T0).weight(0)).as("exponent 0 counts pods").isEqualTo(1.0);
+    assertThat(byGpu.at(T0).weight(0)).as("exponent 1 counts GPU").isCloseTo(2.0, within(1e-12));
   }
 
   @Test
