@@ -166,6 +166,30 @@ class PluginRegistryTest {
             "plugins.nodeplacement.arguments.gpus: unknown argument of plugin nodeplacement"));
   }
 
+  @Test
+  void rejectsAnAskExponentOutsideZeroToOneNamingTheField() {
+    Placement fragmentationAware =
+        new Placement(PlacementStrategy.FRAGMENTATION_AWARE, PlacementStrategy.BINPACK);
+    for (Object bad : List.of(2, -0.5)) {
+      assertThatThrownBy(
+              () ->
+                  new PluginRegistry()
+                      .build(
+                          Map.of("fragmentationaware", arguments(Map.of("askExponent", bad))),
+                          fragmentationAware))
+          .isInstanceOfSatisfying(
+              ConfigException.class,
+              e -> {
+                assertThat(e.key()).isEqualTo("plugins.fragmentationaware.arguments.askExponent");
+                assertThat(e.getMessage())
+                    .isEqualTo(
+                        "plugins.fragmentationaware.arguments.askExponent: expected a number"
+                            + " from 0 to 1, got "
+                            + ((Number) bad).doubleValue());
+              });
+    }
+  }
+
   @ParameterizedTest(name = "{0}")
   @MethodSource("errors")
   void rejectsBadSettingsNamingTheField(ErrorCase c) {
