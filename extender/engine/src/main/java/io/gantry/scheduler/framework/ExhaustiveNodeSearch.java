@@ -9,8 +9,6 @@ import java.util.Map;
 import java.util.function.BiFunction;
 import java.util.function.BiPredicate;
 import java.util.function.BooleanSupplier;
-import java.util.function.Function;
-import java.util.function.Predicate;
 
 /**
  * KAI's straightforward search, the yardstick {@code gantry bench} and the equivalence tests hold
@@ -36,15 +34,6 @@ public final class ExhaustiveNodeSearch implements NodeSearch {
   @Override
   public boolean skipsReclaimer(BooleanSupplier outOfReach) {
     return false;
-  }
-
-  @Override
-  public <K, V> V reuse(
-      Map<K, V> memo,
-      K key,
-      Predicate<? super V> current,
-      Function<? super K, ? extends V> compute) {
-    return compute.apply(key);
   }
 
   @Override

@@ -12,8 +12,6 @@ import java.util.Optional;
 import java.util.function.BiFunction;
 import java.util.function.BiPredicate;
 import java.util.function.BooleanSupplier;
-import java.util.function.Function;
-import java.util.function.Predicate;
 
 /**
  * The search every front door runs: it walks the node index where the scorers' order is the index's
@@ -31,21 +29,6 @@ public final class IndexedNodeSearch implements NodeSearch {
   @Override
   public boolean skipsReclaimer(BooleanSupplier outOfReach) {
     return outOfReach.getAsBoolean();
-  }
-
-  @Override
-  public <K, V> V reuse(
-      Map<K, V> memo,
-      K key,
-      Predicate<? super V> current,
-      Function<? super K, ? extends V> compute) {
-    V cached = memo.get(key);
-    if (cached != null && current.test(cached)) {
-      return cached;
-    }
-    V fresh = compute.apply(key);
-    memo.put(key, fresh);
-    return fresh;
   }
 
   @Override

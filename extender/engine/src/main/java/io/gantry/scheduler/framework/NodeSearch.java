@@ -4,8 +4,6 @@ import java.util.Map;
 import java.util.function.BiFunction;
 import java.util.function.BiPredicate;
 import java.util.function.BooleanSupplier;
-import java.util.function.Function;
-import java.util.function.Predicate;
 
 /**
  * How a cycle searches for what it decides, chosen by the wiring and held by the session. Every
@@ -28,21 +26,11 @@ public interface NodeSearch {
   boolean skipsReclaimer(BooleanSupplier outOfReach);
 
   /**
-   * A value derived from the session, for {@code key}: the one {@code memo} holds while {@code
-   * current} says it still is, else a fresh {@code compute}d one that replaces it. The exhaustive
-   * search computes every time and leaves the memo alone. So {@code compute} must depend only on
-   * what {@code current} checks.
-   */
-  <K, V> V reuse(
-      Map<K, V> memo,
-      K key,
-      Predicate<? super V> current,
-      Function<? super K, ? extends V> compute);
-
-  /**
-   * {@link #reuse(Map, Object, Predicate, Function)} where {@code current} and {@code compute} also
-   * read {@code argument}: asked on every comparison of a heap, so its callers pass functions that
-   * capture nothing and a hit allocates nothing.
+   * A value derived from the session, for {@code key} and {@code argument}: the one {@code memo}
+   * holds while {@code current} says it still is, else a fresh {@code compute}d one that replaces
+   * it. The exhaustive search computes every time and leaves the memo alone. So {@code compute}
+   * must depend only on what {@code current} checks. Asked on every comparison of a heap, so
+   * callers pass functions that capture nothing and a hit allocates nothing.
    */
   <K, A, V> V reuse(
       Map<K, V> memo,

@@ -30,31 +30,31 @@ class NodeSearchTest {
   private final NodeSearch exhaustive = new ExhaustiveNodeSearch();
   private final List<String> computed = new ArrayList<>();
 
-  private String compute(String key) {
+  private String compute(String key, String suffix) {
     computed.add(key);
-    return key + computed.size();
+    return key + computed.size() + suffix;
   }
 
   @Test
   void theIndexedSearchReusesAValueWhileItIsCurrentAndReplacesItAfter() {
     Map<String, String> memo = new HashMap<>();
 
-    String first = indexed.reuse(memo, "q", v -> true, this::compute);
-    String again = indexed.reuse(memo, "q", v -> true, this::compute);
-    String stale = indexed.reuse(memo, "q", v -> false, this::compute);
+    String first = indexed.reuse(memo, "q", "a", (v, a) -> v.endsWith(a), this::compute);
+    String again = indexed.reuse(memo, "q", "a", (v, a) -> v.endsWith(a), this::compute);
+    String stale = indexed.reuse(memo, "q", "b", (v, a) -> v.endsWith(a), this::compute);
 
-    assertThat(List.of(first, again, stale)).containsExactly("q1", "q1", "q2");
-    assertThat(memo).containsExactly(Map.entry("q", "q2"));
+    assertThat(List.of(first, again, stale)).containsExactly("q1a", "q1a", "q2b");
+    assertThat(memo).containsExactly(Map.entry("q", "q2b"));
   }
 
   @Test
   void theExhaustiveSearchComputesEveryTimeAndLeavesTheMemoAlone() {
     Map<String, String> memo = new HashMap<>();
 
-    String first = exhaustive.reuse(memo, "q", v -> true, this::compute);
-    String again = exhaustive.reuse(memo, "q", v -> true, this::compute);
+    String first = exhaustive.reuse(memo, "q", "a", (v, a) -> v.endsWith(a), this::compute);
+    String again = exhaustive.reuse(memo, "q", "a", (v, a) -> v.endsWith(a), this::compute);
 
-    assertThat(List.of(first, again)).containsExactly("q1", "q2");
+    assertThat(List.of(first, again)).containsExactly("q1a", "q2a");
     assertThat(memo).isEmpty();
   }
 
