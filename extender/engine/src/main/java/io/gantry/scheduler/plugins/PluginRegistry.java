@@ -87,12 +87,7 @@ public final class PluginRegistry {
             FragmentationAwarePlugin.NAME,
             200,
             false,
-            Optional.of(
-                (args, placement) ->
-                    new FragmentationAwarePlugin(
-                        placement,
-                        args.duration(FragmentationAwarePlugin.DEFAULT_HALF_LIFE, "halfLife"),
-                        askExponent(args)))));
+            Optional.of(PluginRegistry::fragmentationAware)));
     policy(b, RandomFitPlugin.NAME, RandomFitPlugin::new);
     policy(b, BestFitPlugin.NAME, BestFitPlugin::new);
     policy(b, DotProductPlugin.NAME, DotProductPlugin::new);
@@ -105,13 +100,21 @@ public final class PluginRegistry {
     this.entries = b.buildOrThrow();
   }
 
-  /** The power of a pod's GPU ask that weighs it in the mix: 0 counts pods, 1 counts GPU. */
-  private static double askExponent(PluginArguments args) {
+  /**
+   * The learnt mix's memory ({@code halfLife}, above zero) and the power of a pod's GPU ask that
+   * weighs it ({@code askExponent}: 0 counts pods, 1 counts GPU).
+   */
+  private static Plugin fragmentationAware(PluginArguments args, Placement placement) {
+    Duration halfLife = args.duration(FragmentationAwarePlugin.DEFAULT_HALF_LIFE, "halfLife");
+    if (halfLife.isNegative() || halfLife.isZero()) {
+      throw args.fail(
+          "halfLife", "expected a duration above 0s, got \"" + args.string("", "halfLife") + "\"");
+    }
     double exponent = args.number(FragmentationAwarePlugin.DEFAULT_ASK_EXPONENT, "askExponent");
     if (!(exponent >= 0 && exponent <= 1)) {
       throw args.fail("askExponent", "expected a number from 0 to 1, got " + exponent);
     }
-    return exponent;
+    return new FragmentationAwarePlugin(placement, halfLife, exponent);
   }
 
   /**
