@@ -98,7 +98,7 @@ final class NodeFragmentation {
     for (int i : mix.byGpuAsk()) {
       DemandShape s = mix.shapes().get(i);
       double w = mix.weight(i);
-      if (!fit.allowed[i] || cpuMillis < s.cpuMillis() || memoryBytes < s.memoryBytes()) {
+      if (!admits(s, i, fit)) {
         sum += w * total;
         continue;
       }
@@ -122,9 +122,19 @@ final class NodeFragmentation {
     return sum;
   }
 
+  /**
+   * Whether the node's labels, CPU and memory admit one task of the shape, {@code index} in the
+   * fit.
+   */
+  private boolean admits(DemandShape shape, int index, Fit fit) {
+    return fit.allowed[index]
+        && cpuMillis >= shape.cpuMillis()
+        && memoryBytes >= shape.memoryBytes();
+  }
+
   /** Whether one task of the shape, {@code index} in the fit, could land here. */
   boolean hosts(DemandShape shape, int index, Fit fit) {
-    if (!fit.allowed[index] || cpuMillis < shape.cpuMillis() || memoryBytes < shape.memoryBytes()) {
+    if (!admits(shape, index, fit)) {
       return false;
     }
     int portion = fit.portions[index];

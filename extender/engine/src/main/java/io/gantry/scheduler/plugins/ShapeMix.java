@@ -107,7 +107,10 @@ final class ShapeMix {
   /** Distinct shapes among the sightings up to each one. */
   private final int[] shapesSeen;
 
-  /** Each sighting's GPU ask times {@code 2^(age at its segment's start / halfLife)}. */
+  /**
+   * Each sighting's GPU ask to the {@code askExponent} times {@code 2^(age at its segment's start /
+   * halfLife)}.
+   */
   private final double[] relativeWeight;
 
   private final int[] segmentOf;
