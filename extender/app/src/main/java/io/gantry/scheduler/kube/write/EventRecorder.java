@@ -100,13 +100,20 @@ public final class EventRecorder implements AutoCloseable {
     if (now < next || !nextDropLogMillis.compareAndSet(next, now + DROP_LOG_EVERY.toMillis())) {
       return;
     }
+    reportDrops();
+  }
+
+  /** Logs the drops since the last report, if any. */
+  private void reportDrops() {
     long total = dropped.get();
     long since = total - droppedLogged.getAndSet(total);
-    LOG.warn(
-        "event queue full ({} events): dropped {} events since the last report, {} in all",
-        QUEUE_CAPACITY,
-        since,
-        total);
+    if (since > 0) {
+      LOG.warn(
+          "event queue full ({} events): dropped {} events since the last report, {} in all",
+          QUEUE_CAPACITY,
+          since,
+          total);
+    }
   }
 
   long dropped() {
@@ -173,11 +180,6 @@ public final class EventRecorder implements AutoCloseable {
   public void close() {
     running = false;
     thread.interrupt();
-    long total = dropped.get();
-    long since = total - droppedLogged.getAndSet(total);
-    if (since > 0) {
-      LOG.warn(
-          "event queue full: dropped {} events since the last report, {} in all", since, total);
-    }
+    reportDrops();
   }
 }

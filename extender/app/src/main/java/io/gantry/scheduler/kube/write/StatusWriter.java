@@ -63,7 +63,7 @@ public final class StatusWriter implements AutoCloseable {
   private final RateLimiter limiter;
   private final Map<String, Runnable> pending = new ConcurrentHashMap<>();
   private final BlockingQueue<String> order = new LinkedBlockingQueue<>();
-  private final Cache<String, Object> submitted =
+  private final Cache<String, String> submitted =
       CacheBuilder.newBuilder().expireAfterWrite(RESUBMIT_AFTER).maximumSize(500_000).build();
   private final Thread thread;
   private volatile boolean running = true;
@@ -312,11 +312,11 @@ public final class StatusWriter implements AutoCloseable {
   }
 
   /** Whether the same write (equal fingerprints) was queued or made within the last while. */
-  private boolean alreadySubmitted(String key, Object fingerprint) {
+  private boolean alreadySubmitted(String key, String fingerprint) {
     return fingerprint.equals(submitted.getIfPresent(key));
   }
 
-  private void submit(String key, Object fingerprint, Write write) {
+  private void submit(String key, String fingerprint, Write write) {
     if (alreadySubmitted(key, fingerprint)) {
       return;
     }
