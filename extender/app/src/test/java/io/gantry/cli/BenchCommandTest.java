@@ -84,6 +84,20 @@ class BenchCommandTest {
   }
 
   @Test
+  void theAllocateActionsBytesPerPlacedPodAreReportedInJsonAndTheTable() throws Exception {
+    JsonNode o =
+        JSON.readTree(CliRunner.run(concat(SMALL, "--no-baseline", "--output", "json")).out());
+    CliRunner text = CliRunner.run(concat(SMALL, "--no-baseline"));
+
+    // HotSpot counts a thread's allocations; placing a pod allocates at least its decision
+    assertThat(o.get("allocateBytesPerPod").isNumber()).isTrue();
+    assertThat(o.get("allocateBytesPerPod").asDouble()).isGreaterThan(100);
+    assertThat(text.out().lines().findFirst().orElseThrow()).contains("alloc B/pod");
+    assertThat(text.out().lines().skip(1).findFirst().orElseThrow())
+        .containsPattern("custom +40 .* [0-9]{3,} ");
+  }
+
+  @Test
   void textIsATableAndNoBaselineLeavesTheRatioOut() {
     CliRunner r = CliRunner.run(concat(SMALL, "--no-baseline"));
 

@@ -42,6 +42,7 @@ public final class BenchReport {
     o.put("allocatePodsPerSecond", round(r.allocatePodsPerSecond()));
     o.put("allocateCpuP50Millis", round(r.allocateCpuP50Millis()));
     o.put("allocateCpuPodsPerSecond", round(r.allocateCpuPodsPerSecond()));
+    optional(o, "allocateBytesPerPod", r.allocateBytesPerPod());
     o.put("firstCycleAllocateMillis", round(r.firstCycleAllocateMillis()));
     o.put("firstCycleAllocatePodsPerSecond", round(r.firstCycleAllocatePodsPerSecond()));
     o.put("resultP50Millis", round(r.resultP50Millis()));
@@ -69,7 +70,7 @@ public final class BenchReport {
     String header =
         String.format(
             Locale.ROOT,
-            "%-26s %6s %7s %9s %10s %8s %9s %9s %10s %9s %9s %9s %s%n",
+            "%-26s %6s %7s %9s %10s %8s %9s %9s %10s %9s %11s %9s %9s %s%n",
             "preset",
             "nodes",
             "placed",
@@ -80,6 +81,7 @@ public final class BenchReport {
             "p99 ms",
             "base ms",
             "alloc ms",
+            "alloc B/pod",
             "open ms",
             "heap MiB",
             "identical");
@@ -97,7 +99,7 @@ public final class BenchReport {
     out.append(
         String.format(
             Locale.ROOT,
-            "%-26s %6d %7d %9.0f %10s %8s %9.1f %9.1f %10s %9.1f %9.1f %9d %s%n",
+            "%-26s %6d %7d %9.0f %10s %8s %9.1f %9.1f %10s %9.1f %11s %9.1f %9d %s%n",
             name,
             r.spec().nodes(),
             r.podsPlaced(),
@@ -108,6 +110,7 @@ public final class BenchReport {
             r.cycleP99Millis(),
             text(r.baselineCycleMillis(), "%.1f"),
             r.actionP50Millis().getOrDefault("allocate", 0.0),
+            text(r.allocateBytesPerPod(), "%.0f"),
             r.sessionOpenP50Millis(),
             r.peakHeapBytes() >> 20,
             r.identicalDecisions().map(String::valueOf).orElse("-")));

@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.OptionalLong;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 import java.util.function.ToLongFunction;
@@ -152,6 +153,7 @@ public final class BenchRunner {
         actions(timings),
         firstCycleAllocateMillis,
         percentile(timings, t -> t.actionCpuNanos().getOrDefault("allocate", 0L), 50),
+        allocatedBytesMedian(timings),
         percentile(timings, CycleTimer.Timing::resultNanos, 50),
         baselineMillis,
         identical,
@@ -215,6 +217,7 @@ public final class BenchRunner {
         last.actionP50Millis(),
         last.firstCycleAllocateMillis(),
         last.allocateCpuP50Millis(),
+        last.allocateAllocatedBytesP50(),
         last.resultP50Millis(),
         last.baselineCycleMillis(),
         last.identicalDecisions(),
@@ -255,13 +258,28 @@ public final class BenchRunner {
     return ImmutableSortedMap.copyOf(out);
   }
 
+  /** The allocate action's median allocated bytes; empty when the JVM did not count them. */
+  private static OptionalLong allocatedBytesMedian(List<CycleTimer.Timing> timings) {
+    if (timings.get(0).actionAllocatedBytes().isEmpty()) {
+      return OptionalLong.empty();
+    }
+    return OptionalLong.of(
+        nearestRank(
+            timings, t -> t.actionAllocatedBytes().orElseThrow().getOrDefault("allocate", 0L), 50));
+  }
+
   /** Nearest-rank percentile, in milliseconds. */
   static double percentile(
       List<CycleTimer.Timing> timings, ToLongFunction<CycleTimer.Timing> nanos, int percent) {
-    long[] values = timings.stream().mapToLong(nanos).toArray();
+    return millis(nearestRank(timings, nanos, percent));
+  }
+
+  private static long nearestRank(
+      List<CycleTimer.Timing> timings, ToLongFunction<CycleTimer.Timing> value, int percent) {
+    long[] values = timings.stream().mapToLong(value).toArray();
     Arrays.sort(values);
     int rank = (int) Math.ceil(percent / 100.0 * values.length);
-    return millis(values[Math.max(0, rank - 1)]);
+    return values[Math.max(0, rank - 1)];
   }
 
   private static void resetHeapPeaks() {

@@ -6,6 +6,7 @@ import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSortedMap;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.OptionalLong;
 
 /**
  * What {@code gantry bench} measured for one workload: the indexed engine over repeated cycles
@@ -29,6 +30,9 @@ import java.util.OptionalDouble;
  * @param allocateCpuP50Millis median CPU time of the cycle's thread in the allocate action (the JIT
  *     compiler's and the collector's threads not counted): on a shared machine, what the action
  *     cost rather than how long it waited for a core
+ * @param allocateAllocatedBytesP50 median bytes the cycle's thread allocated in the allocate action
+ *     (the garbage the action leaves to the collector, and what it keeps); empty when the JVM does
+ *     not count a thread's allocations
  * @param resultP50Millis median time from the last action to the returned result
  * @param baselineCycleMillis the baseline strategy's cycle time, when it ran
  * @param identicalDecisions whether both strategies returned equal results, when the baseline ran
@@ -49,6 +53,7 @@ public record PresetResult(
     ImmutableSortedMap<String, Double> actionP50Millis,
     double firstCycleAllocateMillis,
     double allocateCpuP50Millis,
+    OptionalLong allocateAllocatedBytesP50,
     double resultP50Millis,
     OptionalDouble baselineCycleMillis,
     Optional<Boolean> identicalDecisions,
@@ -60,6 +65,7 @@ public record PresetResult(
     requireNonNull(preset, "preset is null");
     requireNonNull(spec, "spec is null");
     requireNonNull(actionP50Millis, "actionP50Millis is null");
+    requireNonNull(allocateAllocatedBytesP50, "allocateAllocatedBytesP50 is null");
     requireNonNull(baselineCycleMillis, "baselineCycleMillis is null");
     requireNonNull(identicalDecisions, "identicalDecisions is null");
     requireNonNull(points, "points is null");
@@ -93,6 +99,16 @@ public record PresetResult(
   /** Pods placed per second of the allocate action's CPU time on the cycle's thread (median). */
   public double allocateCpuPodsPerSecond() {
     return perSecond(podsPlaced, allocateCpuP50Millis);
+  }
+
+  /**
+   * Bytes the allocate action allocated per pod placed (median cycle); empty when the JVM does not
+   * count allocations or no pod was placed.
+   */
+  public OptionalDouble allocateBytesPerPod() {
+    return allocateAllocatedBytesP50.isPresent() && podsPlaced > 0
+        ? OptionalDouble.of((double) allocateAllocatedBytesP50.getAsLong() / podsPlaced)
+        : OptionalDouble.empty();
   }
 
   /** Pods placed per second of the allocate action in the first cycle after start. */
