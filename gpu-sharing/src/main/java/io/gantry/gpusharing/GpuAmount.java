@@ -15,7 +15,8 @@ public record GpuAmount(long hundredths) implements Comparable<GpuAmount> {
   private static final long HUNDREDTHS_PER_DEVICE = 100;
 
   public static GpuAmount ofDevices(long devices) {
-    return new GpuAmount(Math.multiplyExact(devices, HUNDREDTHS_PER_DEVICE));
+    // sums of quotas and claims add "no devices" far more often than some
+    return devices == 0 ? ZERO : new GpuAmount(Math.multiplyExact(devices, HUNDREDTHS_PER_DEVICE));
   }
 
   public static GpuAmount ofHundredths(long hundredths) {
@@ -53,12 +54,19 @@ public record GpuAmount(long hundredths) implements Comparable<GpuAmount> {
     return new GpuAmount(-Math.floorDiv(-scaled, whole));
   }
 
+  // a value: adding or taking nothing returns an operand, which sums started at ZERO and
+  // CPU-only tasks do on every placement
   public GpuAmount plus(GpuAmount other) {
-    return new GpuAmount(Math.addExact(hundredths, other.hundredths));
+    if (other.hundredths == 0) {
+      return this;
+    }
+    return hundredths == 0 ? other : new GpuAmount(Math.addExact(hundredths, other.hundredths));
   }
 
   public GpuAmount minus(GpuAmount other) {
-    return new GpuAmount(Math.subtractExact(hundredths, other.hundredths));
+    return other.hundredths == 0
+        ? this
+        : new GpuAmount(Math.subtractExact(hundredths, other.hundredths));
   }
 
   /** This amount on each of {@code devices} devices: a portion × the devices that hold it. */
@@ -90,6 +98,11 @@ public record GpuAmount(long hundredths) implements Comparable<GpuAmount> {
   /** Whole devices in this amount, rounded down (floor, also for negative amounts). */
   public long wholeDevices() {
     return Math.floorDiv(hundredths, HUNDREDTHS_PER_DEVICE);
+  }
+
+  /** Whether this is a whole number of devices (no portion of one). */
+  public boolean isWholeDevices() {
+    return hundredths % HUNDREDTHS_PER_DEVICE == 0;
   }
 
   /** Whole devices needed to hold this amount, rounded up. */

@@ -69,6 +69,24 @@ class GpuAmountTest {
   }
 
   @Test
+  void wholeDevicesHaveNoPortionNegativeOnesToo() {
+    assertThat(ofDevices(3).isWholeDevices()).isTrue();
+    assertThat(GpuAmount.ZERO.isWholeDevices()).isTrue();
+    assertThat(ofHundredths(-200).isWholeDevices()).isTrue();
+    assertThat(ofHundredths(250).isWholeDevices()).isFalse();
+    assertThat(ofHundredths(-150).isWholeDevices()).isFalse();
+  }
+
+  @Test
+  void addingOrTakingNothingIsTheSameAmount() {
+    assertThat(ofHundredths(150).plus(GpuAmount.ZERO)).isEqualTo(ofHundredths(150));
+    assertThat(GpuAmount.ZERO.plus(ofHundredths(-25))).isEqualTo(ofHundredths(-25));
+    assertThat(ofHundredths(150).minus(GpuAmount.ZERO)).isEqualTo(ofHundredths(150));
+    assertThat(GpuAmount.ZERO.minus(ofHundredths(25))).isEqualTo(ofHundredths(-25));
+    assertThat(ofDevices(0)).isEqualTo(GpuAmount.ZERO);
+  }
+
+  @Test
   void theDoubleIsTheClosestToTheDecimal() {
     assertThat(ofHundredths(51).toDouble()).isEqualTo(0.51);
     assertThat(ofHundredths(90).toDouble()).isEqualTo(0.9);

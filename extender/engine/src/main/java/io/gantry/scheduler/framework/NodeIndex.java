@@ -6,6 +6,7 @@ import io.gantry.gpusharing.GpuAmount;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.Iterator;
 import java.util.List;
@@ -98,6 +99,9 @@ public final class NodeIndex {
   private final TreeSet<Entry> cpuOnlyNodesByFreeCpu = new TreeSet<>(BY_FREE_CPU);
   private final TreeSet<Entry> gpuNodesByFreeCpu = new TreeSet<>(BY_FREE_CPU);
 
+  /** {@link #withFreeGpusAtLeast}'s views by GPU count; looked up, never iterated. */
+  private final Map<Integer, FreeGpusAtLeast> freeGpusViews = new HashMap<>();
+
   /*
    * Every node by its class, and by each grouping a scorer asked for, re-keyed lazily: cycles
    * without failures never compute a class. Groupings are looked up by identity, never iterated
@@ -159,13 +163,28 @@ public final class NodeIndex {
    * first, then by name.
    */
   public Iterable<NodeState> withFreeGpusAtLeast(int gpus) {
-    Entry probe = new Entry(gpus, 0);
-    Collection<Entry> enough = gpuNodesByFreeGpus.tailSet(probe, true);
-    Collection<Entry> irregular = irregularGpuNodes.headSet(probe, false);
-    return () ->
-        irregular.isEmpty()
-            ? nodes(enough.iterator())
-            : nodes(new Merge(List.of(enough.iterator(), irregular.iterator())));
+    // asked for every GPU task: the views of one count stay valid as nodes move (they are ranges
+    // of the live sets), so each count's are made once a session
+    FreeGpusAtLeast views = freeGpusViews.get(gpus);
+    if (views == null) {
+      Entry probe = new Entry(gpus, 0);
+      views =
+          new FreeGpusAtLeast(
+              gpuNodesByFreeGpus.tailSet(probe, true), irregularGpuNodes.headSet(probe, false));
+      freeGpusViews.put(gpus, views);
+    }
+    return views;
+  }
+
+  /** The GPU nodes of {@link #withFreeGpusAtLeast} for one count, as live views of the sets. */
+  private record FreeGpusAtLeast(Collection<Entry> enough, Collection<Entry> irregular)
+      implements Iterable<NodeState> {
+    @Override
+    public Iterator<NodeState> iterator() {
+      return irregular.isEmpty()
+          ? nodes(enough.iterator())
+          : nodes(new Merge(List.of(enough.iterator(), irregular.iterator())));
+    }
   }
 
   /**
@@ -250,8 +269,8 @@ public final class NodeIndex {
     GpuAmount releasing = node.releasing().gpus();
     return node.idleWholeGpus() < 0
         || node.releasingWholeGpus() < 0
-        || !idle.equals(GpuAmount.ofDevices(idle.wholeDevices()))
-        || !releasing.equals(GpuAmount.ofDevices(releasing.wholeDevices()));
+        || !idle.isWholeDevices()
+        || !releasing.isWholeDevices();
   }
 
   static long freeCpu(NodeState node) {

@@ -95,6 +95,21 @@ class NodeIndexTest {
   }
 
   @Test
+  void aWalkAskedForBeforeAPlacementReadsTheNodesAsTheyAreWhenWalked() {
+    Session session = session();
+    Iterable<NodeState> enough = session.nodeIndex().withFreeGpusAtLeast(2);
+    Iterable<NodeState> one = session.nodeIndex().withFreeGpusAtLeast(1);
+
+    try (Statement statement = session.statement()) {
+      statement.allocate(pendingTask(session), session.node("g2"), List.of(), GpuAmount.ZERO);
+
+      assertThat(names(enough)).containsExactly("g1", "g4", "g3");
+      assertThat(names(one)).containsExactly("g2", "g1", "g4", "g3");
+    }
+    assertThat(names(enough)).containsExactly("g1", "g2", "g4", "g3");
+  }
+
+  @Test
   void identicalNodesShareAClassUntilOneChanges() {
     Session session = session();
 
