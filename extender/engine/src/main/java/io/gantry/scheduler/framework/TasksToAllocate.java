@@ -33,7 +33,7 @@ public final class TasksToAllocate {
     this.waiting = t -> pending(t) || session.evictedInOpenStatement(t);
   }
 
-  public List<TaskState> of(JobState job) {
+  public ImmutableList<TaskState> of(JobState job) {
     return of(job, waiting);
   }
 
@@ -41,10 +41,28 @@ public final class TasksToAllocate {
    * The same, taking the tasks {@code allocatable} accepts as the ones waiting for a place: a
    * simulation re-placing victims also counts the tasks it evicted (KAI's not-real allocation).
    */
-  public List<TaskState> of(JobState job, Predicate<TaskState> allocatable) {
+  public ImmutableList<TaskState> of(JobState job, Predicate<TaskState> allocatable) {
+    SubGroupNode node = job.info().root();
+    while (node instanceof SubGroupSet set && wantsWhatItsOnlyChildWants(set)) {
+      node = set.children().get(0);
+    }
+    if (node instanceof PodSet p && job.tasks(p).size() == 1) {
+      // most jobs, asked for on every pass and queue comparison: the pass is the job's one task
+      // when it waits, and the job's own list of it says so without building one
+      ImmutableList<TaskState> only = job.tasks(p);
+      return allocatable.test(only.get(0)) ? only : ImmutableList.of();
+    }
     List<TaskState> out = new ArrayList<>();
-    collect(job, job.info().root(), allocatable, out);
-    return out;
+    collect(job, node, allocatable, out);
+    return ImmutableList.copyOf(out);
+  }
+
+  /**
+   * A PodGroup without SubGroups: whether its one child is satisfied or not, the pass is what the
+   * child wants (a child with nothing waiting wants nothing).
+   */
+  private static boolean wantsWhatItsOnlyChildWants(SubGroupSet set) {
+    return set.children().size() == 1 && set.required() <= 1;
   }
 
   private static boolean pending(TaskState task) {
@@ -97,9 +115,7 @@ public final class TasksToAllocate {
       return;
     }
     SubGroupSet set = (SubGroupSet) node;
-    if (set.children().size() == 1 && set.required() <= 1) {
-      // a PodGroup without SubGroups: whether its one child is satisfied or not, the pass is what
-      // the child wants (a child with nothing waiting wants nothing)
+    if (wantsWhatItsOnlyChildWants(set)) {
       collect(job, set.children().get(0), allocatable, out);
       return;
     }
