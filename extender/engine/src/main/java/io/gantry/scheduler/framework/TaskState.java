@@ -35,6 +35,9 @@ public final class TaskState {
    * (which a session sums, since shared DRA GPU claims count once).
    */
   public static Resources queueAmounts(Collection<TaskState> tasks, GpuAmount gpus) {
+    if (tasks.size() == 1) {
+      return tasks.iterator().next().queueAmount(gpus); // most jobs: one pod
+    }
     long cpuMillis = 0;
     long memoryBytes = 0;
     for (TaskState t : tasks) {
@@ -42,6 +45,18 @@ public final class TaskState {
       memoryBytes += t.info.request().memoryBytes();
     }
     return Resources.of(cpuMillis, memoryBytes, gpus);
+  }
+
+  /**
+   * What the task counts for in its queue: its CPU and memory request, and {@code gpus}. Asked for
+   * every placement and every node a task is checked on; most requests already say exactly that (no
+   * extended resources, the same GPUs), and are then the amount.
+   */
+  public Resources queueAmount(GpuAmount gpus) {
+    Resources request = info.request();
+    return request.extended().isEmpty() && request.gpus().equals(gpus)
+        ? request
+        : Resources.of(request.cpuMillis(), request.memoryBytes(), gpus);
   }
 
   public TaskInfo info() {

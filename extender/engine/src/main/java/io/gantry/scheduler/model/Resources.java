@@ -27,6 +27,10 @@ public record Resources(
   }
 
   public Resources plus(Resources other) {
+    // a value: adding nothing (a pod taking nothing from releasing capacity) returns this
+    if (other.isNothing()) {
+      return this;
+    }
     return new Resources(
         cpuMillis + other.cpuMillis,
         memoryBytes + other.memoryBytes,
@@ -35,6 +39,9 @@ public record Resources(
   }
 
   public Resources minus(Resources other) {
+    if (other.isNothing()) {
+      return this;
+    }
     return new Resources(
         cpuMillis - other.cpuMillis,
         memoryBytes - other.memoryBytes,
@@ -78,6 +85,11 @@ public record Resources(
 
   public long extended(String name) {
     return extended.getOrDefault(name, 0L);
+  }
+
+  /** Zero in every component and without extended resources: a sum with it is the other term. */
+  private boolean isNothing() {
+    return cpuMillis == 0 && memoryBytes == 0 && gpus.isZero() && extended.isEmpty();
   }
 
   public boolean isZero() {

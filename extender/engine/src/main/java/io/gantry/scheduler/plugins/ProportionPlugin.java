@@ -431,8 +431,7 @@ public final class ProportionPlugin
    * task ({@link #checkTaskOnNode}), so without a list to sum.
    */
   private static Resources counted(TaskState task, GpuAmount gpus) {
-    Resources request = task.info().request();
-    return Resources.of(request.cpuMillis(), request.memoryBytes(), gpus);
+    return task.queueAmount(gpus);
   }
 
   private static Resources counted(List<TaskState> tasks, GpuAmount gpus) {
