@@ -2,6 +2,7 @@ package io.gantry.scheduler.fairness;
 
 import static java.util.Objects.requireNonNull;
 
+import io.gantry.gpusharing.GpuAmount;
 import io.gantry.scheduler.model.QueueInfo;
 import io.gantry.scheduler.model.QueueResource;
 import io.gantry.scheduler.model.ResourceKind;
@@ -17,8 +18,8 @@ import java.util.Optional;
  */
 public final class QueueAttributes implements QueueAmounts {
   private final QueueInfo info;
-  private Resources allocated = Resources.ZERO;
-  private Resources allocatedNonPreemptible = Resources.ZERO;
+  private final ExactSum allocated = new ExactSum();
+  private final ExactSum allocatedNonPreemptible = new ExactSum();
   private Resources request = Resources.ZERO;
   private ResourceVector fairShare = ResourceVector.ZERO;
   private long version;
@@ -60,12 +61,12 @@ public final class QueueAttributes implements QueueAmounts {
 
   @Override
   public double allocated(ResourceKind r) {
-    return r.of(allocated);
+    return allocated.of(r);
   }
 
   @Override
   public double allocatedNonPreemptible(ResourceKind r) {
-    return r.of(allocatedNonPreemptible);
+    return allocatedNonPreemptible.of(r);
   }
 
   public double request(ResourceKind r) {
@@ -117,17 +118,17 @@ public final class QueueAttributes implements QueueAmounts {
 
   /** GPUs, CPU and memory of {@code amounts} count as allocated; extended resources are ignored. */
   void addAllocated(Resources amounts, boolean nonPreemptible) {
-    allocated = allocated.plus(amounts);
+    allocated.add(amounts, 1);
     if (nonPreemptible) {
-      allocatedNonPreemptible = allocatedNonPreemptible.plus(amounts);
+      allocatedNonPreemptible.add(amounts, 1);
     }
     version++;
   }
 
   void removeAllocated(Resources amounts, boolean nonPreemptible) {
-    allocated = allocated.minus(amounts);
+    allocated.add(amounts, -1);
     if (nonPreemptible) {
-      allocatedNonPreemptible = allocatedNonPreemptible.minus(amounts);
+      allocatedNonPreemptible.add(amounts, -1);
     }
     version++;
   }
@@ -135,5 +136,30 @@ public final class QueueAttributes implements QueueAmounts {
   void addRequest(Resources amounts) {
     request = request.plus(amounts);
     version++;
+  }
+
+  /**
+   * GPUs (in hundredths), CPU and memory summed in place: every placement and undo changes the
+   * allocation of its queue and each ancestor, which a {@link Resources} sum would copy each time.
+   * Reads as {@link ResourceKind#of} reads a {@link Resources}.
+   */
+  private static final class ExactSum {
+    private long gpuHundredths;
+    private long cpuMillis;
+    private long memoryBytes;
+
+    void add(Resources amounts, int sign) {
+      gpuHundredths = Math.addExact(gpuHundredths, sign * amounts.gpus().hundredths());
+      cpuMillis += sign * amounts.cpuMillis();
+      memoryBytes += sign * amounts.memoryBytes();
+    }
+
+    double of(ResourceKind r) {
+      return switch (r) {
+        case GPU -> GpuAmount.ofHundredths(gpuHundredths).toDouble();
+        case CPU -> cpuMillis;
+        case MEMORY -> memoryBytes;
+      };
+    }
   }
 }
