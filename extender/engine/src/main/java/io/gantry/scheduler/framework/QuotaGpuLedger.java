@@ -11,6 +11,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * The GPUs tasks count for in their queues (kai-reference §5.2) and which task holds each shared
@@ -24,6 +25,10 @@ import java.util.Set;
 final class QuotaGpuLedger {
   private final GpuMemoryRange gpuMemoryRange;
   private final SharedGpuClaims sharedClaims;
+
+  // made once: every job pass sums its tasks through a tally
+  private final Function<TaskState, GpuAmount> ownQuotaGpus = this::ownQuotaGpus;
+  private final Function<TaskState, GpuAmount> ownLimitCheckGpus = this::ownLimitCheckGpus;
 
   QuotaGpuLedger(ClusterSnapshot snapshot) {
     List<Long> gpuNodeMemoriesMib = new ArrayList<>();
@@ -75,7 +80,7 @@ final class QuotaGpuLedger {
 
   /** See {@link SessionView#quotaGpus(Collection)}. */
   GpuAmount quotaGpus(Collection<TaskState> tasks) {
-    return quotaGpuTally().addAll(tasks);
+    return sum(tasks, ownQuotaGpus);
   }
 
   /**
@@ -83,12 +88,27 @@ final class QuotaGpuLedger {
    * a DRA GPU claim a placed task already holds needs no room.
    */
   GpuAmount limitCheckGpus(Collection<TaskState> tasks) {
-    return new QuotaGpuTally(sharedClaims, this::ownLimitCheckGpus).addAll(tasks);
+    return sum(tasks, ownLimitCheckGpus);
+  }
+
+  /**
+   * The tasks' {@code own} GPUs and their shared claims counted once; asked for every job pass, and
+   * only tasks with claims need a tally to count them.
+   */
+  private GpuAmount sum(Collection<TaskState> tasks, Function<TaskState, GpuAmount> own) {
+    GpuAmount sum = GpuAmount.ZERO;
+    for (TaskState t : tasks) {
+      if (!t.info().resourceClaims().isEmpty()) {
+        return new QuotaGpuTally(sharedClaims, own).addAll(tasks);
+      }
+      sum = sum.plus(own.apply(t));
+    }
+    return sum;
   }
 
   /** An empty sum of {@link #quotaGpus(TaskState)} that counts each shared claim once. */
   QuotaGpuTally quotaGpuTally() {
-    return new QuotaGpuTally(sharedClaims, this::ownQuotaGpus);
+    return new QuotaGpuTally(sharedClaims, ownQuotaGpus);
   }
 
   /**
