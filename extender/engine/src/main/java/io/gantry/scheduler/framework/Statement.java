@@ -26,9 +26,9 @@ public final class Statement implements AutoCloseable {
   /**
    * Each task's eviction in the log that no later operation took back, kept with the log so a
    * victim search's lookups do not scan it (the log stays the truth). Looked up, never iterated.
+   * Made at the first eviction: most statements, one per job pass, evict nothing.
    */
-  private final IdentityHashMap<TaskState, Operation.EvictOp> evictions =
-      new IdentityHashMap<>(1); // most statements, one per job pass, evict nothing
+  private IdentityHashMap<TaskState, Operation.EvictOp> evictions;
 
   private boolean finished;
 
@@ -132,6 +132,9 @@ public final class Statement implements AutoCloseable {
     session.markEvictedInOpenStatement(task, true);
     Operation.EvictOp eviction = new Operation.EvictOp(task, before, message, cause);
     operations.add(eviction);
+    if (evictions == null) {
+      evictions = new IdentityHashMap<>();
+    }
     evictions.put(task, eviction);
   }
 
@@ -182,9 +185,12 @@ public final class Statement implements AutoCloseable {
    * eviction this statement took back decides nothing.
    */
   public ImmutableList<Decision> commit() {
-    Set<TaskState> unevicted = new HashSet<>();
+    Set<TaskState> unevicted = Set.of(); // most statements take no eviction back
     for (Operation op : operations) {
       if (op instanceof Operation.UnevictOp u) {
+        if (unevicted.isEmpty()) {
+          unevicted = new HashSet<>();
+        }
         unevicted.add(u.task());
       }
     }
@@ -203,7 +209,7 @@ public final class Statement implements AutoCloseable {
     }
     session.recordCommitted(out);
     operations.clear();
-    evictions.clear();
+    evictions = null;
     finished = true;
     return out;
   }
@@ -219,7 +225,7 @@ public final class Statement implements AutoCloseable {
 
   /** The last eviction of the task in this log, unless an unevict followed it. */
   private Optional<Operation.EvictOp> evictionOf(TaskState task) {
-    return Optional.ofNullable(evictions.get(task));
+    return evictions == null ? Optional.empty() : Optional.ofNullable(evictions.get(task));
   }
 
   /** The eviction an unevict being rolled back had taken back: the task's last in the log. */
