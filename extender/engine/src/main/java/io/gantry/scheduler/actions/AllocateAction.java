@@ -64,8 +64,9 @@ public final class AllocateAction implements Action {
     JobState job;
     Optional<AllocateAttempts> attempts = session.state().read(AllocateAttempts.KEY);
     while ((job = order.pop()) != null) {
-      JobState tried = job;
-      attempts.ifPresent(a -> a.tried(tried));
+      if (attempts.isPresent()) {
+        attempts.get().tried(job);
+      }
       boolean pushBack = false;
       boolean hadAllocated = job.count(TaskStatus::isAllocated) > 0;
       observer.jobAttempted(name, job.id());

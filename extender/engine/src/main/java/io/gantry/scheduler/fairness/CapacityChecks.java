@@ -21,7 +21,9 @@ public final class CapacityChecks {
   /** {@code path} leaf first; {@code request} is what the job's tasks count for in a queue. */
   public static Optional<CapacityExceeded> check(
       List<QueueAttributes> path, Resources request, boolean nonPreemptible) {
-    for (QueueAttributes q : path) {
+    // indexed: asked for every job pass and every node a task is checked on
+    for (int i = 0; i < path.size(); i++) {
+      QueueAttributes q = path.get(i);
       for (ResourceKind r : ResourceKind.values()) {
         double requested = r.of(request);
         if (requested <= 0) {

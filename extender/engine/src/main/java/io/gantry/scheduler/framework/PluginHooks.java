@@ -385,15 +385,16 @@ public final class PluginHooks {
     return capacity.flatMap(c -> c.checkTaskOnNode(task, node, gpus));
   }
 
+  // indexed, here and below: once per placement and undo, where an iterator is all the garbage
   void notifyAllocate(TaskState task, GpuAmount gpus) {
-    for (AllocationListener l : listeners) {
-      l.onAllocate(task, gpus);
+    for (int i = 0; i < listeners.size(); i++) {
+      listeners.get(i).onAllocate(task, gpus);
     }
   }
 
   void notifyDeallocate(TaskState task, GpuAmount gpus) {
-    for (AllocationListener l : listeners) {
-      l.onDeallocate(task, gpus);
+    for (int i = 0; i < listeners.size(); i++) {
+      listeners.get(i).onDeallocate(task, gpus);
     }
   }
 

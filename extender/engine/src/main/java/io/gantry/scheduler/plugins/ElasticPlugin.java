@@ -4,6 +4,7 @@ import io.gantry.scheduler.framework.JobOrder;
 import io.gantry.scheduler.framework.JobState;
 import io.gantry.scheduler.framework.TaskState;
 import io.gantry.scheduler.model.PodSet;
+import java.util.List;
 import java.util.function.Predicate;
 
 /**
@@ -32,9 +33,15 @@ public final class ElasticPlugin implements JobOrder {
 
   private static int rank(JobState job, Predicate<TaskState> counted) {
     boolean allExact = true;
-    for (PodSet p : job.podSets()) {
+    // indexed: asked on every comparison of the job heaps, where iterators over most jobs' one
+    // PodSet and one task would be all the garbage
+    List<PodSet> podSets = job.podSets();
+    for (int i = 0; i < podSets.size(); i++) {
+      PodSet p = podSets.get(i);
+      List<TaskState> tasks = job.tasks(p);
       long allocated = 0;
-      for (TaskState t : job.tasks(p)) {
+      for (int j = 0; j < tasks.size(); j++) {
+        TaskState t = tasks.get(j);
         if (t.status().isActiveAllocated() && counted.test(t)) {
           allocated++;
         }

@@ -109,6 +109,9 @@ public final class DynamicResourcesPlugin
 
   @Override
   public ImmutableList<ClaimAllocation> claimAllocations(TaskState task) {
+    if (task.info().resourceClaims().isEmpty()) {
+      return ImmutableList.of(); // most pods, asked at every placement
+    }
     ImmutableList.Builder<ClaimAllocation> out = ImmutableList.builder();
     for (PodClaim pc : distinctClaims(task)) {
       ledger
@@ -183,6 +186,9 @@ public final class DynamicResourcesPlugin
 
   /** The pod's claims, each claim once even if the pod names it twice, in the pod's order. */
   private static List<PodClaim> distinctClaims(TaskState task) {
+    if (task.info().resourceClaims().isEmpty()) {
+      return List.of();
+    }
     Map<String, PodClaim> byClaim = new LinkedHashMap<>();
     for (PodClaim pc : task.info().resourceClaims()) {
       byClaim.putIfAbsent(pc.claimName(), pc);
