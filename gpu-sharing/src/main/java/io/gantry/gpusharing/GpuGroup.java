@@ -19,6 +19,12 @@ final class GpuGroup {
 
   private int taskCount;
 
+  /**
+   * The last view, until the group changes: every placement on the node re-derives its shared rooms
+   * from every group's view, and most of its groups did not change.
+   */
+  private GpuGroupView view;
+
   GpuGroup(String id, DeviceSource source, ComputeMode computeMode) {
     this.id = id;
     this.source = source;
@@ -38,8 +44,12 @@ final class GpuGroup {
   }
 
   GpuGroupView view() {
-    return new GpuGroupView(
-        id, allocatedPortion, releasingPortion, computeMode, source, pipelinedPortion);
+    if (view == null) {
+      view =
+          new GpuGroupView(
+              id, allocatedPortion, releasingPortion, computeMode, source, pipelinedPortion);
+    }
+    return view;
   }
 
   void add(GpuAmount portion, boolean releasing) {
@@ -49,11 +59,13 @@ final class GpuGroup {
       allocatedPortion = allocatedPortion.plus(portion);
     }
     taskCount++;
+    view = null;
   }
 
   /** Marks {@code portion} of the allocated portion as held by a pipelined task, or unmarks it. */
   void pipelined(GpuAmount portion, boolean add) {
     pipelinedPortion = add ? pipelinedPortion.plus(portion) : pipelinedPortion.minus(portion);
+    view = null;
   }
 
   void remove(GpuAmount portion, boolean releasing) {
@@ -63,5 +75,6 @@ final class GpuGroup {
       allocatedPortion = allocatedPortion.minus(portion);
     }
     taskCount--;
+    view = null;
   }
 }

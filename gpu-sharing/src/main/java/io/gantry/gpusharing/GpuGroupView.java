@@ -50,7 +50,16 @@ public record GpuGroupView(
 
   /** Portion a new task can take once releasing tasks are gone (pipelining). */
   public GpuAmount idleOrReleasingPortion() {
-    return WHOLE_DEVICE.minus(allocatedPortion).max(GpuAmount.ZERO);
+    return GpuAmount.ofHundredths(idleOrReleasingHundredths());
+  }
+
+  /**
+   * The same in hundredths, without an amount: read for every group of a node at each placement
+   * there and for every group a fit check tries.
+   */
+  public long idleOrReleasingHundredths() {
+    return Math.max(
+        0, Math.subtractExact(WHOLE_DEVICE.hundredths(), allocatedPortion.hundredths()));
   }
 
   public GpuAmount usedPortion() {
@@ -71,7 +80,7 @@ public record GpuGroupView(
   public boolean accepts(GpuAmount portion, ComputeMode mode) {
     return mode == computeMode
         && !allReleasing()
-        && idleOrReleasingPortion().compareTo(portion) >= 0;
+        && idleOrReleasingHundredths() >= portion.hundredths();
   }
 
   /** KAI's {@code AllocatedSharedGPUsMemory} on a device of {@code deviceMemoryMib}. */

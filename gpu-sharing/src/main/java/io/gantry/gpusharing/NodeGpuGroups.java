@@ -123,7 +123,7 @@ public final class NodeGpuGroups {
     for (GpuGroup g : groups.values()) {
       GpuGroupView v = g.view();
       if (!v.allReleasing()) {
-        room = Math.max(room, Math.toIntExact(v.idleOrReleasingPortion().hundredths()));
+        room = Math.max(room, Math.toIntExact(v.idleOrReleasingHundredths()));
       }
     }
     return room;

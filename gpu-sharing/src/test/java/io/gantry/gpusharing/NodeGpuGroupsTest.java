@@ -65,6 +65,36 @@ class NodeGpuGroupsTest {
   }
 
   @Test
+  void viewsAndRoomFollowEveryChangeOfAGroup() {
+    NodeGpuGroups groups = new NodeGpuGroups();
+    groups.place("g", QUARTER, ComputeMode.TIME_SLICING, false, DeviceSource.IDLE);
+    assertThat(groups.largestRoomHundredths()).isEqualTo(75);
+
+    groups.place("g", HALF, ComputeMode.TIME_SLICING, false, DeviceSource.IDLE);
+    assertThat(groups.largestRoomHundredths()).isEqualTo(25);
+    groups.pipelined("g", HALF, true);
+    assertThat(groups.views())
+        .containsExactly(
+            new GpuGroupView(
+                "g",
+                GpuAmount.ofHundredths(75),
+                GpuAmount.ZERO,
+                ComputeMode.TIME_SLICING,
+                DeviceSource.IDLE,
+                HALF));
+    groups.pipelined("g", HALF, false);
+    groups.remove("g", HALF, false);
+    assertThat(groups.views())
+        .containsExactly(
+            new GpuGroupView(
+                "g", QUARTER, GpuAmount.ZERO, ComputeMode.TIME_SLICING, DeviceSource.IDLE));
+    assertThat(groups.views().get(0).accepts(GpuAmount.ofHundredths(75), ComputeMode.TIME_SLICING))
+        .isTrue();
+    assertThat(groups.views().get(0).accepts(GpuAmount.ofHundredths(76), ComputeMode.TIME_SLICING))
+        .isFalse();
+  }
+
+  @Test
   void removingFromAnUnknownGroupIsAnError() {
     assertThatThrownBy(() -> new NodeGpuGroups().remove("g", HALF, false))
         .isInstanceOf(IllegalArgumentException.class)
