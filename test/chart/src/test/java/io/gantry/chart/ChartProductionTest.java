@@ -381,6 +381,22 @@ class ChartProductionTest {
   }
 
   @Test
+  void theSchedulersHeapStartsAtItsMaximumWithinTheMemoryLimit() {
+    V1Container scheduler =
+        podSpec(RenderedChart.render(), "Deployment", "gantry-scheduler").getContainers().get(0);
+    String options =
+        scheduler.getEnv().stream()
+            .filter(e -> e.getName().equals("JAVA_TOOL_OPTIONS"))
+            .findFirst()
+            .orElseThrow()
+            .getValue();
+    assertThat(options.split(" "))
+        .contains("-XX:InitialRAMPercentage=75", "-XX:MaxRAMPercentage=75");
+    assertThat(scheduler.getResources().getLimits().get("memory").toSuffixedString())
+        .isEqualTo("2Gi");
+  }
+
+  @Test
   void theSchedulerServesItsDebugEndpointsOnThePodsLoopbackOnly() {
     V1Container scheduler =
         podSpec(RenderedChart.render(), "Deployment", "gantry-scheduler").getContainers().get(0);
