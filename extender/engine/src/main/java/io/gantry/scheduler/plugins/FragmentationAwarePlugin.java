@@ -116,7 +116,9 @@ public final class FragmentationAwarePlugin extends CostPlacementPlugin
           seen.add(
               new ShapeMix.Sighting(job.info().createdAt(), t.info().creationOrder(), shape.get()));
           PodPlacementRequirements placement = shape.get().placement();
-          labelKeys.addAll(placement.nodeSelector().keySet());
+          if (!placement.nodeSelector().isEmpty()) {
+            labelKeys.addAll(placement.nodeSelector().keySet());
+          }
           for (NodeSelectorTerm term : placement.affinity().requiredNodeTerms()) {
             term.matchExpressions().forEach(e -> labelKeys.add(e.key()));
             byName |= !term.matchFields().isEmpty();
@@ -157,8 +159,13 @@ public final class FragmentationAwarePlugin extends CostPlacementPlugin
 
   @Override
   public void onAllocate(TaskState task, GpuAmount gpus) {
-    if (scarcity != null) {
-      task.nodeName().flatMap(session::findNode).ifPresent(scarcity::changed);
+    Optional<String> nodeName = task.nodeName();
+    Optional<NodeState> node =
+        scarcity != null && nodeName.isPresent()
+            ? session.findNode(nodeName.get())
+            : Optional.empty();
+    if (node.isPresent()) {
+      scarcity.changed(node.get());
     }
   }
 

@@ -39,8 +39,10 @@ final class NodeFragmentation {
   /** The devices wholly free, which a whole-device task takes. */
   private final int wholeRooms;
 
-  /** The distinct rooms of the devices, ascending. */
+  /** The distinct rooms of the devices, ascending, in the first {@link #roomCount} places. */
   private final int[] rooms;
+
+  private final int roomCount;
 
   /** Per shape of the fit: devices that can hold its portion, and the free GPU of the others. */
   private final int[] usable;
@@ -61,15 +63,15 @@ final class NodeFragmentation {
     }
     this.total = sum;
     this.wholeRooms = whole;
-    int[] sorted = Arrays.copyOf(free, devices);
-    Arrays.sort(sorted);
+    this.rooms = Arrays.copyOf(free, devices);
+    Arrays.sort(rooms);
     int distinct = 0;
-    for (int room : sorted) {
-      if (distinct == 0 || sorted[distinct - 1] != room) {
-        sorted[distinct++] = room;
+    for (int room : rooms) {
+      if (distinct == 0 || rooms[distinct - 1] != room) {
+        rooms[distinct++] = room;
       }
     }
-    this.rooms = Arrays.copyOf(sorted, distinct);
+    this.roomCount = distinct;
     int shapes = fit.portions.length;
     this.usable = new int[shapes];
     this.unusable = new long[shapes];
@@ -184,7 +186,7 @@ final class NodeFragmentation {
    */
   double fragmentationWithSharedOn(
       int room, int portion, long cpu, long memory, ShapeMix.Weights mix) {
-    if (room < portion || Arrays.binarySearch(rooms, room) < 0) {
+    if (room < portion || Arrays.binarySearch(rooms, 0, roomCount, room) < 0) {
       return Double.NaN;
     }
     return fragmentationWith(mix, 1, room, room - portion, portion, cpu, memory);
@@ -207,7 +209,8 @@ final class NodeFragmentation {
       long memoryTaken = d == 0 ? memory : 0;
       int bestRoom = -1;
       double bestValue = Double.MAX_VALUE;
-      for (int room : state.rooms) {
+      for (int k = 0; k < state.roomCount; k++) {
+        int room = state.rooms[k];
         if (room >= portion) {
           double next = state.fragmentationWithSharedOn(room, portion, cpuTaken, memoryTaken, mix);
           if (next < bestValue) {
