@@ -6,6 +6,7 @@ import io.gantry.scheduler.framework.NodeState;
 import io.gantry.scheduler.model.placement.PodPlacementRequirements;
 import io.gantry.scheduler.plugins.predicates.NodeAffinityRule;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * How much of one node's free GPU the learned mix of task shapes could not use (the measure of
@@ -97,8 +98,10 @@ final class NodeFragmentation {
     for (int i = 0; i < node.idleWholeGpus(); i++) {
       free[n++] = NodeIdleRoom.DEVICE;
     }
-    for (GpuGroupView g : node.gpuGroups()) {
-      int room = Math.toIntExact(g.idlePortion().hundredths());
+    List<GpuGroupView> groups = node.gpuGroups();
+    // by index: no iterator for every node a placement changes
+    for (int i = 0; i < groups.size(); i++) {
+      int room = Math.toIntExact(groups.get(i).idlePortion().hundredths());
       if (room > 0) {
         free[n++] = room;
       }
