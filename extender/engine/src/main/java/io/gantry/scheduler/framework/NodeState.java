@@ -53,6 +53,9 @@ public final class NodeState {
   private int sharedRoomHundredths;
   private int freeGpusInOneDomain;
 
+  /** Bumped by every change, so what a plugin reads of the node can be kept until it moves. */
+  private long version;
+
   NodeState(NodeInfo info, int position) {
     this.info = info;
     this.position = position;
@@ -133,6 +136,14 @@ public final class NodeState {
 
   public List<GpuGroupView> gpuGroups() {
     return groups.views();
+  }
+
+  /**
+   * Changes whenever the node's state does (a task charged or discharged): a value read of the node
+   * holds while this does.
+   */
+  public long version() {
+    return version;
   }
 
   /**
@@ -270,6 +281,7 @@ public final class NodeState {
 
   /** Recomputes what the getters read: releasing capacity with wholly releasing shared GPUs. */
   private void derive() {
+    version++;
     long fullyReleasingGroups = groups.wholeDevicesFreedByReleasing();
     releasingWithGroups =
         fullyReleasingGroups == 0

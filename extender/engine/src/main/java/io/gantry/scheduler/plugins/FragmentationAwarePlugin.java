@@ -1,5 +1,6 @@
 package io.gantry.scheduler.plugins;
 
+import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableSortedSet;
 import io.gantry.gpusharing.GpuAmount;
 import io.gantry.gpusharing.GpuCandidate;
@@ -19,10 +20,7 @@ import io.gantry.scheduler.model.placement.NodeSelectorTerm;
 import io.gantry.scheduler.model.placement.PodPlacementRequirements;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -69,18 +67,25 @@ public final class FragmentationAwarePlugin extends CostPlacementPlugin
   private NodeGrouping<NodeScoreKey> grouping =
       NodeScoreKey.grouping(NodeScoreKey.Reading.everything());
 
-  /** The mix and fragmentation after placing on one device, for the task of {@link #gpuTask}. */
+  /** The weights of the task being costed ({@link #prepare}). */
   private ShapeMix.Weights weights;
 
-  /**
-   * What the mix sees of each node, by position, for this session's mix: it reads only what a node
-   * is (GPU memory, labels, name), not its state, so it is read once per node, not per task.
-   */
-  private NodeFragmentation.Fit[] fitByPosition = new NodeFragmentation.Fit[0];
+  /** What this session's mix sees of each node. */
+  private NodeFragmentations states =
+      new NodeFragmentations(new NodeFragmentation.Shapes(ImmutableList.of()));
 
+  /**
+   * {@link #scoreGpu}'s score per device room, for {@link #gpuTask} on {@link #gpuNode} at {@link
+   * #gpuVersion}, valid where {@link #roomScoredIn} holds {@link #gpuRound}: a node's candidates
+   * are sorted by score, which asks each several times, and many share a room.
+   */
+  private final double[] roomScore = new double[NodeIdleRoom.DEVICE + 1];
+
+  private final long[] roomScoredIn = new long[NodeIdleRoom.DEVICE + 1];
+  private long gpuRound;
   private TaskState gpuTask;
+  private NodeState gpuNode;
   private long gpuVersion = -1;
-  private final Map<Long, Double> afterByNodeAndRoom = new HashMap<>();
 
   public FragmentationAwarePlugin(Placement placement, Duration halfLife, double askExponent) {
     super(placement, PlacementStrategy.FRAGMENTATION_AWARE);
@@ -111,7 +116,9 @@ public final class FragmentationAwarePlugin extends CostPlacementPlugin
           seen.add(
               new ShapeMix.Sighting(job.info().createdAt(), t.info().creationOrder(), shape.get()));
           PodPlacementRequirements placement = shape.get().placement();
-          labelKeys.addAll(placement.nodeSelector().keySet());
+          if (!placement.nodeSelector().isEmpty()) {
+            labelKeys.addAll(placement.nodeSelector().keySet());
+          }
           for (NodeSelectorTerm term : placement.affinity().requiredNodeTerms()) {
             term.matchExpressions().forEach(e -> labelKeys.add(e.key()));
             byName |= !term.matchFields().isEmpty();
@@ -120,27 +127,14 @@ public final class FragmentationAwarePlugin extends CostPlacementPlugin
       }
     }
     this.mix = new ShapeMix(seen, halfLife, askExponent);
-    this.fitByPosition = new NodeFragmentation.Fit[0];
-    this.scarcity = new ShapeScarcity(mix.shapes(), view.nodes(), this::fit);
+    this.states = new NodeFragmentations(new NodeFragmentation.Shapes(mix.shapes()));
+    this.scarcity = new ShapeScarcity(mix.shapes().size(), view.nodes(), states::of);
+    this.gpuTask = null;
     // a pod's request is compared with idle CPU before and after placing one: twice the most
     // any pod asks for is a ceiling above which every comparison is the same
     this.grouping =
         NodeScoreKey.grouping(
             new NodeScoreKey.Reading(labelKeys.build(), byName, twice(mostCpu), twice(mostMemory)));
-  }
-
-  private NodeFragmentation.Fit fit(NodeState node) {
-    int position = node.position();
-    if (position >= fitByPosition.length) {
-      fitByPosition =
-          Arrays.copyOf(fitByPosition, Math.max(position + 1, 2 * fitByPosition.length));
-    }
-    NodeFragmentation.Fit fit = fitByPosition[position];
-    if (fit == null) {
-      fit = NodeFragmentation.fit(mix.shapes(), node);
-      fitByPosition[position] = fit;
-    }
-    return fit;
   }
 
   private static long twice(long value) {
@@ -158,27 +152,20 @@ public final class FragmentationAwarePlugin extends CostPlacementPlugin
     weights = weightsFor(task);
   }
 
-  /**
-   * The learnt mix, each shape's weight divided by the square of the number of nodes that could
-   * take one task of it now (at least one): losing one of three nodes that can still take an 8-GPU
-   * task costs far more than losing one of three hundred that can take a tenth of a GPU. The square
-   * stranded less than the plain count on the trace (docs/placement-quality.md).
-   */
+  /** The learnt mix at the task's job's creation, weighted by scarcity ({@link ShapeScarcity}). */
   private ShapeMix.Weights weightsFor(TaskState task) {
-    ShapeMix.Weights learnt = mix.at(task.job().info().createdAt());
-    double[] w = new double[learnt.shapes().size()];
-    for (int i = 0; i < w.length; i++) {
-      // the reciprocal squared by Math.pow, the rounding the documented figures were measured with
-      double perNode = 1 / Math.max((double) scarcity.hostingNodes(i), 1);
-      w[i] = learnt.weight(i) * Math.pow(perNode, 2);
-    }
-    return learnt.reweighted(w);
+    return scarcity.weigh(mix.at(task.job().info().createdAt()));
   }
 
   @Override
   public void onAllocate(TaskState task, GpuAmount gpus) {
-    if (scarcity != null) {
-      task.nodeName().flatMap(session::findNode).ifPresent(scarcity::changed);
+    Optional<String> nodeName = task.nodeName();
+    Optional<NodeState> node =
+        scarcity != null && nodeName.isPresent()
+            ? session.findNode(nodeName.get())
+            : Optional.empty();
+    if (node.isPresent()) {
+      scarcity.changed(node.get());
     }
   }
 
@@ -192,13 +179,12 @@ public final class FragmentationAwarePlugin extends CostPlacementPlugin
 
   @Override
   double cost(TaskState task, NodeState node) {
-    NodeFragmentation.Fit fit = fit(node);
-    NodeFragmentation now = NodeFragmentation.of(node);
-    NodeFragmentation after = placed(task, node, now, fit);
-    if (after == null) {
+    NodeFragmentation now = states.of(node);
+    double after = fragmentationWith(task, node, now);
+    if (Double.isNaN(after)) {
       return Double.NaN;
     }
-    double growth = after.fragmentation(weights, fit) - now.fragmentation(weights, fit);
+    double growth = after - now.fragmentation(weights);
     double freeLeft =
         NodeIdleRoom.share(
             NodeIdleRoom.freeGpuHundredths(node) - NodeIdleRoom.requestHundredths(task, node),
@@ -206,33 +192,22 @@ public final class FragmentationAwarePlugin extends CostPlacementPlugin
     return growth + PACKING_TIE_WEIGHT * freeLeft;
   }
 
-  /** The node with the task on it, on the devices that leave the least fragmentation. */
-  private NodeFragmentation placed(
-      TaskState task, NodeState node, NodeFragmentation now, NodeFragmentation.Fit fit) {
+  /**
+   * The fragmentation with the task on the node, on the devices that leave the least; NaN if none.
+   */
+  private double fragmentationWith(TaskState task, NodeState node, NodeFragmentation now) {
     long cpu = task.info().request().cpuMillis();
     long memory = task.info().request().memoryBytes();
     if (!task.info().isShared()) {
-      return now.takeWhole(
-          Math.toIntExact(task.info().request().gpus().wholeDevices()), cpu, memory);
+      return now.fragmentationWithWhole(
+          Math.toIntExact(task.info().request().gpus().wholeDevices()), cpu, memory, weights);
     }
-    int portion = Math.toIntExact(GpuFit.portionOn(task, node).hundredths());
-    NodeFragmentation state = now;
-    int devices = task.info().gpuSharing().orElseThrow().numDevices();
-    for (int d = 0; d < devices && state != null; d++) {
-      NodeFragmentation best = null;
-      double bestValue = Double.MAX_VALUE;
-      for (int room : state.roomsFor(portion)) {
-        NodeFragmentation next =
-            state.takeShared(room, portion, d == 0 ? cpu : 0, d == 0 ? memory : 0);
-        double value = next.fragmentation(weights, fit);
-        if (value < bestValue) {
-          best = next;
-          bestValue = value;
-        }
-      }
-      state = best;
-    }
-    return state;
+    return now.fragmentationWithShared(
+        Math.toIntExact(GpuFit.portionOn(task, node).hundredths()),
+        task.info().gpuSharing().orElseThrow().numDevices(),
+        cpu,
+        memory,
+        weights);
   }
 
   /** Higher for the device that leaves the node less fragmented. */
@@ -241,31 +216,34 @@ public final class FragmentationAwarePlugin extends CostPlacementPlugin
     if (!places(task) || !task.info().isShared()) {
       return 0;
     }
-    if (task != gpuTask || session.placementVersion() != gpuVersion) {
+    if (task != gpuTask || node != gpuNode || session.placementVersion() != gpuVersion) {
       gpuTask = task;
+      gpuNode = node;
       gpuVersion = session.placementVersion();
+      gpuRound++;
       weights = weightsFor(task);
-      afterByNodeAndRoom.clear();
     }
     int room = NodeIdleRoom.DEVICE - Math.toIntExact(candidate.usedPortion().hundredths());
-    long key = (long) node.position() * 1024 + room;
-    Double cached = afterByNodeAndRoom.get(key);
-    if (cached != null) {
-      return cached;
+    boolean memo = room >= 0 && room <= NodeIdleRoom.DEVICE;
+    if (memo && roomScoredIn[room] == gpuRound) {
+      return roomScore[room];
     }
-    NodeFragmentation.Fit fit = fit(node);
-    int portion = Math.toIntExact(GpuFit.portionOn(task, node).hundredths());
-    NodeFragmentation after =
+    double after =
         candidate.idleNow()
-            ? NodeFragmentation.of(node)
-                .takeShared(
+            ? states
+                .of(node)
+                .fragmentationWithSharedOn(
                     room,
-                    portion,
+                    Math.toIntExact(GpuFit.portionOn(task, node).hundredths()),
                     task.info().request().cpuMillis(),
-                    task.info().request().memoryBytes())
-            : null;
-    double score = after == null ? UNUSABLE_DEVICE : -after.fragmentation(weights, fit);
-    afterByNodeAndRoom.put(key, score);
+                    task.info().request().memoryBytes(),
+                    weights)
+            : Double.NaN;
+    double score = Double.isNaN(after) ? UNUSABLE_DEVICE : -after;
+    if (memo) {
+      roomScore[room] = score;
+      roomScoredIn[room] = gpuRound;
+    }
     return score;
   }
 }

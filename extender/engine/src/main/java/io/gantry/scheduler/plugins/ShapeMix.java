@@ -36,16 +36,19 @@ final class ShapeMix {
     private final int[] byGpuAsk;
 
     Weights(ImmutableList<DemandShape> shapes, double[] weights) {
-      this(shapes, weights, byGpuAsk(shapes));
+      this(shapes, weights.clone(), byGpuAsk(shapes));
     }
 
     private Weights(ImmutableList<DemandShape> shapes, double[] weights, int[] byGpuAsk) {
       this.shapes = shapes;
-      this.weights = weights.clone();
+      this.weights = weights;
       this.byGpuAsk = byGpuAsk;
     }
 
-    /** New weights for the same shapes, keeping their order by GPU ask. */
+    /**
+     * New weights for the same shapes, keeping their order by GPU ask. They keep the array, which
+     * the caller must not write again: every task makes new weights, and a copy would double them.
+     */
     Weights reweighted(double[] weights) {
       return new Weights(shapes, weights, byGpuAsk);
     }

@@ -2,11 +2,15 @@ package io.gantry.scheduler.plugins;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.gantry.gpusharing.GpuAmount;
 import io.gantry.scheduler.api.config.EvictionSettings;
 import io.gantry.scheduler.api.config.Placement;
 import io.gantry.scheduler.api.config.PlacementStrategy;
 import io.gantry.scheduler.api.result.BindDecision;
 import io.gantry.scheduler.api.result.CycleResult;
+import io.gantry.scheduler.framework.NodeState;
+import io.gantry.scheduler.framework.Session;
+import io.gantry.scheduler.framework.TaskState;
 import io.gantry.scheduler.model.ClusterSnapshot;
 import io.gantry.scheduler.model.JobInfo;
 import io.gantry.scheduler.model.NodeInfo;
@@ -14,6 +18,7 @@ import io.gantry.scheduler.testing.Cycles;
 import io.gantry.scheduler.testing.Jobs;
 import io.gantry.scheduler.testing.Nodes;
 import io.gantry.scheduler.testing.Queues;
+import io.gantry.scheduler.testing.Sessions;
 import io.gantry.scheduler.testing.Snapshots;
 import io.gantry.scheduler.testing.Tasks;
 import java.util.ArrayList;
@@ -140,6 +145,58 @@ class FragmentationAwarePluginTest {
   void keepsTheLastNodeThatTakesAShapeForIt() {
     assertThat(bind(run(lastNodeForALargeShape(), FRAGMENTATION_AWARE), "ns/one/t").nodeName())
         .isEqualTo("y");
+  }
+
+  /**
+   * Nodes {@code p} and {@code q} with two idle GPUs each; the cluster has seen a half-GPU task and
+   * a two-GPU one; two one-GPU tasks are pending, and {@code first} runs on {@code p} when {@code
+   * firstRuns}.
+   */
+  private static ClusterSnapshot twoPendingOnes(boolean firstRuns) {
+    Tasks.Builder first = Tasks.task("t").gpus(1).cpu("8");
+    return Snapshots.of(
+        List.of(
+            Nodes.node("p").gpus(2).cpu("64").build(),
+            Nodes.node("q").gpus(2).cpu("64").build(),
+            Nodes.node("r").gpus(4).cpu("64").build()),
+        List.of(Queues.queue("q").build()),
+        List.of(
+            Jobs.job("seen")
+                .minMember(0)
+                .createdAt(Snapshots.T0.minusSeconds(600))
+                .task(
+                    Tasks.task("half").gpuFraction(0.5).running("r").onGpuGroups(0.5, "g").build(),
+                    Tasks.task("pair").gpus(2).running("r").build())
+                .build(),
+            Jobs.job("first").task(firstRuns ? first.running("p").build() : first.build()).build(),
+            Jobs.job("second").task(Tasks.task("t").gpus(1).cpu("8")).build()));
+  }
+
+  @Test
+  void aNodesCostFollowsTheTasksPlacedOnIt() {
+    FragmentationAwarePlugin plugin = fragmentationAware();
+    Session session = Sessions.open(twoPendingOnes(false), plugin);
+    TaskState second = session.task("ns/second/t");
+    NodeState p = session.node("p");
+    plugin.preOrder(second, session.nodes());
+    double before = plugin.cost(second, p);
+
+    session.statement().allocate(session.task("ns/first/t"), p, List.of(), GpuAmount.ZERO);
+    plugin.preOrder(second, session.nodes());
+    double after = plugin.cost(second, p);
+
+    FragmentationAwarePlugin fresh = fragmentationAware();
+    Session placed = Sessions.open(twoPendingOnes(true), fresh);
+    TaskState secondThere = placed.task("ns/second/t");
+    fresh.preOrder(secondThere, placed.nodes());
+    assertThat(after).isEqualTo(fresh.cost(secondThere, placed.node("p"))).isNotEqualTo(before);
+  }
+
+  private static FragmentationAwarePlugin fragmentationAware() {
+    return new FragmentationAwarePlugin(
+        FRAGMENTATION_AWARE,
+        FragmentationAwarePlugin.DEFAULT_HALF_LIFE,
+        FragmentationAwarePlugin.DEFAULT_ASK_EXPONENT);
   }
 
   private static CycleResult run(ClusterSnapshot snapshot, Placement placement) {
