@@ -16,11 +16,28 @@ public record GpuAmount(long hundredths) implements Comparable<GpuAmount> {
 
   public static GpuAmount ofDevices(long devices) {
     // sums of quotas and claims add "no devices" far more often than some
-    return devices == 0 ? ZERO : new GpuAmount(Math.multiplyExact(devices, HUNDREDTHS_PER_DEVICE));
+    return devices == 0 ? ZERO : ofHundredths(Math.multiplyExact(devices, HUNDREDTHS_PER_DEVICE));
+  }
+
+  /**
+   * The amounts of one device and less, made once: a shared task's portion is asked for on every
+   * node it is checked on. Immutable values, so sharing them is invisible.
+   */
+  private static final GpuAmount[] UP_TO_ONE_DEVICE = upToOneDevice();
+
+  private static GpuAmount[] upToOneDevice() {
+    GpuAmount[] amounts = new GpuAmount[(int) HUNDREDTHS_PER_DEVICE + 1];
+    amounts[0] = ZERO;
+    for (int h = 1; h < amounts.length; h++) {
+      amounts[h] = new GpuAmount(h);
+    }
+    return amounts;
   }
 
   public static GpuAmount ofHundredths(long hundredths) {
-    return new GpuAmount(hundredths);
+    return hundredths >= 0 && hundredths <= HUNDREDTHS_PER_DEVICE
+        ? UP_TO_ONE_DEVICE[(int) hundredths]
+        : new GpuAmount(hundredths);
   }
 
   /**
@@ -35,7 +52,7 @@ public record GpuAmount(long hundredths) implements Comparable<GpuAmount> {
     if (!Double.isFinite(scaled) || Math.abs(scaled) >= Long.MAX_VALUE) {
       throw new IllegalArgumentException("not a GPU amount: " + devices + " devices");
     }
-    return new GpuAmount(Math.round(scaled));
+    return ofHundredths(Math.round(scaled));
   }
 
   /**
@@ -51,7 +68,7 @@ public record GpuAmount(long hundredths) implements Comparable<GpuAmount> {
           "share needs part >= 0 and whole > 0, got " + part + " / " + whole);
     }
     long scaled = Math.multiplyExact(part, HUNDREDTHS_PER_DEVICE);
-    return new GpuAmount(-Math.floorDiv(-scaled, whole));
+    return ofHundredths(-Math.floorDiv(-scaled, whole));
   }
 
   // a value: adding or taking nothing returns an operand, which sums started at ZERO and
@@ -60,18 +77,18 @@ public record GpuAmount(long hundredths) implements Comparable<GpuAmount> {
     if (other.hundredths == 0) {
       return this;
     }
-    return hundredths == 0 ? other : new GpuAmount(Math.addExact(hundredths, other.hundredths));
+    return hundredths == 0 ? other : ofHundredths(Math.addExact(hundredths, other.hundredths));
   }
 
   public GpuAmount minus(GpuAmount other) {
     return other.hundredths == 0
         ? this
-        : new GpuAmount(Math.subtractExact(hundredths, other.hundredths));
+        : ofHundredths(Math.subtractExact(hundredths, other.hundredths));
   }
 
   /** This amount on each of {@code devices} devices: a portion × the devices that hold it. */
   public GpuAmount times(int devices) {
-    return new GpuAmount(Math.multiplyExact(hundredths, devices));
+    return ofHundredths(Math.multiplyExact(hundredths, devices));
   }
 
   public GpuAmount min(GpuAmount other) {
@@ -115,6 +132,11 @@ public record GpuAmount(long hundredths) implements Comparable<GpuAmount> {
    * hundredths is the double closest to 0.51, which prints as {@code 0.51}.
    */
   public double toDouble() {
+    return toDevices(hundredths);
+  }
+
+  /** {@link #toDouble()} of an amount of {@code hundredths}, for sums kept as a count. */
+  public static double toDevices(long hundredths) {
     return hundredths / (double) HUNDREDTHS_PER_DEVICE;
   }
 

@@ -38,9 +38,11 @@ public final class GpuCandidates {
   /** How many devices could hold the task now, without waiting for anything being released. */
   public static long usableNow(
       List<GpuGroupView> groups, int idleWholeGpus, GpuAmount portion, ComputeMode mode) {
-    // a loop, not a stream: the node search asks this for every candidate node of every task
+    // an indexed loop, not a stream or an iterator: the node search asks this for every candidate
+    // node of every task (a node's groups are an ImmutableList)
     long shared = 0;
-    for (GpuGroupView g : groups) {
+    for (int i = 0; i < groups.size(); i++) {
+      GpuGroupView g = groups.get(i);
       if (g.accepts(portion, mode) && g.idlePortion().compareTo(portion) >= 0) {
         shared++;
       }

@@ -113,4 +113,13 @@ class GpuAmountTest {
         .hasMessage("share needs part >= 0 and whole > 0, got 1 / 0");
     assertThatThrownBy(() -> ofDevices(Long.MAX_VALUE)).isInstanceOf(ArithmeticException.class);
   }
+
+  @Test
+  void amountsOfOneDeviceAndLessAreMadeOnceAndLargerOnesStillAdd() {
+    assertThat(GpuAmount.ofDevicesRoundedHalfUp(0.5)).isSameAs(ofHundredths(50));
+    assertThat(ofDevices(1).minus(ofHundredths(30))).isSameAs(ofHundredths(70));
+    assertThat(ofDevices(1).plus(ofHundredths(50))).isEqualTo(ofHundredths(150));
+    assertThat(ofHundredths(-5).hundredths()).isEqualTo(-5);
+    assertThat(GpuAmount.toDevices(150)).isEqualTo(ofHundredths(150).toDouble()).isEqualTo(1.5);
+  }
 }

@@ -156,7 +156,7 @@ public final class QueueAttributes implements QueueAmounts {
 
     double of(ResourceKind r) {
       return switch (r) {
-        case GPU -> GpuAmount.ofHundredths(gpuHundredths).toDouble();
+        case GPU -> GpuAmount.toDevices(gpuHundredths);
         case CPU -> cpuMillis;
         case MEMORY -> memoryBytes;
       };

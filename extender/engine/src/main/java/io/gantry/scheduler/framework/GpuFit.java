@@ -33,10 +33,11 @@ public final class GpuFit {
    * when a memory request is larger than the node's devices ({@link #fitsDevice}).
    */
   public static GpuAmount portionOn(TaskState task, NodeState node) {
-    return task.info()
-        .gpuSharing()
-        .map(s -> s.portionOn(node.info().gpuMemoryMib()))
-        .orElse(GpuAmount.ZERO);
+    // no Optional.map: asked for every node a shared task is checked on
+    Optional<GpuSharingRequest> sharing = task.info().gpuSharing();
+    return sharing.isPresent()
+        ? sharing.get().portionOn(node.info().gpuMemoryMib())
+        : GpuAmount.ZERO;
   }
 
   /** Whether one device of the node can hold the task's portion (always, for unshared tasks). */

@@ -335,17 +335,18 @@ public final class PluginHooks {
   }
 
   public double scoreNode(TaskState task, NodeState node) {
+    // indexed, as compareJobs: asked for every group or node a task is scored on
     double sum = 0;
-    for (NodeScorer s : nodeScorers) {
-      sum += s.score(task, node);
+    for (int i = 0; i < nodeScorers.size(); i++) {
+      sum += nodeScorers.get(i).score(task, node);
     }
     return sum;
   }
 
   public double scoreGpu(TaskState task, NodeState node, GpuCandidate candidate) {
     double sum = 0;
-    for (GpuScorer s : gpuScorers) {
-      sum += s.scoreGpu(task, node, candidate);
+    for (int i = 0; i < gpuScorers.size(); i++) {
+      sum += gpuScorers.get(i).scoreGpu(task, node, candidate);
     }
     return sum;
   }

@@ -76,8 +76,11 @@ abstract class CostPlacementPlugin implements IndexOrderedScorer {
       size = Math.max(size, n.position() + 1);
     }
     if (costs.length < size) {
-      costs = Arrays.copyOf(costs, size);
-      costedIn = Arrays.copyOf(costedIn, size);
+      // doubled: the candidates of one task (one node per group) reach higher positions a few at
+      // a time, and growing to the exact size copied both arrays for many tasks of a cycle
+      int length = Math.max(size, 2 * costs.length);
+      costs = Arrays.copyOf(costs, length);
+      costedIn = Arrays.copyOf(costedIn, length);
     }
     round++;
     prepare(task);
