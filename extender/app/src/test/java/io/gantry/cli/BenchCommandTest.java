@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.withinPercentage;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.lang.management.ManagementFactory;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
@@ -81,6 +82,18 @@ class BenchCommandTest {
             withinPercentage(2));
     assertThat(r.err())
         .containsPattern("custom: warm-up cycle 1/1: [0-9.]+ ms \\(allocate [0-9.]+ ms\\)");
+  }
+
+  @Test
+  void theHeapTheJvmStartedWithIsReportedBesideItsLimit() throws Exception {
+    JsonNode o =
+        JSON.readTree(CliRunner.run(concat(SMALL, "--no-baseline", "--output", "json")).out());
+
+    // the command runs in this JVM: its heap is this test's
+    assertThat(o.get("initialHeapBytes").asLong())
+        .isEqualTo(ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getInit())
+        .isPositive()
+        .isLessThanOrEqualTo(o.get("maxHeapBytes").asLong());
   }
 
   @Test

@@ -50,6 +50,7 @@ public final class BenchReport {
     o.put("pendingPodsWithoutFitMessage", r.pendingPodsWithoutFitMessage());
     o.put("peakHeapBytes", r.peakHeapBytes());
     o.put("maxHeapBytes", r.maxHeapBytes());
+    o.put("initialHeapBytes", r.initialHeapBytes());
     if (r.identicalDecisions().isPresent()) {
       o.put("identicalDecisions", r.identicalDecisions().get());
     } else {

@@ -159,6 +159,7 @@ public final class BenchRunner {
         identical,
         peakHeap,
         Runtime.getRuntime().maxMemory(),
+        ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getInit(),
         ImmutableList.of());
   }
 
@@ -223,6 +224,7 @@ public final class BenchRunner {
         last.identicalDecisions(),
         last.peakHeapBytes(),
         last.maxHeapBytes(),
+        last.initialHeapBytes(),
         points);
   }
 

@@ -38,6 +38,8 @@ import java.util.OptionalLong;
  * @param identicalDecisions whether both strategies returned equal results, when the baseline ran
  * @param peakHeapBytes the most heap in use during a measured cycle (sum of each heap pool's peak)
  * @param maxHeapBytes the heap limit the JVM ran with
+ * @param initialHeapBytes the heap the JVM started with ({@code -Xms}): the figures move with it,
+ *     since a heap that starts small collects during the cycles until it has grown
  * @param points for {@code scaling}: the result at each cluster size; empty otherwise
  */
 public record PresetResult(
@@ -59,6 +61,7 @@ public record PresetResult(
     Optional<Boolean> identicalDecisions,
     long peakHeapBytes,
     long maxHeapBytes,
+    long initialHeapBytes,
     ImmutableList<PresetResult> points) {
 
   public PresetResult {
