@@ -15,13 +15,13 @@ public record GpuAmount(long hundredths) implements Comparable<GpuAmount> {
   private static final long HUNDREDTHS_PER_DEVICE = 100;
 
   public static GpuAmount ofDevices(long devices) {
-    // sums of quotas and claims add "no devices" far more often than some
-    return devices == 0 ? ZERO : ofHundredths(Math.multiplyExact(devices, HUNDREDTHS_PER_DEVICE));
+    return ofHundredths(Math.multiplyExact(devices, HUNDREDTHS_PER_DEVICE));
   }
 
   /**
    * The amounts of one device and less, made once: a shared task's portion is asked for on every
-   * node it is checked on. Immutable values, so sharing them is invisible.
+   * node it is checked on, and sums of quotas and claims add "no devices" far more often than some.
+   * Immutable values, so sharing them is invisible.
    */
   private static final GpuAmount[] UP_TO_ONE_DEVICE = upToOneDevice();
 

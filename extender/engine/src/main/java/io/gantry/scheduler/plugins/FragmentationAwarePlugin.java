@@ -116,9 +116,7 @@ public final class FragmentationAwarePlugin extends CostPlacementPlugin
           seen.add(
               new ShapeMix.Sighting(job.info().createdAt(), t.info().creationOrder(), shape.get()));
           PodPlacementRequirements placement = shape.get().placement();
-          if (!placement.nodeSelector().isEmpty()) {
-            labelKeys.addAll(placement.nodeSelector().keySet());
-          }
+          labelKeys.addAll(placement.nodeSelector().keySet());
           for (NodeSelectorTerm term : placement.affinity().requiredNodeTerms()) {
             term.matchExpressions().forEach(e -> labelKeys.add(e.key()));
             byName |= !term.matchFields().isEmpty();
@@ -159,13 +157,13 @@ public final class FragmentationAwarePlugin extends CostPlacementPlugin
 
   @Override
   public void onAllocate(TaskState task, GpuAmount gpus) {
+    // no lambdas: once per placement
     Optional<String> nodeName = task.nodeName();
-    Optional<NodeState> node =
-        scarcity != null && nodeName.isPresent()
-            ? session.findNode(nodeName.get())
-            : Optional.empty();
-    if (node.isPresent()) {
-      scarcity.changed(node.get());
+    if (scarcity != null && nodeName.isPresent()) {
+      Optional<NodeState> node = session.findNode(nodeName.get());
+      if (node.isPresent()) {
+        scarcity.changed(node.get());
+      }
     }
   }
 

@@ -107,15 +107,12 @@ final class ShapeScarcity {
       boolean[] hosts = hostsByNode[p];
       for (int i = 0; i < shapes; i++) {
         boolean now = nodeState.hosts(i);
-        if (!counted || now != hosts[i]) {
-          int change = (now ? 1 : 0) - (counted && hosts[i] ? 1 : 0);
-          if (change != 0) {
-            hostingNodes[i] += change;
-            perNodeSquared[i] = perNodeSquared(hostingNodes[i]);
-            countsVersion++;
-          }
-          hosts[i] = now;
+        if (now != (counted && hosts[i])) {
+          hostingNodes[i] += now ? 1 : -1;
+          perNodeSquared[i] = perNodeSquared(hostingNodes[i]);
+          countsVersion++;
         }
+        hosts[i] = now;
       }
     }
     stale.clear();
