@@ -20,6 +20,7 @@ import io.gantry.scheduler.kube.snapshot.LiveSnapshot;
 import io.gantry.scheduler.kube.snapshot.PodFacts;
 import io.gantry.scheduler.kube.snapshot.PodGroupReader;
 import io.gantry.scheduler.model.JobInfo;
+import io.gantry.scheduler.model.JobLifecycle;
 import io.gantry.scheduler.model.NodeInfo;
 import io.gantry.scheduler.model.QueueInfo;
 import io.gantry.scheduler.model.ResourceVector;
@@ -61,18 +62,58 @@ final class StatusPlanner {
     }
   }
 
-  /** A PodGroup's desired status; {@code conditions} empty means "leave them as they are". */
+  /**
+   * A PodGroup's desired status; {@code conditions} empty means "leave them as they are". A value:
+   * equal statuses make the same write, so the writer compares them with what it queued last.
+   */
   record PodGroupStatus(
-      KaiPodGroup podGroup,
+      String namespace,
+      String name,
       Optional<List<KaiSchedulingCondition>> conditions,
-      KaiResourcesStatus resources) {}
+      PodGroupResources resources) {
+    PodGroupStatus {
+      requireNonNull(namespace, "namespace is null");
+      requireNonNull(name, "name is null");
+      requireNonNull(conditions, "conditions is null");
+      requireNonNull(resources, "resources is null");
+    }
+  }
 
   /**
-   * The lifecycle annotations a PodGroup should carry after the cycle ({@link
-   * PodGroupLifecycle#annotations}); an empty value means the annotation should be gone.
+   * A PodGroup's {@code resourcesStatus} as amounts; {@link #toKai} spells them as resource lists,
+   * which only a write or a comparison with the cached PodGroup needs (most cycles plan the same
+   * amounts again and compare numbers).
    */
-  record PodGroupAnnotations(
-      KaiPodGroup podGroup, ImmutableSortedMap<String, Optional<String>> annotations) {}
+  record PodGroupResources(
+      ResourceVector allocated, ResourceVector allocatedNonPreemptible, ResourceVector requested) {
+    PodGroupResources {
+      requireNonNull(allocated, "allocated is null");
+      requireNonNull(allocatedNonPreemptible, "allocatedNonPreemptible is null");
+      requireNonNull(requested, "requested is null");
+    }
+
+    KaiResourcesStatus toKai() {
+      return new KaiResourcesStatus(
+          list(allocated), list(allocatedNonPreemptible), list(requested));
+    }
+  }
+
+  /**
+   * The lifecycle a PodGroup should carry after the cycle; {@link #annotations} spells it as KAI's
+   * annotations, which only a write or a comparison with the cached PodGroup needs.
+   */
+  record PodGroupAnnotations(String namespace, String name, JobLifecycle lifecycle) {
+    PodGroupAnnotations {
+      requireNonNull(namespace, "namespace is null");
+      requireNonNull(name, "name is null");
+      requireNonNull(lifecycle, "lifecycle is null");
+    }
+
+    /** {@link PodGroupLifecycle#annotations}: an empty value means the annotation should go. */
+    ImmutableSortedMap<String, Optional<String>> annotations() {
+      return PodGroupLifecycle.annotations(lifecycle);
+    }
+  }
 
   record QueueStatus(
       String name,
@@ -101,14 +142,16 @@ final class StatusPlanner {
     ImmutableList.Builder<PodGroupStatus> groups = ImmutableList.builder();
     ImmutableList.Builder<PodGroupAnnotations> lifecycles = ImmutableList.builder();
     Map<String, ResourceVector> requestedByQueue = new HashMap<>();
+    Map<String, Optional<List<KaiSchedulingCondition>>> unschedulable = new HashMap<>();
     for (JobOutcome outcome : result.jobs()) {
       JobInfo job = jobs.get(outcome.jobId());
       KaiPodGroup pg = live.podGroups().get(outcome.jobId());
       if (job == null || pg == null) {
         continue;
       }
-      lifecycles.add(
-          new PodGroupAnnotations(pg, PodGroupLifecycle.annotations(outcome.lifecycle())));
+      String namespace = pg.getMetadata().getNamespace();
+      String name = pg.getMetadata().getName();
+      lifecycles.add(new PodGroupAnnotations(namespace, name, outcome.lifecycle()));
       Map<String, TaskInfo> tasks = new HashMap<>();
       job.tasks().forEach(t -> tasks.put(t.id(), t));
       boolean mark = PodGroupReader.markUnschedulable(pg);
@@ -140,18 +183,20 @@ final class StatusPlanner {
       }
       Optional<List<KaiSchedulingCondition>> conditions = Optional.empty();
       if (outcome.fitMessage().isPresent() && !anyActive) {
-        conditions = Optional.of(List.of(condition(outcome.fitMessage().get(), pool)));
+        // most waiting PodGroups of a large cluster share a handful of messages
+        conditions =
+            unschedulable.computeIfAbsent(
+                outcome.fitMessage().get(), m -> Optional.of(List.of(condition(m, pool))));
       } else if (!anyPending && !anyBinding) {
         conditions = Optional.of(List.of());
       }
       groups.add(
           new PodGroupStatus(
-              pg,
+              namespace,
+              name,
               conditions,
-              new KaiResourcesStatus(
-                  list(allocated),
-                  job.preemptible() ? list(ResourceVector.ZERO) : list(allocated),
-                  list(requested))));
+              new PodGroupResources(
+                  allocated, job.preemptible() ? ResourceVector.ZERO : allocated, requested)));
       requestedByQueue.merge(job.queue(), requested, ResourceVector::plus);
     }
     for (LiveSnapshot.Problem p : live.unschedulablePods()) {

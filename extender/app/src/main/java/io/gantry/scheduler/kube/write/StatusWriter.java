@@ -2,9 +2,6 @@ package io.gantry.scheduler.kube.write;
 
 import static java.util.Objects.requireNonNull;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.common.cache.Cache;
 import com.google.common.cache.CacheBuilder;
 import com.google.common.util.concurrent.RateLimiter;
@@ -15,7 +12,6 @@ import io.gantry.scheduler.kube.crd.KaiPodGroupStatus;
 import io.gantry.scheduler.kube.crd.KaiQueue;
 import io.gantry.scheduler.kube.crd.KaiQueueStatus;
 import io.gantry.scheduler.kube.crd.KaiSchedulingCondition;
-import io.gantry.scheduler.kube.crd.KaiUnschedulableReason;
 import io.gantry.scheduler.kube.informers.ClusterInformers;
 import io.gantry.scheduler.kube.lease.Leadership;
 import io.gantry.scheduler.kube.snapshot.LiveSnapshot;
@@ -44,15 +40,21 @@ import org.slf4j.LoggerFactory;
 /**
  * Writes the status a cycle planned ({@link StatusPlanner}), and the PodGroups' lifecycle
  * annotations, from one background thread, at most {@code perSecond} writes a second. A write is
- * skipped when the cached object already shows it, or when the same write was made within {@link
- * #RESUBMIT_AFTER} (the cache may not show it yet); a newer write for an object replaces one still
- * queued. Only the leader writes.
+ * skipped when the cached object already shows it, or when the same value was queued or written
+ * within {@link #RESUBMIT_AFTER} (the cache may not show it yet); a newer value for an object
+ * replaces one still queued. Only the leader writes; a write that fails, or that a replica no
+ * longer leading would make, is forgotten, so the next cycle planning it queues it again.
+ *
+ * <p>The cycle thread records each object's planned value and does nothing more when it equals the
+ * recorded one: one lookup and one {@code equals} per object and cycle, however many objects a
+ * large cluster has. A value that differs is compared with the cached object and queued unless the
+ * cache shows it; the writing thread, when the object's turn comes, compares the latest queued
+ * value with the cached object again and only then builds the patch.
  */
 public final class StatusWriter implements AutoCloseable {
   static final Duration RESUBMIT_AFTER = Duration.ofSeconds(30);
 
   private static final Logger LOG = LoggerFactory.getLogger(StatusWriter.class);
-  private static final ObjectMapper JSON = new ObjectMapper();
 
   private final ClusterInformers cache;
   private final KubeWriter writer;
@@ -61,10 +63,13 @@ public final class StatusWriter implements AutoCloseable {
   private final NodePool pool;
   private final Clock clock;
   private final RateLimiter limiter;
-  private final Map<String, Runnable> pending = new ConcurrentHashMap<>();
-  private final BlockingQueue<String> order = new LinkedBlockingQueue<>();
-  private final Cache<String, String> submitted =
+  private final Map<WriteKey, Queued> pending = new ConcurrentHashMap<>();
+  private final BlockingQueue<WriteKey> order = new LinkedBlockingQueue<>();
+
+  /** The value last planned for each object that differed from the one before, kept a while. */
+  private final Cache<WriteKey, Object> submitted =
       CacheBuilder.newBuilder().expireAfterWrite(RESUBMIT_AFTER).maximumSize(500_000).build();
+
   private final Thread thread;
   private volatile boolean running = true;
 
@@ -88,9 +93,12 @@ public final class StatusWriter implements AutoCloseable {
     this.thread.start();
   }
 
-  /** Queues the status writes of one cycle that would change something. */
+  /** Queues the status writes of one cycle whose values were not queued already. */
   public void publish(LiveSnapshot live, CycleResult result) {
-    StatusPlanner.Plan plan = StatusPlanner.plan(live, result, pool);
+    publish(StatusPlanner.plan(live, result, pool));
+  }
+
+  void publish(StatusPlanner.Plan plan) {
     plan.pods().forEach(this::podCondition);
     plan.podGroups().forEach(this::podGroup);
     plan.lifecycles().forEach(this::lifecycle);
@@ -102,21 +110,64 @@ public final class StatusWriter implements AutoCloseable {
     return pending.size();
   }
 
+  /** Which object a write is for: one queued write and one recorded value per key. */
+  private record WriteKey(Kind kind, String namespace, String name) {
+    @Override
+    public String toString() {
+      return kind.prefix + (namespace.isEmpty() ? "" : namespace + "/") + name;
+    }
+  }
+
+  private enum Kind {
+    POD("pod/"),
+    POD_GROUP("podgroup/"),
+    POD_GROUP_LIFECYCLE("podgroup-lifecycle/"),
+    QUEUE("queue/");
+
+    private final String prefix;
+
+    Kind(String prefix) {
+      this.prefix = prefix;
+    }
+  }
+
+  /** A call to the API server. */
+  private interface Write {
+    void run() throws ApiException;
+  }
+
+  /**
+   * Reads the cached object when a queued value's turn comes: the write that brings the object to
+   * the value, or empty when the cache shows it already (or no longer has the object).
+   */
+  private interface Diff {
+    Optional<Write> against();
+  }
+
+  /** A queued value and how to write it. */
+  private record Queued(Object value, Diff diff) {}
+
   private void podCondition(PodCondition c) {
     PodFacts p = c.pod();
-    V1Pod cached = cache.pod(p.namespace(), p.name());
-    if (cached == null || showsUnschedulable(cached, c.message())) {
-      return;
+    WriteKey key = new WriteKey(Kind.POD, p.namespace(), p.name());
+    if (!alreadySubmitted(key, c.message())) {
+      submit(key, c.message(), () -> podConditionWrite(p, c.message()));
     }
-    String patch =
-        PodConditions.patch(
-            PodConditions.POD_SCHEDULED, "False", "Unschedulable", c.message(), clock.instant());
-    submit(
-        "pod/" + p.key(),
-        c.message(),
+  }
+
+  private Optional<Write> podConditionWrite(PodFacts p, String message) {
+    V1Pod cached = cache.pod(p.namespace(), p.name());
+    if (cached == null || showsUnschedulable(cached, message)) {
+      return Optional.empty();
+    }
+    return Optional.of(
         () -> {
-          writer.patchPodStatus(p.namespace(), p.name(), patch);
-          events.warning(ObjectRef.pod(p), "Unschedulable", c.message());
+          writer.patchPodStatus(
+              p.namespace(),
+              p.name(),
+              PodConditions.patch(
+                  PodConditions.POD_SCHEDULED, "False", "Unschedulable", message, clock.instant()));
+          events.warning(ObjectRef.pod(p), "Unschedulable", message);
         });
   }
 
@@ -135,11 +186,16 @@ public final class StatusWriter implements AutoCloseable {
   }
 
   private void podGroup(PodGroupStatus s) {
-    String ns = s.podGroup().getMetadata().getNamespace();
-    String name = s.podGroup().getMetadata().getName();
-    KaiPodGroup cached = cache.podGroup(ns, name);
+    WriteKey key = new WriteKey(Kind.POD_GROUP, s.namespace(), s.name());
+    if (!alreadySubmitted(key, s)) {
+      submit(key, s, () -> podGroupWrite(s));
+    }
+  }
+
+  private Optional<Write> podGroupWrite(PodGroupStatus s) {
+    KaiPodGroup cached = cache.podGroup(s.namespace(), s.name());
     if (cached == null) {
-      return;
+      return Optional.empty();
     }
     KaiPodGroupStatus current = cached.status();
     List<KaiSchedulingCondition> currentConditions =
@@ -148,50 +204,37 @@ public final class StatusWriter implements AutoCloseable {
             : current.schedulingConditions();
     boolean conditionsChange =
         s.conditions().isPresent() && !sameConditions(currentConditions, s.conditions().get());
+    // a PodGroup the scheduler has not written yet has no resourcesStatus to spell amounts for
     boolean resourcesChange =
-        current == null || !Objects.equals(current.resourcesStatus(), s.resources());
+        current == null
+            || current.resourcesStatus() == null
+            || !current.resourcesStatus().equals(s.resources().toKai());
     if (!conditionsChange && !resourcesChange) {
-      return;
+      return Optional.empty();
     }
-    String key = "podgroup/" + ns + "/" + name;
-    String fingerprint = fingerprint(s);
-    // checked before the patch is built: most PodGroups of a large cluster have a write queued
-    if (alreadySubmitted(key, fingerprint)) {
-      return;
-    }
-    ArrayNode conditions = conditionsChange ? conditionsJson(s, currentConditions) : null;
-    // a waiting write holds its patch as text: a tree is several times larger, and a scheduler
-    // starting on a large cluster queues one for most PodGroups
-    String body = statusPatch(conditions, s).toString();
-    submit(key, fingerprint, () -> writer.patchPodGroupStatus(ns, name, body));
-  }
-
-  private ArrayNode conditionsJson(
-      PodGroupStatus s, List<KaiSchedulingCondition> currentConditions) {
-    ArrayNode list = JSON.createArrayNode();
-    for (KaiSchedulingCondition c : s.conditions().get()) {
-      list.add(conditionJson(c, nextTransition(currentConditions)));
-    }
-    return list;
-  }
-
-  private static ObjectNode statusPatch(ArrayNode conditions, PodGroupStatus s) {
-    ObjectNode patch = JSON.createObjectNode();
-    ObjectNode status = patch.putObject("status");
-    if (conditions != null) {
-      status.set("schedulingConditions", conditions);
-    }
-    status.set("resourcesStatus", JSON.valueToTree(s.resources()));
-    return patch;
+    Optional<String> transitionId =
+        conditionsChange ? Optional.of(nextTransition(currentConditions)) : Optional.empty();
+    return Optional.of(
+        () ->
+            writer.patchPodGroupStatus(
+                s.namespace(),
+                s.name(),
+                StatusPatches.podGroupStatus(
+                    s, transitionId, s.resources().toKai(), clock.instant())));
   }
 
   /** Patches the PodGroup's lifecycle annotations where the cached PodGroup differs. */
   private void lifecycle(PodGroupAnnotations a) {
-    String ns = a.podGroup().getMetadata().getNamespace();
-    String name = a.podGroup().getMetadata().getName();
-    KaiPodGroup cached = cache.podGroup(ns, name);
+    WriteKey key = new WriteKey(Kind.POD_GROUP_LIFECYCLE, a.namespace(), a.name());
+    if (!alreadySubmitted(key, a)) {
+      submit(key, a, () -> lifecycleWrite(a));
+    }
+  }
+
+  private Optional<Write> lifecycleWrite(PodGroupAnnotations a) {
+    KaiPodGroup cached = cache.podGroup(a.namespace(), a.name());
     if (cached == null) {
-      return;
+      return Optional.empty();
     }
     Map<String, String> current = PodGroupReader.annotations(cached);
     Map<String, Optional<String>> changes = new TreeMap<>();
@@ -203,38 +246,10 @@ public final class StatusWriter implements AutoCloseable {
               }
             });
     if (changes.isEmpty()) {
-      return;
+      return Optional.empty();
     }
-    String key = "podgroup-lifecycle/" + ns + "/" + name;
-    String fingerprint = changes.toString();
-    if (alreadySubmitted(key, fingerprint)) {
-      return;
-    }
-    // a waiting write holds its patch as text: a tree is several times larger
-    String body = annotationsPatch(changes).toString();
-    submit(key, fingerprint, () -> writer.patchPodGroup(ns, name, body));
-  }
-
-  private static String fingerprint(PodGroupStatus s) {
-    return s.conditions().map(l -> l.stream().map(KaiSchedulingCondition::message).toList())
-        + "|"
-        + s.resources();
-  }
-
-  /** The merge patch setting the annotations, in key order; an empty value removes one. */
-  private static ObjectNode annotationsPatch(Map<String, Optional<String>> changes) {
-    ObjectNode annotations = JSON.createObjectNode();
-    changes.forEach(
-        (key, value) -> {
-          if (value.isPresent()) {
-            annotations.put(key, value.get());
-          } else {
-            annotations.putNull(key);
-          }
-        });
-    ObjectNode patch = JSON.createObjectNode();
-    patch.putObject("metadata").set("annotations", annotations);
-    return patch;
+    return Optional.of(
+        () -> writer.patchPodGroup(a.namespace(), a.name(), StatusPatches.annotations(changes)));
   }
 
   private static boolean sameConditions(
@@ -268,73 +283,46 @@ public final class StatusWriter implements AutoCloseable {
     return Integer.toString(highest + 1);
   }
 
-  private ObjectNode conditionJson(KaiSchedulingCondition c, String transitionId) {
-    ObjectNode o = JSON.createObjectNode();
-    o.put("type", c.type());
-    o.put("nodePool", c.nodePool());
-    o.put("reason", c.reason());
-    o.put("message", c.message());
-    ArrayNode reasons = o.putArray("reasons");
-    for (KaiUnschedulableReason r : c.reasons()) {
-      reasons.addObject().put("reason", r.reason()).put("message", r.message());
+  private void queue(QueueStatus s) {
+    WriteKey key = new WriteKey(Kind.QUEUE, "", s.name());
+    if (!alreadySubmitted(key, s)) {
+      submit(key, s, () -> queueWrite(s));
     }
-    o.put("status", c.status());
-    o.put("transitionID", transitionId);
-    o.put("lastTransitionTime", clock.instant().toString());
-    return o;
   }
 
-  private void queue(QueueStatus s) {
+  private Optional<Write> queueWrite(QueueStatus s) {
     KaiQueue cached = cache.queue(s.name());
     if (cached == null) {
-      return;
+      return Optional.empty();
     }
     KaiQueueStatus current = cached.status();
     if (current != null
         && Objects.equals(current.allocated(), s.allocated())
         && Objects.equals(current.allocatedNonPreemptible(), s.allocatedNonPreemptible())
         && Objects.equals(current.requested(), s.requested())) {
-      return;
+      return Optional.empty();
     }
-    ObjectNode patch = JSON.createObjectNode();
-    ObjectNode status = patch.putObject("status");
-    status.set("allocated", JSON.valueToTree(s.allocated()));
-    status.set("allocatedNonPreemptible", JSON.valueToTree(s.allocatedNonPreemptible()));
-    status.set("requested", JSON.valueToTree(s.requested()));
-    submit(
-        "queue/" + s.name(),
-        patch.toString(),
-        () -> writer.patchQueueStatus(s.name(), patch.toString()));
+    return Optional.of(() -> writer.patchQueueStatus(s.name(), StatusPatches.queueStatus(s)));
   }
 
-  private interface Write {
-    void run() throws ApiException;
+  /**
+   * Whether an equal value }); }
+   *
+   * <p>/** Whether an equal value was queued, written or found shown within the last while.
+   */
+  private boolean alreadySubmitted(WriteKey key, Object value) {
+    return value.equals(submitted.getIfPresent(key));
   }
 
-  /** Whether the same write (equal fingerprints) was queued or made within the last while. */
-  private boolean alreadySubmitted(String key, String fingerprint) {
-    return fingerprint.equals(submitted.getIfPresent(key));
-  }
-
-  private void submit(String key, String fingerprint, Write write) {
-    if (alreadySubmitted(key, fingerprint)) {
-      return;
-    }
-    submitted.put(key, fingerprint);
-    Runnable task =
-        () -> {
-          if (!leadership.isLeader()) {
-            submitted.invalidate(key);
-            return;
-          }
-          try {
-            write.run();
-          } catch (ApiException | RuntimeException e) {
-            submitted.invalidate(key);
-            LOG.debug("status write {} failed: {}", key, e.toString());
-          }
-        };
-    if (pending.put(key, task) == null) {
+  /**
+   * Records a value that differs from the one recorded and queues it unless the cache shows it. A
+   * value the cache shows leaves a queued write alone: a job's start time, for one, is planned in
+   * the cycle that starts it, and the cycles after plan what the PodGroup's annotations say until
+   * the write queued for it is made.
+   */
+  private void submit(WriteKey key, Object value, Diff diff) {
+    submitted.put(key, value);
+    if (diff.against().isPresent() && pending.put(key, new Queued(value, diff)) == null) {
       order.add(key);
     }
   }
@@ -342,17 +330,48 @@ public final class StatusWriter implements AutoCloseable {
   private void drain() {
     while (running) {
       try {
-        String key = order.take();
-        Runnable task = pending.remove(key);
-        if (task != null) {
-          limiter.acquire();
-          task.run();
+        WriteKey key = order.take();
+        Queued queued = pending.remove(key);
+        if (queued != null) {
+          write(key, queued);
         }
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         return;
       }
     }
+  }
+
+  /**
+   * Makes the write a queued value still needs; one the cache shows by now takes no turn of the
+   * rate limit. Once written, a different value recorded meanwhile without a write of its own (the
+   * cache showed it) is forgotten: the write may have changed what the cache will show.
+   */
+  private void write(WriteKey key, Queued queued) {
+    try {
+      Optional<Write> write = queued.diff().against();
+      if (write.isEmpty()) {
+        return;
+      }
+      limiter.acquire();
+      if (!leadership.isLeader()) {
+        forget(key, queued.value());
+        return;
+      }
+      write.get().run();
+      Object recorded = submitted.getIfPresent(key);
+      if (recorded != null && !recorded.equals(queued.value()) && !pending.containsKey(key)) {
+        forget(key, recorded);
+      }
+    } catch (ApiException | RuntimeException e) {
+      forget(key, queued.value());
+      LOG.debug("status write {} failed: {}", key, e.toString());
+    }
+  }
+
+  /** Forgets the value unless a newer one was queued meanwhile. */
+  private void forget(WriteKey key, Object value) {
+    submitted.asMap().remove(key, value);
   }
 
   @Override
