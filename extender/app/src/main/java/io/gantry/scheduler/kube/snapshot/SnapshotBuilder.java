@@ -46,9 +46,9 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * Builds each cycle's {@link ClusterSnapshot} from the informer caches. Pods and nodes are
- * converted once per resourceVersion and reused while unchanged, so a cycle assembles the snapshot
- * from values it already has instead of converting the world again.
+ * Builds each cycle's {@link ClusterSnapshot} from the informer caches. Pods ({@link PodFactsMemo})
+ * and nodes are converted once per resourceVersion and reused while unchanged, so a cycle assembles
+ * the snapshot from values it already has instead of converting the world again.
  *
  * <p>What goes in (kai-reference §4.1–4.2): the nodes of this scheduler's pool, minus what pods
  * outside the snapshot hold on them (pods of other schedulers, pods without a PodGroup); every
@@ -72,7 +72,7 @@ public final class SnapshotBuilder {
   private final UsageSource usage;
   private final GpuInventoryReader inventories;
   private final DraReader dra;
-  private final Map<String, PodFacts> podMemo = new HashMap<>();
+  private final PodFactsMemo podFacts;
   private final Map<String, Memo<NodeInfo>> nodeMemo = new HashMap<>();
 
   private record Memo<T>(String resourceVersion, T value) {}
@@ -114,6 +114,7 @@ public final class SnapshotBuilder {
    * @param grouping the PodGroups the pod grouper chose, and why it could not for a pod, which
    *     waits with that as its message
    * @param inventories reads each node's GPU inventory annotation
+   * @param podFacts the pods' facts, shared with the pod grouper
    */
   public SnapshotBuilder(
       ClusterObjects cache,
@@ -122,7 +123,8 @@ public final class SnapshotBuilder {
       InFlightBinds inFlight,
       PodGroupAssignments grouping,
       UsageSource usage,
-      GpuInventoryReader inventories) {
+      GpuInventoryReader inventories,
+      PodFactsMemo podFacts) {
     this.cache = requireNonNull(cache, "cache is null");
     this.scope = requireNonNull(scope, "scope is null");
     this.clock = requireNonNull(clock, "clock is null");
@@ -130,12 +132,13 @@ public final class SnapshotBuilder {
     this.grouping = requireNonNull(grouping, "grouping is null");
     this.usage = requireNonNull(usage, "usage is null");
     this.inventories = requireNonNull(inventories, "inventories is null");
+    this.podFacts = requireNonNull(podFacts, "podFacts is null");
     this.dra = new DraReader(cache.dra());
   }
 
   public synchronized LiveSnapshot build() {
     Instant now = clock.instant();
-    List<PodFacts> pods = pods();
+    List<PodFacts> pods = podFacts.of(cache.pods());
     LiveDra liveDra = dra.read();
     PodGroups groups = podGroups(PriorityClassReader.read(cache.priorityClasses()));
     SortedPods sorted = sortPods(pods, groups, liveDra);
@@ -428,25 +431,6 @@ public final class SnapshotBuilder {
         }
         return p.gated() ? TaskStatus.GATED : TaskStatus.PENDING;
     }
-  }
-
-  private List<PodFacts> pods() {
-    List<V1Pod> live = cache.pods();
-    Set<String> seen = new HashSet<>();
-    List<PodFacts> out = new ArrayList<>(live.size());
-    for (V1Pod pod : live) {
-      String uid = nullToEmpty(pod.getMetadata().getUid());
-      String rv = nullToEmpty(pod.getMetadata().getResourceVersion());
-      PodFacts facts = podMemo.get(uid);
-      if (facts == null || !facts.resourceVersion().equals(rv)) {
-        facts = PodFacts.of(pod);
-        podMemo.put(uid, facts);
-      }
-      seen.add(uid);
-      out.add(facts);
-    }
-    podMemo.keySet().retainAll(seen);
-    return out;
   }
 
   private ImmutableList<NodeInfo> nodes(

@@ -19,6 +19,7 @@ import io.gantry.scheduler.kube.TestObjects;
 import io.gantry.scheduler.kube.informers.ClusterInformers;
 import io.gantry.scheduler.kube.informers.OwnerCache;
 import io.gantry.scheduler.kube.snapshot.PodFacts;
+import io.gantry.scheduler.kube.snapshot.PodFactsMemo;
 import io.gantry.scheduler.kube.write.EventRecorder;
 import io.gantry.scheduler.kube.write.KubeWriter;
 import java.time.Clock;
@@ -44,16 +45,18 @@ class PodGrouperTest {
   private final KubeWriter writer = new KubeWriter(KubeClients.forUrl(kube.url()));
   private final EventRecorder events =
       new EventRecorder(writer, TestObjects.SCHEDULER, Clock.systemUTC(), 100);
+  private final PodFactsMemo podFacts = new PodFactsMemo();
   private final PodGrouper grouper =
       new PodGrouper(
           informers,
-          new OwnerResolver(owners, () -> informers.pods().stream().map(PodFacts::of).toList()),
+          new OwnerResolver(owners, () -> podFacts.of(informers.pods())),
           writer,
           events,
           executor,
           TestObjects.SCHEDULER,
           QueueAssignment.kaiDefaults(),
-          new WorkloadDefaultsConfigMap(owners, Optional.of("kai-system/priority-defaults")));
+          new WorkloadDefaultsConfigMap(owners, Optional.of("kai-system/priority-defaults")),
+          podFacts);
 
   @AfterEach
   void stop() {
