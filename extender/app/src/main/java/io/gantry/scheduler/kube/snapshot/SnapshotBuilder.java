@@ -36,6 +36,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -99,12 +100,30 @@ public final class SnapshotBuilder {
       Map<String, Integer> otherPods,
       Map<String, ImmutableList<PodClaim>> podClaims) {}
 
-  /** A PodGroup with its creation time, to sort by. */
-  private record AgedPodGroup(Instant created, KaiPodGroup pg) {
-    static final Comparator<AgedPodGroup> OLDEST_FIRST =
-        Comparator.comparing(AgedPodGroup::created)
-            .thenComparing(a -> nullToEmpty(a.pg().getMetadata().getUid()))
-            .thenComparing(a -> a.pg().getMetadata().getName());
+  /**
+   * A PodGroup with what it is sorted by, read once rather than at each of the sort's comparisons
+   * (some half a million at 30,000 PodGroups).
+   */
+  private record AgedPodGroup(Instant created, String uid, String name, KaiPodGroup pg)
+      implements Comparable<AgedPodGroup> {
+    static AgedPodGroup of(KaiPodGroup pg) {
+      return new AgedPodGroup(
+          PodGroupReader.created(pg),
+          nullToEmpty(pg.getMetadata().getUid()),
+          pg.getMetadata().getName(),
+          pg);
+    }
+
+    /** Oldest first, ties by uid, then by name. */
+    @Override
+    public int compareTo(AgedPodGroup o) {
+      int byAge = created.compareTo(o.created);
+      if (byAge != 0) {
+        return byAge;
+      }
+      int byUid = uid.compareTo(o.uid);
+      return byUid != 0 ? byUid : name.compareTo(o.name);
+    }
   }
 
   /** The jobs with their tasks, and the claim allocations their binds in flight assume. */
@@ -163,14 +182,13 @@ public final class SnapshotBuilder {
 
   /** The PodGroups of the pool, oldest first (ties by uid, as KAI's), read as job templates. */
   private PodGroups podGroups(PriorityClassTable priorities) {
-    // each one's creation time read once, not at every comparison of the sort
     List<AgedPodGroup> aged = new ArrayList<>();
     for (KaiPodGroup pg : cache.podGroups()) {
       if (scope.pool().contains(pg.getMetadata().getLabels())) {
-        aged.add(new AgedPodGroup(PodGroupReader.created(pg), pg));
+        aged.add(AgedPodGroup.of(pg));
       }
     }
-    aged.sort(AgedPodGroup.OLDEST_FIRST);
+    Collections.sort(aged);
     List<KaiPodGroup> groups = new ArrayList<>(aged.size());
     aged.forEach(a -> groups.add(a.pg()));
     Map<String, KaiPodGroup> byId = new HashMap<>();
