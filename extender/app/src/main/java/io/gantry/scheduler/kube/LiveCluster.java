@@ -106,9 +106,9 @@ public final class LiveCluster implements AutoCloseable {
     this.events =
         new EventRecorder(writer, settings.schedulerName(), clock, settings.eventsPerSecond());
     this.owners = informers.owners(clock);
+    PodFactsMemo podFacts = new PodFactsMemo();
     // writes run on the asking thread: group() returns once the PodGroup and the pod's annotation
     // are written
-    PodFactsMemo podFacts = new PodFactsMemo();
     this.grouper =
         new PodGrouper(
             informers,
