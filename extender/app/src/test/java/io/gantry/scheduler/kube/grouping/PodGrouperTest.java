@@ -7,6 +7,7 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.gantry.fakekube.DeleteOptions;
 import io.gantry.fakekube.FakeKubeServer;
 import io.gantry.fakekube.Json;
 import io.gantry.fakekube.ResourceKinds;
@@ -284,6 +285,32 @@ class PodGrouperTest {
             "Pod team/ray-worker cannot be grouped: owner RayCluster team/rc: the API server"
                 + " serves no ray.io/v1/RayCluster");
     assertThat(kube.store().list(ResourceKinds.POD_GROUPS, "team")).isEmpty();
+  }
+
+  @Test
+  void theProblemOfADeletedPodIsForgotten() {
+    ObjectNode pod = TestObjects.pod("team", "ray-worker", TestObjects.SCHEDULER, "1", 1);
+    ownedBy((ObjectNode) pod.get("metadata"), "ray.io/v1", "RayCluster", "rc", "uid-1");
+    kube.store().create(ResourceKinds.PODS, "team", pod);
+    startInformers();
+    await()
+        .atMost(WAIT)
+        .until(
+            () -> {
+              grouper.run(PriorityClassTable.KAI_DEFAULTS);
+              return grouper.problem("team/ray-worker").isPresent();
+            });
+
+    kube.store().delete(ResourceKinds.PODS, "team", "ray-worker", DeleteOptions.DEFAULT);
+
+    await()
+        .atMost(WAIT)
+        .until(
+            () -> {
+              grouper.run(PriorityClassTable.KAI_DEFAULTS);
+              return grouper.problem("team/ray-worker").isEmpty();
+            });
+    assertThat(informers.pod("team/ray-worker")).isNull();
   }
 
   private static void ownedBy(
