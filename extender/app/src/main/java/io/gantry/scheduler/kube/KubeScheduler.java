@@ -28,7 +28,7 @@ import io.gantry.scheduler.kube.reserve.ScalingPods;
 import io.gantry.scheduler.kube.reserve.SharedGpuBind;
 import io.gantry.scheduler.kube.snapshot.GpuInventoryReader;
 import io.gantry.scheduler.kube.snapshot.LiveSnapshot;
-import io.gantry.scheduler.kube.snapshot.PodFacts;
+import io.gantry.scheduler.kube.snapshot.PodFactsMemo;
 import io.gantry.scheduler.kube.snapshot.SnapshotBuilder;
 import io.gantry.scheduler.kube.snapshot.SnapshotScope;
 import io.gantry.scheduler.kube.usage.PrometheusClient;
@@ -152,16 +152,19 @@ public final class KubeScheduler implements AutoCloseable {
             sharedGpus);
     Evictor evictor = new Evictor(writer, leadership, writers, clock, Backoff.DEFAULT);
     this.owners = informers.owners(clock);
+    // read by the grouper and the snapshot builder, so a cycle converts each pod version once
+    PodFactsMemo podFacts = new PodFactsMemo();
     PodGrouper grouper =
         new PodGrouper(
             informers,
-            new OwnerResolver(owners, () -> informers.pods().stream().map(PodFacts::of).toList()),
+            new OwnerResolver(owners, () -> podFacts.of(informers.pods())),
             writer,
             events,
             writers,
             settings.schedulerName(),
             new QueueAssignment(settings.queueLabelKey(), settings.nodePool().labelKey()),
-            new WorkloadDefaultsConfigMap(owners, settings.workloadDefaults()));
+            new WorkloadDefaultsConfigMap(owners, settings.workloadDefaults()),
+            podFacts);
     if (settings.usageDb().isPresent()) {
       UsageDb db = settings.usageDb().get();
       HttpClient http = HttpClient.newBuilder().connectTimeout(db.spec().queryTimeout()).build();
@@ -202,7 +205,8 @@ public final class KubeScheduler implements AutoCloseable {
             binder,
             grouper,
             usage.isPresent() ? usage.get() : UsageSource.NONE,
-            new GpuInventoryReader(events, Optional.of(metrics.registry())));
+            new GpuInventoryReader(events, Optional.of(metrics.registry())),
+            podFacts);
     this.explanations =
         ExplainService.live(
             wiring.explainer(settings.engine()),

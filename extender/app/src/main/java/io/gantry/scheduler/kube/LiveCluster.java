@@ -24,6 +24,7 @@ import io.gantry.scheduler.kube.snapshot.GpuInventoryReader;
 import io.gantry.scheduler.kube.snapshot.InFlightBinds;
 import io.gantry.scheduler.kube.snapshot.LiveSnapshot;
 import io.gantry.scheduler.kube.snapshot.PodFacts;
+import io.gantry.scheduler.kube.snapshot.PodFactsMemo;
 import io.gantry.scheduler.kube.snapshot.PriorityClassReader;
 import io.gantry.scheduler.kube.snapshot.QueueReader;
 import io.gantry.scheduler.kube.snapshot.SnapshotBuilder;
@@ -105,18 +106,20 @@ public final class LiveCluster implements AutoCloseable {
     this.events =
         new EventRecorder(writer, settings.schedulerName(), clock, settings.eventsPerSecond());
     this.owners = informers.owners(clock);
+    PodFactsMemo podFacts = new PodFactsMemo();
     // writes run on the asking thread: group() returns once the PodGroup and the pod's annotation
     // are written
     this.grouper =
         new PodGrouper(
             informers,
-            new OwnerResolver(owners, () -> informers.pods().stream().map(PodFacts::of).toList()),
+            new OwnerResolver(owners, () -> podFacts.of(informers.pods())),
             writer,
             events,
             Runnable::run,
             settings.schedulerName(),
             new QueueAssignment(settings.queueLabelKey(), settings.nodePool().labelKey()),
-            new WorkloadDefaultsConfigMap(owners, settings.workloadDefaults()));
+            new WorkloadDefaultsConfigMap(owners, settings.workloadDefaults()),
+            podFacts);
     this.snapshots =
         new SnapshotBuilder(
             informers,
@@ -128,7 +131,8 @@ public final class LiveCluster implements AutoCloseable {
             UsageSource.NONE,
             // the extender's metrics registry is built after its cluster: the log and the event
             // report an unreadable GPU inventory there
-            new GpuInventoryReader(events, Optional.empty()));
+            new GpuInventoryReader(events, Optional.empty()),
+            podFacts);
     GpuSharingSpec sharing = settings.gpuSharing();
     if (sharing.reservationPods()) {
       this.sharedGpus =

@@ -21,6 +21,9 @@ public final class LegacyMigAnnotation {
    * otherwise. KAI passes over a value that is not a whole number.
    */
   public static TaskInfo apply(TaskInfo task, Map<String, String> annotations) {
+    if (!namesMigResource(annotations)) {
+      return task; // almost every pod: nothing to sort (the snapshot asks for each task each cycle)
+    }
     TaskInfo out = task;
     for (Map.Entry<String, String> e : new TreeMap<>(annotations).entrySet()) {
       if (!MigProfile.isMigResource(e.getKey())) {
@@ -33,5 +36,14 @@ public final class LegacyMigAnnotation {
       }
     }
     return out;
+  }
+
+  private static boolean namesMigResource(Map<String, String> annotations) {
+    for (String name : annotations.keySet()) {
+      if (MigProfile.isMigResource(name)) {
+        return true;
+      }
+    }
+    return false;
   }
 }

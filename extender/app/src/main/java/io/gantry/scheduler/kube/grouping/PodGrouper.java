@@ -17,6 +17,7 @@ import io.gantry.scheduler.kube.grouping.OwnerResolver.OwnerRef;
 import io.gantry.scheduler.kube.grouping.OwnerResolver.Resolution;
 import io.gantry.scheduler.kube.informers.ClusterInformers;
 import io.gantry.scheduler.kube.snapshot.PodFacts;
+import io.gantry.scheduler.kube.snapshot.PodFactsMemo;
 import io.gantry.scheduler.kube.snapshot.PodGroupAssignments;
 import io.gantry.scheduler.kube.write.EventRecorder;
 import io.gantry.scheduler.kube.write.KubeWriter;
@@ -64,6 +65,7 @@ public final class PodGrouper implements PodGroupAssignments {
   private final String schedulerName;
   private final QueueAssignment queues;
   private final WorkloadDefaultsConfigMap typeDefaults;
+  private final PodFactsMemo podFacts;
   private final Map<String, String> assigned = new ConcurrentHashMap<>();
   private final Map<String, String> problems = new ConcurrentHashMap<>();
   private final Set<String> inProgress = ConcurrentHashMap.newKeySet();
@@ -76,7 +78,8 @@ public final class PodGrouper implements PodGroupAssignments {
       Executor executor,
       String schedulerName,
       QueueAssignment queues,
-      WorkloadDefaultsConfigMap typeDefaults) {
+      WorkloadDefaultsConfigMap typeDefaults,
+      PodFactsMemo podFacts) {
     this.cache = requireNonNull(cache, "cache is null");
     this.owners = requireNonNull(owners, "owners is null");
     this.writer = requireNonNull(writer, "writer is null");
@@ -85,6 +88,7 @@ public final class PodGrouper implements PodGroupAssignments {
     this.schedulerName = requireNonNull(schedulerName, "schedulerName is null");
     this.queues = requireNonNull(queues, "queues is null");
     this.typeDefaults = requireNonNull(typeDefaults, "typeDefaults is null");
+    this.podFacts = requireNonNull(podFacts, "podFacts is null");
   }
 
   /** The PodGroup this grouper gave a pod whose annotation the cache does not show yet. */
@@ -107,13 +111,14 @@ public final class PodGrouper implements PodGroupAssignments {
     }
     PodGroupPlanner planner =
         new PodGroupPlanner(new GroupingConfig(queues, priorities, defaults.get(), true));
-    Set<String> live = ConcurrentHashMap.newKeySet();
-    for (V1Pod pod : cache.pods()) {
-      if (pod.getSpec() == null || !schedulerName.equals(pod.getSpec().getSchedulerName())) {
+    List<V1Pod> pods = cache.pods();
+    List<PodFacts> facts = podFacts.of(pods);
+    for (int i = 0; i < pods.size(); i++) {
+      V1Pod pod = pods.get(i);
+      if (!ownPod(pod)) {
         continue;
       }
-      PodFacts p = PodFacts.of(pod);
-      live.add(p.key());
+      PodFacts p = facts.get(i);
       if (p.podGroupName().isPresent()) {
         assigned.remove(p.key());
         problems.remove(p.key());
@@ -128,8 +133,17 @@ public final class PodGrouper implements PodGroupAssignments {
       }
       group(p, ownerRefs(pod), planner);
     }
-    assigned.keySet().retainAll(live);
-    problems.keySet().retainAll(live);
+    // the pods kept here are few next to the cache's: each is looked up, rather than every cached
+    // pod's key collected
+    assigned.keySet().removeIf(key -> !ownPod(cache.pod(key)));
+    problems.keySet().removeIf(key -> !ownPod(cache.pod(key)));
+  }
+
+  /** Whether the pod (null when not cached) is this scheduler's. */
+  private boolean ownPod(V1Pod pod) {
+    return pod != null
+        && pod.getSpec() != null
+        && schedulerName.equals(pod.getSpec().getSchedulerName());
   }
 
   /**

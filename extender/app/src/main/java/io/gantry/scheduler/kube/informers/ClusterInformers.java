@@ -7,6 +7,7 @@ import io.gantry.scheduler.kube.crd.KaiQueue;
 import io.gantry.scheduler.kube.crd.KaiQueueList;
 import io.gantry.scheduler.kube.crd.KaiTopology;
 import io.gantry.scheduler.kube.crd.KaiTopologyList;
+import io.gantry.scheduler.kube.snapshot.PodFacts;
 import io.kubernetes.client.informer.SharedIndexInformer;
 import io.kubernetes.client.informer.SharedInformerFactory;
 import io.kubernetes.client.informer.cache.Lister;
@@ -209,6 +210,14 @@ public final class ClusterInformers implements ClusterObjects, AutoCloseable {
   @Override
   public V1Pod pod(String namespace, String name) {
     return new Lister<V1Pod>(pods.getIndexer()).namespace(namespace).get(name);
+  }
+
+  /**
+   * The cached pod of this key ({@code namespace/name}, {@link PodFacts#key}), or null: the cache's
+   * own key, so a lookup builds no string.
+   */
+  public V1Pod pod(String key) {
+    return pods.getIndexer().getByKey(key);
   }
 
   /** The key ({@code namespace/name}) of the cached pod with this UID, found by index. */

@@ -12,6 +12,7 @@ import io.gantry.scheduler.kube.snapshot.GpuInventoryReader;
 import io.gantry.scheduler.kube.snapshot.InFlightBinds;
 import io.gantry.scheduler.kube.snapshot.LiveSnapshot;
 import io.gantry.scheduler.kube.snapshot.PodFacts;
+import io.gantry.scheduler.kube.snapshot.PodFactsMemo;
 import io.gantry.scheduler.kube.snapshot.PodGroupAssignments;
 import io.gantry.scheduler.kube.snapshot.SnapshotBuilder;
 import io.gantry.scheduler.kube.snapshot.SnapshotScope;
@@ -117,7 +118,8 @@ public final class KaiSnapshotScenario {
                       : BindRequestsInFlight.of(snapshot.bindRequests(), objects.pods()),
                   PodGroupAssignments.NONE,
                   UsageSource.NONE,
-                  new GpuInventoryReader(events, Optional.empty()))
+                  new GpuInventoryReader(events, Optional.empty()),
+                  new PodFactsMemo())
               .build();
     } finally {
       events.close();

@@ -7,7 +7,9 @@ import io.gantry.scheduler.kube.crd.KaiPodGroup;
 import io.gantry.scheduler.kube.snapshot.LiveSnapshot;
 import io.gantry.scheduler.model.JobInfo;
 import io.gantry.scheduler.model.TaskInfo;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -22,12 +24,8 @@ final class CycleOutcomeMeters {
 
   static void record(SchedulerMetrics metrics, CycleResult result, LiveSnapshot live) {
     Map<String, String> queueOfJob = new HashMap<>();
-    Map<String, String> jobOfTask = new HashMap<>();
     for (JobInfo job : live.snapshot().jobs()) {
       queueOfJob.put(job.id(), job.queue());
-      for (TaskInfo t : job.tasks()) {
-        jobOfTask.put(t.id(), job.id());
-      }
     }
     metrics
         .queues()
@@ -37,14 +35,33 @@ final class CycleOutcomeMeters {
     if (unschedulable > 0) {
       metrics.scheduleAttempts("unschedulable", unschedulable);
     }
+    List<EvictDecision> evictions = new ArrayList<>();
     for (Decision d : result.decisions()) {
       if (d instanceof EvictDecision e) {
-        String jobId = jobOfTask.getOrDefault(e.taskId(), "");
-        Optional<KaiPodGroup> pg = Optional.ofNullable(live.podGroups().get(jobId));
-        String uid = pg.map(KaiPodGroup::getMetadata).map(m -> m.getUid()).orElse("");
-        metrics.evicted(podGroupName(jobId), uid, e.cause().action());
+        evictions.add(e);
       }
     }
+    if (evictions.isEmpty()) {
+      return; // every task's job is read only in a cycle that evicts
+    }
+    Map<String, String> jobOfTask = jobOfTask(live);
+    for (EvictDecision e : evictions) {
+      String jobId = jobOfTask.getOrDefault(e.taskId(), "");
+      Optional<KaiPodGroup> pg = Optional.ofNullable(live.podGroups().get(jobId));
+      String uid = pg.map(KaiPodGroup::getMetadata).map(m -> m.getUid()).orElse("");
+      metrics.evicted(podGroupName(jobId), uid, e.cause().action());
+    }
+  }
+
+  /** The job of each task of the snapshot. */
+  private static Map<String, String> jobOfTask(LiveSnapshot live) {
+    Map<String, String> out = new HashMap<>();
+    for (JobInfo job : live.snapshot().jobs()) {
+      for (TaskInfo t : job.tasks()) {
+        out.put(t.id(), job.id());
+      }
+    }
+    return out;
   }
 
   /** The PodGroup's name: its job id is {@code namespace/name}. */

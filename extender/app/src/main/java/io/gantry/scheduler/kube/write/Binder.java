@@ -183,7 +183,7 @@ public final class Binder implements InFlightBinds {
         .values()
         .removeIf(
             f -> {
-              V1Pod pod = cache.pod(f.pod.namespace(), f.pod.name());
+              V1Pod pod = cache.pod(f.pod.key());
               if (pod == null || !f.pod.uid().equals(pod.getMetadata().getUid())) {
                 return true;
               }
@@ -211,7 +211,7 @@ public final class Binder implements InFlightBinds {
       flights.remove(f.pod.key(), f);
       return;
     }
-    V1Pod cached = cache.pod(f.pod.namespace(), f.pod.name());
+    V1Pod cached = cache.pod(f.pod.key());
     if (cached == null || !f.pod.uid().equals(cached.getMetadata().getUid())) {
       flights.remove(f.pod.key(), f);
       return;

@@ -7,6 +7,7 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.gantry.fakekube.DeleteOptions;
 import io.gantry.fakekube.FakeKubeServer;
 import io.gantry.fakekube.Json;
 import io.gantry.fakekube.ResourceKinds;
@@ -19,6 +20,7 @@ import io.gantry.scheduler.kube.TestObjects;
 import io.gantry.scheduler.kube.informers.ClusterInformers;
 import io.gantry.scheduler.kube.informers.OwnerCache;
 import io.gantry.scheduler.kube.snapshot.PodFacts;
+import io.gantry.scheduler.kube.snapshot.PodFactsMemo;
 import io.gantry.scheduler.kube.write.EventRecorder;
 import io.gantry.scheduler.kube.write.KubeWriter;
 import java.time.Clock;
@@ -44,16 +46,18 @@ class PodGrouperTest {
   private final KubeWriter writer = new KubeWriter(KubeClients.forUrl(kube.url()));
   private final EventRecorder events =
       new EventRecorder(writer, TestObjects.SCHEDULER, Clock.systemUTC(), 100);
+  private final PodFactsMemo podFacts = new PodFactsMemo();
   private final PodGrouper grouper =
       new PodGrouper(
           informers,
-          new OwnerResolver(owners, () -> informers.pods().stream().map(PodFacts::of).toList()),
+          new OwnerResolver(owners, () -> podFacts.of(informers.pods())),
           writer,
           events,
           executor,
           TestObjects.SCHEDULER,
           QueueAssignment.kaiDefaults(),
-          new WorkloadDefaultsConfigMap(owners, Optional.of("kai-system/priority-defaults")));
+          new WorkloadDefaultsConfigMap(owners, Optional.of("kai-system/priority-defaults")),
+          podFacts);
 
   @AfterEach
   void stop() {
@@ -281,6 +285,32 @@ class PodGrouperTest {
             "Pod team/ray-worker cannot be grouped: owner RayCluster team/rc: the API server"
                 + " serves no ray.io/v1/RayCluster");
     assertThat(kube.store().list(ResourceKinds.POD_GROUPS, "team")).isEmpty();
+  }
+
+  @Test
+  void theProblemOfADeletedPodIsForgotten() {
+    ObjectNode pod = TestObjects.pod("team", "ray-worker", TestObjects.SCHEDULER, "1", 1);
+    ownedBy((ObjectNode) pod.get("metadata"), "ray.io/v1", "RayCluster", "rc", "uid-1");
+    kube.store().create(ResourceKinds.PODS, "team", pod);
+    startInformers();
+    await()
+        .atMost(WAIT)
+        .until(
+            () -> {
+              grouper.run(PriorityClassTable.KAI_DEFAULTS);
+              return grouper.problem("team/ray-worker").isPresent();
+            });
+
+    kube.store().delete(ResourceKinds.PODS, "team", "ray-worker", DeleteOptions.DEFAULT);
+
+    await()
+        .atMost(WAIT)
+        .until(
+            () -> {
+              grouper.run(PriorityClassTable.KAI_DEFAULTS);
+              return grouper.problem("team/ray-worker").isEmpty();
+            });
+    assertThat(informers.pod("team/ray-worker")).isNull();
   }
 
   private static void ownedBy(

@@ -42,7 +42,8 @@ final class SnapshotFixture implements AutoCloseable {
         inFlight,
         PodGroupAssignments.NONE,
         usage,
-        new GpuInventoryReader(events, Optional.empty()));
+        new GpuInventoryReader(events, Optional.empty()),
+        new PodFactsMemo());
   }
 
   @Override
