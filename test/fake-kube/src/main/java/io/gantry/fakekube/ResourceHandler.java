@@ -150,7 +150,8 @@ final class ResourceHandler {
 
   /**
    * Writes the list from the stored objects themselves as the body streams out: no copy of the
-   * objects, and no body whole in memory (a 50,000-pod list is tens of megabytes).
+   * objects, and no body whole in memory. Paging errors (a bad token or limit) are found before the
+   * headers go out, so they still answer as a Status.
    */
   private void list(HttpExchange exchange, ApiRequest request, Selection selection)
       throws IOException {

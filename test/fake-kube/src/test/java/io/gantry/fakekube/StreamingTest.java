@@ -81,6 +81,20 @@ class StreamingTest {
   }
 
   @Test
+  void aBadContinueTokenOrLimitIsA400StatusNotABrokenStream() {
+    createPods(3);
+
+    HttpResponse<String> badToken = http.get("/api/v1/pods?limit=1&continue=*not-base64*");
+    HttpResponse<String> badLimit = http.get("/api/v1/pods?limit=many");
+
+    assertThat(badToken.statusCode()).isEqualTo(400);
+    assertThat(Json.text(Http.json(badToken), "message"))
+        .contains("continue key is not valid: *not-base64*");
+    assertThat(badLimit.statusCode()).isEqualTo(400);
+    assertThat(Json.text(Http.json(badLimit), "message")).contains("invalid integer \"many\"");
+  }
+
+  @Test
   void watchWritesEachEventAsOneLineOfAWholeTreeAndABurstArrivesInFull() {
     createPods(PODS);
     HttpResponse<Stream<String>> response = http.lines("/api/v1/namespaces/ns-0/pods?watch=true");
