@@ -1,13 +1,16 @@
 package io.gantry.fakekube;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.common.base.Splitter;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.time.format.DateTimeFormatter;
@@ -18,6 +21,13 @@ import java.util.Optional;
 public final class Json {
   static final ObjectMapper MAPPER =
       new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+
+  /**
+   * The codec of {@link #generator}s: the default mapper flushes the stream after every tree it
+   * writes, which would send a chunk per list item; here the generator's buffer decides.
+   */
+  private static final ObjectMapper STREAMING =
+      MAPPER.copy().disable(SerializationFeature.FLUSH_AFTER_WRITE_VALUE);
 
   private Json() {}
 
@@ -77,6 +87,14 @@ public final class Json {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /**
+   * A generator writing compact JSON to the stream through its own buffer; {@code writeTree} works
+   * on it. Closing it closes the stream.
+   */
+  static JsonGenerator generator(OutputStream out) throws IOException {
+    return STREAMING.createGenerator(out);
   }
 
   /** The object's {@code metadata}, created when missing. */

@@ -3,6 +3,7 @@ package io.gantry.fakekube;
 import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.google.common.collect.ImmutableList;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -16,6 +17,11 @@ import java.util.function.Consumer;
  * write increments, the change history, and the listeners (open watches, the fake kubelet) told of
  * each change in order. Callers that read, check and write hold the store's monitor ({@code
  * synchronized (store)}) across the steps; listeners are called under it and must only enqueue.
+ *
+ * <p>A stored object is never modified: every write stores a new node in its place. So a stored
+ * node may be shared, unlocked, with whoever only reads it (the events of open watches, a {@link
+ * Listing} being written out); {@link #get} and {@link #list} hand out copies to callers that may
+ * change what they receive.
  */
 final class ObjectStore {
   private final TreeMap<String, TreeMap<ObjectName, ObjectNode>> objects = new TreeMap<>();
@@ -34,6 +40,16 @@ final class ObjectStore {
     public int compareTo(ObjectName other) {
       int byNamespace = namespace.compareTo(other.namespace);
       return byNamespace != 0 ? byNamespace : name.compareTo(other.name);
+    }
+  }
+
+  /**
+   * The stored objects a selection saw at one resourceVersion, ordered by namespace and name. The
+   * nodes are the stored ones, shared: only read them.
+   */
+  record Listing(long resourceVersion, ImmutableList<ObjectNode> items) {
+    Listing {
+      requireNonNull(items, "items is null");
     }
   }
 
@@ -60,12 +76,24 @@ final class ObjectStore {
   /** Copies of the selected objects, ordered by namespace and name. */
   synchronized List<ObjectNode> list(Selection selection) {
     List<ObjectNode> result = new ArrayList<>();
-    for (ObjectNode object : table(selection.kind()).values()) {
-      if (selection.matches(object)) {
-        result.add(object.deepCopy());
-      }
+    for (ObjectNode object : listing(selection).items()) {
+      result.add(object.deepCopy());
     }
     return result;
+  }
+
+  /**
+   * The selected stored objects themselves, without copying, and the resourceVersion they are
+   * current at: what a list response writes out after the lock is released.
+   */
+  synchronized Listing listing(Selection selection) {
+    ImmutableList.Builder<ObjectNode> items = ImmutableList.builder();
+    for (ObjectNode object : table(selection.kind()).values()) {
+      if (selection.matches(object)) {
+        items.add(object);
+      }
+    }
+    return new Listing(resourceVersion, items.build());
   }
 
   /** Stores the object under a new resourceVersion and tells the listeners; returns a copy. */

@@ -2,15 +2,13 @@ package io.gantry.fakekube;
 
 import static java.util.Objects.requireNonNull;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.Base64;
-import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 
@@ -59,7 +57,7 @@ final class ResourceHandler {
           if (request.flag("watch")) {
             return watch(exchange, request, selection(request, path));
           }
-          Responses.json(exchange, 200, list(request, selection(request, path)));
+          list(exchange, request, selection(request, path));
         }
         case "POST" -> {
           ObjectNode body = Json.parseObject(request.body());
@@ -150,28 +148,22 @@ final class ResourceHandler {
     return false;
   }
 
-  private ObjectNode list(ApiRequest request, Selection selection) {
-    List<ObjectNode> items;
-    long version;
-    synchronized (objects) {
-      items = store.list(selection);
-      version = store.resourceVersion();
+  /**
+   * Writes the list from the stored objects themselves as the body streams out: no copy of the
+   * objects, and no body whole in memory. Paging errors (a bad token or limit) are found before the
+   * headers go out, so they still answer as a Status.
+   */
+  private void list(HttpExchange exchange, ApiRequest request, Selection selection)
+      throws IOException {
+    ListPage page =
+        ListPage.of(
+            selection.kind(),
+            objects.listing(selection),
+            request.param("continue"),
+            request.param("limit").map(ResourceHandler::parseLimit).orElse(0L));
+    try (JsonGenerator json = Responses.stream(exchange, 200)) {
+      page.writeTo(json);
     }
-    ObjectNode json = Json.object();
-    json.put("kind", selection.kind().listKind());
-    json.put("apiVersion", selection.kind().apiVersion());
-    ObjectNode meta = json.putObject("metadata");
-    meta.put("resourceVersion", Long.toString(version));
-    int start = request.param("continue").map(token -> after(items, token)).orElse(0);
-    long limit = request.param("limit").map(ResourceHandler::parseLimit).orElse(0L);
-    int end = limit > 0 ? (int) Math.min(items.size(), start + limit) : items.size();
-    if (end < items.size()) {
-      meta.put("continue", token(items.get(end - 1)));
-      meta.put("remainingItemCount", items.size() - end);
-    }
-    ArrayNode list = json.putArray("items");
-    items.subList(start, end).forEach(list::add);
-    return json;
   }
 
   private ObjectNode deleteCollection(ApiRequest request, ResourcePath path) {
@@ -245,28 +237,5 @@ final class ResourceHandler {
     } catch (NumberFormatException e) {
       throw new StatusException(KubeStatus.badRequest("invalid integer \"" + value + "\""));
     }
-  }
-
-  private static String token(ObjectNode last) {
-    String key = Json.namespace(last) + "\u0000" + Json.name(last);
-    return Base64.getUrlEncoder()
-        .withoutPadding()
-        .encodeToString(key.getBytes(StandardCharsets.UTF_8));
-  }
-
-  private static int after(List<ObjectNode> items, String token) {
-    String key;
-    try {
-      key = new String(Base64.getUrlDecoder().decode(token), StandardCharsets.UTF_8);
-    } catch (IllegalArgumentException e) {
-      throw new StatusException(KubeStatus.badRequest("continue key is not valid: " + token));
-    }
-    for (int i = 0; i < items.size(); i++) {
-      String itemKey = Json.namespace(items.get(i)) + "\u0000" + Json.name(items.get(i));
-      if (itemKey.compareTo(key) > 0) {
-        return i;
-      }
-    }
-    return items.size();
   }
 }

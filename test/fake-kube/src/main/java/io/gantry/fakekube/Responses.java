@@ -1,5 +1,6 @@
 package io.gantry.fakekube;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.HttpExchange;
 import java.io.IOException;
@@ -20,5 +21,16 @@ final class Responses {
 
   static void status(HttpExchange exchange, KubeStatus status) throws IOException {
     json(exchange, status.code(), status.toJson());
+  }
+
+  /**
+   * Starts a chunked JSON body and returns the generator that writes it, as the real server streams
+   * a list or a watch: the client decodes while the body is written, and no body is ever whole in
+   * memory. Closing the generator ends the body.
+   */
+  static JsonGenerator stream(HttpExchange exchange, int code) throws IOException {
+    exchange.getResponseHeaders().set("Content-Type", "application/json");
+    exchange.sendResponseHeaders(code, 0);
+    return Json.generator(exchange.getResponseBody());
   }
 }

@@ -9,7 +9,8 @@ import java.util.Optional;
  * One change in the store, as etcd records it: the type ({@code ADDED}, {@code MODIFIED}, {@code
  * DELETED}), the kind, the resourceVersion of the change, the object after it (for DELETED, the
  * last state stamped with the deletion's resourceVersion) and, except for ADDED, the object before.
- * The nodes are never handed out without copying.
+ * The nodes are the store's own, shared with every listener and open watch: read them, never change
+ * them.
  */
 public record StoreEvent(
     String type,

@@ -2,11 +2,10 @@ package io.gantry.fakekube;
 
 import static java.util.Objects.requireNonNull;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -71,23 +70,31 @@ final class WatchSession {
     try {
       start = store.watch(params.selection().kind(), params.resourceVersion(), listener);
     } catch (StatusException e) {
-      beginStream(exchange);
-      write(exchange.getResponseBody(), "ERROR", e.status().toJson());
+      try (JsonGenerator json = lines(exchange)) {
+        write(json, "ERROR", e.status().toJson());
+      }
       return false;
     }
     onStart.run();
     try {
-      OutputStream out = beginStream(exchange);
+      JsonGenerator json = lines(exchange);
       for (StoreEvent event : start.initial()) {
         Optional<Change> change = translate(event);
         if (change.isPresent()) {
-          write(out, change.get().type(), change.get().object());
+          write(json, change.get().type(), change.get().object());
         }
       }
       if (params.sendInitialEvents() && params.bookmarks()) {
-        write(out, bookmark(new Bookmark(start.resourceVersion(), true)));
+        write(json, "BOOKMARK", bookmark(new Bookmark(start.resourceVersion(), true)));
       }
-      return stream(out);
+      boolean abrupt = stream(json);
+      // What was written reaches the client either way; a clean end also finishes the body.
+      if (abrupt) {
+        json.flush();
+      } else {
+        json.close();
+      }
+      return abrupt;
     } finally {
       store.unsubscribe(listener);
     }
@@ -107,7 +114,12 @@ final class WatchSession {
     }
   }
 
-  private boolean stream(OutputStream out) throws IOException {
+  /**
+   * Writes what is queued until the stream ends; true when it must end abruptly. It flushes only
+   * when nothing more is queued, as kube-apiserver's watch server does: a burst of changes goes out
+   * in full chunks, and the last one of a burst still goes out at once.
+   */
+  private boolean stream(JsonGenerator json) throws IOException {
     long deadline = System.nanoTime() + params.timeout().toNanos();
     long interval = params.bookmarkInterval().toNanos();
     long nextBookmark = System.nanoTime() + interval;
@@ -120,12 +132,15 @@ final class WatchSession {
       if (params.bookmarks()) {
         wait = Math.min(wait, Math.max(0, nextBookmark - now));
       }
-      Outgoing next;
-      try {
-        next = queue.poll(wait, TimeUnit.NANOSECONDS);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return true;
+      Outgoing next = queue.poll();
+      if (next == null) {
+        json.flush();
+        try {
+          next = queue.poll(wait, TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          return true;
+        }
       }
       if (next == null) {
         if (params.bookmarks() && System.nanoTime() >= nextBookmark) {
@@ -133,9 +148,9 @@ final class WatchSession {
           nextBookmark = System.nanoTime() + interval;
         }
       } else if (next instanceof Change change) {
-        write(out, change.type(), change.object());
+        write(json, change.type(), change.object());
       } else if (next instanceof Bookmark bookmark) {
-        write(out, bookmark(bookmark));
+        write(json, "BOOKMARK", bookmark(bookmark));
       } else {
         return ((End) next).abrupt();
       }
@@ -165,32 +180,28 @@ final class WatchSession {
     return type == null ? Optional.empty() : Optional.of(new Change(type, event.object()));
   }
 
-  private String bookmark(Bookmark bookmark) {
-    ObjectNode line = Json.object();
-    line.put("type", "BOOKMARK");
-    line.set(
-        "object",
-        Bookmarks.object(
-            params.selection().kind(), bookmark.resourceVersion(), bookmark.initialEventsEnd()));
-    return Json.write(line);
+  private ObjectNode bookmark(Bookmark bookmark) {
+    return Bookmarks.object(
+        params.selection().kind(), bookmark.resourceVersion(), bookmark.initialEventsEnd());
   }
 
-  private static OutputStream beginStream(HttpExchange exchange) throws IOException {
-    exchange.getResponseHeaders().set("Content-Type", "application/json");
-    exchange.sendResponseHeaders(200, 0);
-    return exchange.getResponseBody();
+  /** The chunked body of JSON lines: one event object per line, nothing between them. */
+  private static JsonGenerator lines(HttpExchange exchange) throws IOException {
+    JsonGenerator json = Responses.stream(exchange, 200);
+    json.setRootValueSeparator(null);
+    return json;
   }
 
-  private static void write(OutputStream out, String type, ObjectNode object) throws IOException {
-    ObjectNode line = Json.object();
-    line.put("type", type);
-    line.set("object", object);
-    write(out, Json.write(line));
-  }
-
-  private static void write(OutputStream out, String line) throws IOException {
-    log.debug("watch event {}", line);
-    out.write((line + "\n").getBytes(StandardCharsets.UTF_8));
-    out.flush();
+  /** Writes one event line, {@code {"type":...,"object":...}}, into the generator's buffer. */
+  private static void write(JsonGenerator json, String type, ObjectNode object) throws IOException {
+    if (log.isDebugEnabled()) {
+      log.debug("watch event {} {}", type, Json.write(object));
+    }
+    json.writeStartObject();
+    json.writeStringField("type", type);
+    json.writeFieldName("object");
+    json.writeTree(object);
+    json.writeEndObject();
+    json.writeRaw('\n');
   }
 }

@@ -8,6 +8,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.stream.Stream;
 
 /** Plain JDK HttpClient requests to a fake server, for checks below client-java. */
 final class Http {
@@ -32,8 +33,18 @@ final class Http {
   }
 
   HttpResponse<String> send(HttpRequest request) {
+    return send(request, HttpResponse.BodyHandlers.ofString());
+  }
+
+  /** A GET answered as soon as its headers arrive, its body read line by line (a watch). */
+  HttpResponse<Stream<String>> lines(String path) {
+    return send(
+        HttpRequest.newBuilder(uri(path)).GET().build(), HttpResponse.BodyHandlers.ofLines());
+  }
+
+  private <T> HttpResponse<T> send(HttpRequest request, HttpResponse.BodyHandler<T> body) {
     try {
-      return client.send(request, HttpResponse.BodyHandlers.ofString());
+      return client.send(request, body);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     } catch (InterruptedException e) {
