@@ -125,9 +125,14 @@ final class BenchCluster {
     return q;
   }
 
+  /** The name of the {@code n}th node {@link #populate} creates. */
+  static String nodeName(int n) {
+    return String.format("node-%05d", n);
+  }
+
   /** A Ready node whose allocatable is its capacity, as the fake kubelet registers one. */
   private static ObjectNode node(int n) {
-    String name = String.format("node-%05d", n);
+    String name = nodeName(n);
     ObjectNode node = Json.object();
     node.put("apiVersion", "v1");
     node.put("kind", "Node");

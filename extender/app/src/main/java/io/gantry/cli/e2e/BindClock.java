@@ -1,6 +1,7 @@
 package io.gantry.cli.e2e;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
 import io.gantry.fakekube.ResourceKinds;
 import io.gantry.fakekube.StoreEvent;
 import java.time.Duration;
@@ -14,12 +15,20 @@ import java.util.function.Consumer;
 
 /**
  * Times binds as the fake API server stores them: the moment a pod's {@code spec.nodeName} goes
- * from empty to set, by pod name, and the node it names. A store listener, so no watch or poll adds
- * load to the server; it only records.
+ * from empty to set, by pod name, the node it names and the annotations that write added (a
+ * Binding's annotations land on the pod in the same write), so a ceiling can post the same
+ * bindings. A store listener, so no watch or poll adds load to the server; it only records.
  */
 final class BindClock implements Consumer<StoreEvent> {
-  /** When a pod was bound ({@link System#nanoTime}) and to which node. */
-  record Bound(long boundNanos, String node) {}
+  /**
+   * When a pod was bound ({@link System#nanoTime}), to which node, and the annotations the binding
+   * set or changed.
+   */
+  record Bound(long boundNanos, String node, Map<String, String> annotations) {
+    Bound {
+      annotations = Map.copyOf(annotations);
+    }
+  }
 
   private final Map<String, Bound> bound = new ConcurrentHashMap<>();
   private final CountDownLatch all;
@@ -40,9 +49,33 @@ final class BindClock implements Consumer<StoreEvent> {
       return;
     }
     JsonNode name = event.object().path("metadata").path("name");
-    if (bound.putIfAbsent(name.asText(), new Bound(System.nanoTime(), node)) == null) {
+    Bound b =
+        new Bound(
+            System.nanoTime(),
+            node,
+            addedAnnotations(
+                event.object(),
+                event
+                    .previous()
+                    .map(p -> p.path("metadata").path("annotations"))
+                    .orElse(MissingNode.getInstance())));
+    if (bound.putIfAbsent(name.asText(), b) == null) {
       all.countDown();
     }
+  }
+
+  private static Map<String, String> addedAnnotations(JsonNode pod, JsonNode was) {
+    Map<String, String> added = new TreeMap<>();
+    pod.path("metadata")
+        .path("annotations")
+        .fields()
+        .forEachRemaining(
+            e -> {
+              if (!e.getValue().equals(was.path(e.getKey()))) {
+                added.put(e.getKey(), e.getValue().asText());
+              }
+            });
+    return added;
   }
 
   /** Waits until every pod is bound; false when {@code timeout} passed first. */
