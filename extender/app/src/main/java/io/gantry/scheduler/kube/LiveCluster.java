@@ -239,7 +239,7 @@ public final class LiveCluster implements AutoCloseable {
    */
   public GroupingResult group(String namespace, String name, V1Pod request, Duration wait)
       throws InterruptedException {
-    V1Pod cached = informers.pod(namespace, name);
+    V1Pod cached = informers.pod(PodFacts.key(namespace, name));
     String key = namespace + "/" + name;
     grouper.groupNow(
         cached != null ? cached : request, PriorityClassReader.read(informers.priorityClasses()));
@@ -255,7 +255,7 @@ public final class LiveCluster implements AutoCloseable {
     if (snapshots.candidateStatus(key).isEmpty()) {
       return new GroupingResult(Optional.empty(), Optional.empty());
     }
-    V1Pod now = informers.pod(namespace, name);
+    V1Pod now = informers.pod(PodFacts.key(namespace, name));
     return new GroupingResult(
         grouper
             .assigned(key)
@@ -342,7 +342,7 @@ public final class LiveCluster implements AutoCloseable {
   private void prepareShared(TaskInfo task, GpuAllocation allocation)
       throws IOException, ApiException {
     String key = task.namespace() + "/" + task.podName();
-    V1Pod pod = informers.pod(task.namespace(), task.podName());
+    V1Pod pod = informers.pod(PodFacts.key(task.namespace(), task.podName()));
     if (pod == null) {
       throw new IOException("binding pod " + key + ": the pod is not in the cache");
     }
@@ -368,7 +368,7 @@ public final class LiveCluster implements AutoCloseable {
 
   /** A warning event on the task's pod. */
   public void warn(TaskInfo task, String reason, String message) {
-    V1Pod pod = informers.pod(task.namespace(), task.podName());
+    V1Pod pod = informers.pod(PodFacts.key(task.namespace(), task.podName()));
     String uid =
         pod == null || pod.getMetadata().getUid() == null ? "" : pod.getMetadata().getUid();
     events.warning(

@@ -206,16 +206,11 @@ public final class ClusterInformers implements ClusterObjects, AutoCloseable {
     return pods.getIndexer().list();
   }
 
-  /** The cached pod, or null. */
-  @Override
-  public V1Pod pod(String namespace, String name) {
-    return new Lister<V1Pod>(pods.getIndexer()).namespace(namespace).get(name);
-  }
-
   /**
    * The cached pod of this key ({@code namespace/name}, {@link PodFacts#key}), or null: the cache's
    * own key, so a lookup builds no string.
    */
+  @Override
   public V1Pod pod(String key) {
     return pods.getIndexer().getByKey(key);
   }

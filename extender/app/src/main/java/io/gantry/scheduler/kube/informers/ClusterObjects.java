@@ -16,8 +16,8 @@ import java.util.List;
 public interface ClusterObjects {
   List<V1Pod> pods();
 
-  /** The pod, or null. */
-  V1Pod pod(String namespace, String name);
+  /** The pod of this key ({@code namespace/name}), or null. */
+  V1Pod pod(String key);
 
   List<V1Node> nodes();
 

@@ -78,8 +78,8 @@ public record RawObjects(
   }
 
   @Override
-  public V1Pod pod(String namespace, String name) {
-    return podsByKey().get(namespace + "/" + name);
+  public V1Pod pod(String key) {
+    return podsByKey().get(key);
   }
 
   @Override

@@ -334,9 +334,7 @@ public final class SnapshotBuilder {
    * @param podKey {@code namespace/name}
    */
   public Optional<TaskStatus> candidateStatus(String podKey) {
-    int slash = podKey.indexOf('/');
-    V1Pod pod =
-        slash < 0 ? null : cache.pod(podKey.substring(0, slash), podKey.substring(slash + 1));
+    V1Pod pod = cache.pod(podKey);
     if (pod == null) {
       return Optional.empty();
     }

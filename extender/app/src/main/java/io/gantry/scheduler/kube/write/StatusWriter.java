@@ -156,7 +156,7 @@ public final class StatusWriter implements AutoCloseable {
   }
 
   private Optional<Write> podConditionWrite(PodFacts p, String message) {
-    V1Pod cached = cache.pod(p.namespace(), p.name());
+    V1Pod cached = cache.pod(p.key());
     if (cached == null || showsUnschedulable(cached, message)) {
       return Optional.empty();
     }

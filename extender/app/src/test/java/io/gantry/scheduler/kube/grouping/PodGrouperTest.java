@@ -267,18 +267,7 @@ class PodGrouperTest {
 
   @Test
   void aPodWhoseOwnerKindTheApiDoesNotServeIsNotGrouped() {
-    ObjectNode pod = TestObjects.pod("team", "ray-worker", TestObjects.SCHEDULER, "1", 1);
-    ownedBy((ObjectNode) pod.get("metadata"), "ray.io/v1", "RayCluster", "rc", "uid-1");
-    kube.store().create(ResourceKinds.PODS, "team", pod);
-    startInformers();
-
-    await()
-        .atMost(WAIT)
-        .until(
-            () -> {
-              grouper.run(PriorityClassTable.KAI_DEFAULTS);
-              return grouper.problem("team/ray-worker").isPresent();
-            });
+    rayWorkerWhoseOwnerKindIsNotServedHasAProblem();
 
     assertThat(grouper.problem("team/ray-worker"))
         .contains(
@@ -289,17 +278,7 @@ class PodGrouperTest {
 
   @Test
   void theProblemOfADeletedPodIsForgotten() {
-    ObjectNode pod = TestObjects.pod("team", "ray-worker", TestObjects.SCHEDULER, "1", 1);
-    ownedBy((ObjectNode) pod.get("metadata"), "ray.io/v1", "RayCluster", "rc", "uid-1");
-    kube.store().create(ResourceKinds.PODS, "team", pod);
-    startInformers();
-    await()
-        .atMost(WAIT)
-        .until(
-            () -> {
-              grouper.run(PriorityClassTable.KAI_DEFAULTS);
-              return grouper.problem("team/ray-worker").isPresent();
-            });
+    rayWorkerWhoseOwnerKindIsNotServedHasAProblem();
 
     kube.store().delete(ResourceKinds.PODS, "team", "ray-worker", DeleteOptions.DEFAULT);
 
@@ -311,6 +290,21 @@ class PodGrouperTest {
               return grouper.problem("team/ray-worker").isEmpty();
             });
     assertThat(informers.pod("team/ray-worker")).isNull();
+  }
+
+  /** A pod owned by a RayCluster, a kind the fake API server does not serve, and its grouping. */
+  private void rayWorkerWhoseOwnerKindIsNotServedHasAProblem() {
+    ObjectNode pod = TestObjects.pod("team", "ray-worker", TestObjects.SCHEDULER, "1", 1);
+    ownedBy((ObjectNode) pod.get("metadata"), "ray.io/v1", "RayCluster", "rc", "uid-1");
+    kube.store().create(ResourceKinds.PODS, "team", pod);
+    startInformers();
+    await()
+        .atMost(WAIT)
+        .until(
+            () -> {
+              grouper.run(PriorityClassTable.KAI_DEFAULTS);
+              return grouper.problem("team/ray-worker").isPresent();
+            });
   }
 
   private static void ownedBy(

@@ -161,7 +161,7 @@ class CandidateStatusTest {
                     kube.store()
                         .get(ResourceKinds.PODS, NS, name)
                         .map(o -> o.path("metadata").path("resourceVersion").asText());
-                V1Pod cached = informers.pod(NS, name);
+                V1Pod cached = informers.pod(PodFacts.key(NS, name));
                 assertThat(
                         Optional.ofNullable(cached).map(c -> c.getMetadata().getResourceVersion()))
                     .as(name)

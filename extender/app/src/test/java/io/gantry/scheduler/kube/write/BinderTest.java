@@ -72,8 +72,8 @@ class BinderTest {
 
   private PodFacts cachedPod(String name) {
     cache.start();
-    await().atMost(WAIT).until(() -> cache.hasSynced() && cache.pod("ns", name) != null);
-    V1Pod pod = cache.pod("ns", name);
+    await().atMost(WAIT).until(() -> cache.hasSynced() && cache.pod("ns/" + name) != null);
+    V1Pod pod = cache.pod("ns/" + name);
     return PodFacts.of(pod);
   }
 
